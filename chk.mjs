@@ -1,0 +1,14 @@
+import sharp from "sharp";
+import { hash } from "@node-rs/argon2";
+import { PGlite } from "@electric-sql/pglite";
+import { cube } from "@electric-sql/pglite/contrib/cube";
+import { earthdistance } from "@electric-sql/pglite/contrib/earthdistance";
+import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
+const png = await sharp(Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><rect width="10" height="10" fill="red"/></svg>')).png().toBuffer();
+console.log("sharp", png.length);
+console.log("argon", (await hash("x")).slice(0, 20));
+const db = await PGlite.create({ extensions: { cube, earthdistance, pg_trgm } });
+await db.exec("create extension cube; create extension earthdistance; create extension pg_trgm;");
+console.log((await db.query("select earth_distance(ll_to_earth(43.64,-79.39), ll_to_earth(43.86,-79.44)) d, similarity('tomato','tomatoe') s")).rows);
+const t0 = Date.now(); const c = await db.clone?.(); console.log("clone", typeof db.clone, Date.now()-t0);
+const d = await db.dumpDataDir("none"); console.log("dump", d.size);

@@ -1,0 +1,91 @@
+import "server-only";
+import { randomBytes } from "node:crypto";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { z } from "zod";
+
+const flag = z
+  .enum(["true", "false", "1", "0", ""])
+  .optional()
+  .transform((v) => v === "true" || v === "1");
+
+const optionalText = z
+  .string()
+  .optional()
+  .transform((v) => (v && v.trim() !== "" ? v.trim() : undefined));
+
+/** Every variable the server reads. `.env.example` explains each one. */
+const schema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+  DATABASE_URL: optionalText.pipe(z.url().startsWith("postgres").optional()),
+  DB_MIGRATE_ON_START: flag,
+  PGLITE_DIR: z.string().default(".data/pglite"),
+  APP_URL: z.url().default("http://localhost:3000"),
+  NEXTAUTH_SECRET: optionalText.pipe(z.string().min(32).optional()),
+  SMTP_URL: optionalText.pipe(z.url().optional()),
+  MAIL_FROM: z.string().default("Local Produce Marketplace <no-reply@localhost>"),
+  UPLOADS_DIR: z.string().default(".data/uploads"),
+  S3_BUCKET: optionalText,
+  S3_REGION: optionalText,
+  S3_ENDPOINT: optionalText,
+  S3_PUBLIC_URL: optionalText,
+  S3_ACCESS_KEY_ID: optionalText,
+  S3_SECRET_ACCESS_KEY: optionalText,
+  STRIPE_SECRET_KEY: optionalText,
+  STRIPE_WEBHOOK_SECRET: optionalText,
+  NEXT_PUBLIC_STRIPE_PUBLISHABLE_KEY: optionalText,
+  NEXT_PUBLIC_MAPBOX_TOKEN: optionalText,
+  TRUST_PROXY_HEADERS: flag,
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+});
+
+export type Env = z.infer<typeof schema> & {
+  /** True when no DATABASE_URL is set: PGlite on disk, outbox mail, in-memory rate limits. */
+  embedded: boolean;
+  /** True when card payments can be taken (all three Stripe keys set). */
+  cardPaymentsEnabled: boolean;
+  authSecret: string;
+};
+
+function loadEnv(source: NodeJS.ProcessEnv): Env {
+  const parsed = schema.safeParse(source);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`);
+    throw new Error(`Invalid environment:\n${lines.join("\n")}`);
+  }
+  const env = parsed.data;
+  const embedded = env.DATABASE_URL === undefined;
+  return {
+    ...env,
+    embedded,
+    cardPaymentsEnabled: Boolean(
+      env.STRIPE_SECRET_KEY && env.STRIPE_WEBHOOK_SECRET && env.NEXT_PUBLIC_STRIPE_PUBLISHABLE_KEY,
+    ),
+    authSecret: env.NEXTAUTH_SECRET ?? embeddedSecret(embedded, env.PGLITE_DIR),
+  };
+}
+
+/**
+ * The embedded demo must start with no configuration, so it keeps a random secret beside its data.
+ * A deployment on PostgreSQL runs several instances that must share one secret: it is required there.
+ */
+function embeddedSecret(embedded: boolean, pgliteDir: string): string {
+  if (!embedded) throw new Error("Invalid environment:\n  NEXTAUTH_SECRET: required when DATABASE_URL is set");
+  const file = path.join(path.dirname(path.resolve(pgliteDir)), "auth-secret");
+  if (existsSync(file)) return readFileSync(file, "utf8").trim();
+  const secret = randomBytes(32).toString("base64url");
+  mkdirSync(path.dirname(file), { recursive: true });
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}
+
+let cached: Env | undefined;
+
+/** The validated environment, read once. */
+export function getEnv(): Env {
+  cached ??= loadEnv(process.env);
+  return cached;
+}
+
+/** For tests: validate an arbitrary environment without touching the cache. */
+export const parseEnvForTest = loadEnv;
