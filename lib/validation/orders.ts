@@ -1,0 +1,34 @@
+/**
+ * Order lists and status changes (part 2 sections 5 and 7): the order search keyword is the
+ * shared sanitised keyword (limited punctuation and alphanumerics, SQL-like text blanked).
+ */
+import { z } from "zod";
+import { ORDER_STATUSES, PAGE_SIZES } from "@/lib/constants";
+import { MSG } from "./messages";
+import { keyword } from "./search";
+import { id, integer, page } from "./shared";
+
+export const orderKeyword = keyword;
+
+/** GET /api/orders/received/view and /api/orders/placed/view: page, perPage (default 10), keyword. */
+export const orderListQuerySchema = z.object({
+  page: page(),
+  perPage: integer(MSG.invalidPage, { min: 1, max: 50, default: PAGE_SIZES.orders }),
+  keyword: orderKeyword(),
+});
+
+/**
+ * POST /api/orders/updateStatus: `order_id` is the order line (ARCHITECTURE section 5). Any status
+ * of the union passes here; whether it fits a pickup or delivery line is the service's check
+ * (`orderStatusesFor`).
+ */
+export const updateOrderStatusSchema = z.object({
+  order_id: id(),
+  order_status: z.enum(ORDER_STATUSES, { error: MSG.invalidStatus }),
+});
+
+/** POST /api/scripts/findMembersByKeyword and findOrdersByKeyword (admin). */
+export const adminKeywordSchema = z.object({ keyword: orderKeyword() });
+
+export type OrderListQuery = z.output<typeof orderListQuerySchema>;
+export type UpdateOrderStatus = z.output<typeof updateOrderStatusSchema>;

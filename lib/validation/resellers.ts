@@ -1,0 +1,132 @@
+/**
+ * Admin: resellers and their transactions (part 2 section 5 "Reseller create and update",
+ * "Reseller transaction filter"; section 7 calls).
+ */
+import { z } from "zod";
+import { PRODUCT_TEXT_CHARS } from "./charsets";
+import { MSG } from "./messages";
+import {
+  crossCheck,
+  decimal2,
+  email,
+  fail,
+  hex32,
+  id,
+  LIMITS,
+  optional,
+  page,
+  phoneLoose,
+  requiredText,
+} from "./shared";
+
+/** Reseller names use the product-name character set ('Invalid Name'); whitespace collapses to one space. */
+const resellerName = () =>
+  requiredText({
+    required: MSG.required,
+    invalid: MSG.invalidName,
+    max: LIMITS.personName,
+    pattern: PRODUCT_TEXT_CHARS,
+    normalize: (s) => s.replace(/\s+/g, " "),
+  });
+
+const resellerFields = {
+  firstName: resellerName(),
+  lastName: resellerName(),
+  email: email(),
+  phone: optional(phoneLoose()),
+  /** Digits with up to 2 decimals, normalised to 2 ("5" → "5.00"). */
+  rate: decimal2({ required: MSG.required, invalid: MSG.invalidRate }),
+};
+
+/** POST /api/resellers/create */
+export const resellerCreateSchema = z.object(resellerFields);
+
+/** PATCH /api/resellers */
+export const resellerUpdateSchema = z.object({
+  identifier: hex32(MSG.invalidIdentifier),
+  ...resellerFields,
+});
+
+/** GET /api/resellers?page= */
+export const resellerListQuerySchema = z.object({ page: page() });
+
+const DMY_DATE_TIME = /^(\d{2})\/(\d{2})\/(\d{4}),? (\d{2}):(\d{2}):(\d{2})$/;
+
+/**
+ * "dd/mm/yyyy, hh:mm:ss" (24 h, as en-GB `toLocaleString` writes it; the comma may be left out) →
+ * "yyyy-mm-ddThh:mm:ss", a wall-clock time without zone, or null when it is not a real moment
+ * ("31/02/2024, 10:00:00"). The service reads it in the marketplace's time zone.
+ */
+export function parseDmyDateTime(text: string): string | null {
+  const match = DMY_DATE_TIME.exec(text.trim());
+  if (!match) return null;
+  const [, dd, mm, yyyy, hh, mi, ss] = match as unknown as [
+    string,
+    string,
+    string,
+    string,
+    string,
+    string,
+    string,
+  ];
+  const [day, month, year, hour, minute, second] = [dd, mm, yyyy, hh, mi, ss].map(Number) as [
+    number,
+    number,
+    number,
+    number,
+    number,
+    number,
+  ];
+  const probe = new Date(Date.UTC(year, month - 1, day, hour, minute, second));
+  const real =
+    probe.getUTCFullYear() === year &&
+    probe.getUTCMonth() === month - 1 &&
+    probe.getUTCDate() === day &&
+    hour < 24 &&
+    minute < 60 &&
+    second < 60;
+  return real ? `${yyyy}-${mm}-${dd}T${hh}:${mi}:${ss}` : null;
+}
+
+const ISO_LOCAL = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}$/;
+
+const dateBound = () =>
+  optional(
+    requiredText({ required: MSG.invalidDateRange })
+      .refine((s) => parseDmyDateTime(s) !== null, MSG.invalidDateRange)
+      .transform((s) => parseDmyDateTime(s) as string),
+  );
+
+/**
+ * GET /api/resellerUserListingTrans: page, resellerKeyword (an email), dateFrom, dateTo. Either
+ * bound may be left out; when both are given, from must not be after to.
+ */
+export const resellerTransactionFilterSchema = z
+  .object({
+    page: page(),
+    resellerKeyword: optional(email()),
+    dateFrom: dateBound(),
+    dateTo: dateBound(),
+  })
+  .check(
+    crossCheck((value, ctx) => {
+      const { dateFrom: from, dateTo: to } = value;
+      const parsed = (v: unknown): v is string => typeof v === "string" && ISO_LOCAL.test(v);
+      // both are "yyyy-mm-ddThh:mm:ss" once parsed, so text order is time order
+      if (parsed(from) && parsed(to) && from > to) {
+        fail(ctx, MSG.invalidDateRange, ["dateTo"]);
+      }
+    }),
+  );
+
+/** PATCH /api/resellerUserListingTrans/markAsPaid */
+export const markTransactionsPaidSchema = z.object({
+  selectedTrans: z
+    .array(id(MSG.invalidSelection), { error: MSG.invalidSelection })
+    .min(1, MSG.invalidSelection)
+    .max(500, MSG.invalidSelection),
+});
+
+export type ResellerCreateInput = z.input<typeof resellerCreateSchema>;
+export type ResellerUpdateInput = z.input<typeof resellerUpdateSchema>;
+export type ResellerTransactionFilter = z.output<typeof resellerTransactionFilterSchema>;
