@@ -29,6 +29,8 @@ const nextConfig: NextConfig = {
   poweredByHeader: false,
   cacheComponents: true,
   // Native or WASM packages that must not be bundled.
+  // The offline geocoder reads its CSV tables at run time; keep them in the standalone output.
+  outputFileTracingIncludes: { "/*": ["./server/geo/data/*.csv", "./drizzle/**/*"] },
   serverExternalPackages: ["@electric-sql/pglite", "sharp", "@node-rs/argon2", "pg", "pino"],
   async headers() {
     return [{ source: "/:path*", headers: securityHeaders }];
