@@ -1,0 +1,85 @@
+import { NextRequest } from "next/server";
+import { describe, expect, it } from "vitest";
+import { AUTH_COOKIES } from "@/server/auth/token";
+import { AUTHENTICATED_COOKIE, isProtectedPath, proxy } from "./proxy";
+
+describe("protected pages (spec part 1, section 6)", () => {
+  it.each([
+    "/settings",
+    "/settings/",
+    "/profile",
+    "/messages",
+    "/checkout/delivery/card/pickup",
+    "/checkout/card/payment",
+    "/checkout/inPerson/payment",
+    "/checkout/payment/card/completed",
+    "/checkout/payment/card/completed/ORD-1001",
+    "/customerOrders/manage",
+    "/myOrders/manage",
+    "/products/12/edit",
+    "/subscription/payment/CA/engager",
+    "/orderManager",
+    "/memberManager",
+    "/resellerManager",
+    "/resellerTransactions",
+  ])("%s needs a sign-in", (path) => {
+    expect(isProtectedPath(path)).toBe(true);
+  });
+
+  it.each([
+    "/",
+    "/login",
+    "/register",
+    "/cart",
+    "/pricing",
+    "/products/12",
+    "/products/filtered",
+    "/checkout/card/preview",
+    "/subscription/payment/card/1767225600/completed",
+    "/subscription/payment/card/completed",
+    "/stores/anna",
+    "/stores/anna/products/add",
+    "/settingsX",
+    "/api/settings",
+    "/resetPassword/abc",
+    "/unsubscribe/promotion/5",
+  ])("%s is open", (path) => {
+    expect(isProtectedPath(path)).toBe(false);
+  });
+});
+
+describe("proxy", () => {
+  const request = (path: string, init?: ConstructorParameters<typeof NextRequest>[1]) =>
+    new NextRequest(new URL(path, "http://localhost:3000"), init);
+
+  it("sends a visitor without the authenticated cookie to login, keeping path and query", () => {
+    const response = proxy(request("/settings?section=payout&notice=require_payout_acct"));
+    expect(response.status).toBe(307);
+    const location = new URL(response.headers.get("location") ?? "");
+    expect(location.pathname).toBe("/login");
+    expect(location.searchParams.get("redirectTo")).toBe("/settings?section=payout&notice=require_payout_acct");
+  });
+
+  it("lets a request with the authenticated cookie through (the page checks the real session)", () => {
+    const response = proxy(request("/products/3/edit", { headers: { cookie: "authenticated=true" } }));
+    expect(response.headers.get("location")).toBeNull();
+    expect(response.headers.get("x-middleware-next")).toBe("1");
+  });
+
+  it("leaves open pages alone", () => {
+    const response = proxy(request("/checkout/card/preview"));
+    expect(response.headers.get("location")).toBeNull();
+  });
+
+  it("gives x-middleware-subrequest no special treatment", () => {
+    const response = proxy(
+      request("/memberManager", { headers: { "x-middleware-subrequest": "proxy:proxy:proxy:proxy:proxy" } }),
+    );
+    expect(response.status).toBe(307);
+    expect(new URL(response.headers.get("location") ?? "").pathname).toBe("/login");
+  });
+
+  it("reads the cookie the login sets", () => {
+    expect(AUTHENTICATED_COOKIE).toBe(AUTH_COOKIES.authenticated.name);
+  });
+});

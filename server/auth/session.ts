@@ -1,0 +1,99 @@
+import "server-only";
+import { eq } from "drizzle-orm";
+import { cookies } from "next/headers";
+import { cache } from "react";
+import { SESSION_COOKIE, decodeSessionToken, isWithinSignInLimit } from "@/server/auth/token";
+import { getDb } from "@/server/db/client";
+import { members } from "@/server/db/schema";
+
+export type MemberType = "customer" | "merchant" | "admin";
+
+/** The signed-in member as pages and handlers see it. */
+export type SessionMember = {
+  id: number;
+  userKey: string;
+  username: string;
+  memberType: MemberType;
+  firstName: string;
+  currency: string | null;
+  phone: string | null;
+  /** Spec: a profile with missing currency or phone is incomplete (notice require_info). */
+  hasCompleteProfile: boolean;
+};
+
+/**
+ * The member behind the `_token` cookie, for server components and server actions; null for a
+ * visitor or an invalid, stale or expired session. With no cookie it returns without a query.
+ */
+export const getSessionMember: () => Promise<SessionMember | null> = cache(async () => {
+  // cache(): the layout, the page and their components share one lookup per request.
+  const token = (await cookies()).get(SESSION_COOKIE)?.value;
+  if (!token) return null;
+  return resolveSessionToken(token);
+});
+
+/** The member behind a request: `Authorization: Bearer <jwt>` first, else the `_token` cookie. */
+export async function getSessionMemberFromRequest(req: Request): Promise<SessionMember | null> {
+  const credential = readSessionCredential(req);
+  if (!credential) return null;
+  return resolveSessionToken(credential.token);
+}
+
+export type SessionCredential = { token: string; source: "bearer" | "cookie" };
+
+/**
+ * The token a request presents and where it came from (the same-origin check applies to cookies
+ * only). A request with an Authorization header is judged by it alone, with no fallback to the cookie.
+ */
+export function readSessionCredential(req: Request): SessionCredential | null {
+  const authorization = req.headers.get("authorization");
+  if (authorization !== null) {
+    const match = /^Bearer\s+(\S+)\s*$/i.exec(authorization);
+    return match?.[1] ? { token: match[1], source: "bearer" } : null;
+  }
+  const token = readCookie(req.headers.get("cookie"), SESSION_COOKIE);
+  return token ? { token, source: "cookie" } : null;
+}
+
+function readCookie(header: string | null, name: string): string | undefined {
+  if (!header) return undefined;
+  for (const part of header.split(";")) {
+    const eq = part.indexOf("=");
+    if (eq === -1 || part.slice(0, eq).trim() !== name) continue;
+    const raw = part.slice(eq + 1).trim();
+    try {
+      return decodeURIComponent(raw);
+    } catch {
+      return raw;
+    }
+  }
+  return undefined;
+}
+
+/**
+ * For route() and the functions above: a token is a session only if it decodes with our secret, its
+ * sign-in is less than a day old, and its session version is the member's current one (a password
+ * reset, an admin reset or a security block bumps it). One primary-key query, only after decoding.
+ */
+export async function resolveSessionToken(token: string): Promise<SessionMember | null> {
+  const claims = await decodeSessionToken(token);
+  if (!claims || !isWithinSignInLimit(claims.signedInAt)) return null;
+  const db = await getDb();
+  const [row] = await db
+    .select({
+      id: members.id,
+      userKey: members.userKey,
+      username: members.username,
+      memberType: members.memberType,
+      firstName: members.firstName,
+      currency: members.currency,
+      phone: members.phone,
+      sessionVersion: members.sessionVersion,
+    })
+    .from(members)
+    .where(eq(members.id, claims.memberId))
+    .limit(1);
+  if (!row || row.sessionVersion !== claims.sessionVersion) return null;
+  const { sessionVersion: _current, ...member } = row;
+  return { ...member, hasCompleteProfile: Boolean(member.phone?.trim() && member.currency) };
+}

@@ -1,0 +1,187 @@
+import "server-only";
+import { unstable_rethrow } from "next/navigation";
+import { $ZodError } from "zod/v4/core";
+import { readSessionCredential, resolveSessionToken, type MemberType, type SessionMember } from "@/server/auth/session";
+import { getDb, type Db } from "@/server/db/client";
+import { getEnv } from "@/server/env";
+import { AppError, GENERIC_ERROR_MESSAGE, type FieldErrors } from "@/server/errors";
+import { isSameOriginRequest, isStateChangingMethod } from "@/server/http/same-origin";
+import { log } from "@/server/log";
+
+/** "member" = anyone signed in; a member type = exactly that type. There is no implicit superuser. */
+export type Role = "member" | MemberType;
+
+export type RouteParams = Record<string, string | string[] | undefined>;
+
+/** The second argument Next passes to a route handler. */
+export type RouteContext<P extends RouteParams = RouteParams> = { params: Promise<P> };
+
+export type RouteHandler<P extends RouteParams = RouteParams> = (req: Request, ctx: RouteContext<P>) => Promise<Response>;
+
+export type HandlerArgs<M, P> = { req: Request; member: M; db: Db; params: P };
+
+export type PublicRouteOptions = { public: true; role?: undefined };
+/** `role` defaults to "member": a route is signed-in only unless it says `public: true`. */
+export type ProtectedRouteOptions = { public?: false; role?: Role | readonly Role[] };
+
+export const FORM_ERROR_MESSAGE = "Please check the form.";
+export const BAD_JSON_MESSAGE = "The request body is not valid JSON.";
+export const CROSS_ORIGIN_MESSAGE = "This request did not come from this site. Please reload the page and try again.";
+/** The key for zod issues on the whole body rather than a field. */
+export const FORM_LEVEL_KEY = "_form";
+
+/**
+ * Wrap a route handler: resolve the session (bearer token, else the `_token` cookie), check the
+ * origin of cookie-authenticated writes, enforce the role, supply `db` and the awaited params, and
+ * turn every thrown error into the wire shape `{ message, errors? }`. This is the one try/catch of
+ * the request path; handlers and services just throw.
+ *
+ *   export const POST = route({ role: "merchant" }, async ({ req, member, db }) => { ... });
+ *   export const GET = route<{ id: string }>({ public: true }, async ({ params, member }) => { ... });
+ *
+ * On a public route `member` is the signed-in member or null. Responses get `Cache-Control: no-store`
+ * unless the handler set its own.
+ */
+export function route<P extends RouteParams = RouteParams>(
+  options: PublicRouteOptions,
+  handler: (args: HandlerArgs<SessionMember | null, P>) => Promise<Response> | Response,
+): RouteHandler<P>;
+export function route<P extends RouteParams = RouteParams>(
+  options: ProtectedRouteOptions,
+  handler: (args: HandlerArgs<SessionMember, P>) => Promise<Response> | Response,
+): RouteHandler<P>;
+export function route<P extends RouteParams>(
+  options: PublicRouteOptions | ProtectedRouteOptions,
+  handler: (args: HandlerArgs<SessionMember, P>) => Promise<Response> | Response,
+): RouteHandler<P> {
+  const roles = options.public ? null : toRoleList(options.role);
+  // member is null only on public routes, whose handlers were typed to accept it (first overload).
+  const run = handler as (args: HandlerArgs<SessionMember | null, P>) => Promise<Response> | Response;
+
+  return async (req, ctx) => {
+    let member: SessionMember | null = null;
+    try {
+      const credential = readSessionCredential(req);
+      member = credential ? await resolveSessionToken(credential.token) : null;
+
+      // Only cookies ride along on a forged cross-site request; a bearer token has to be added by
+      // script, which the browser allows only for our own origin.
+      if (
+        member &&
+        credential?.source === "cookie" &&
+        isStateChangingMethod(req.method) &&
+        !isSameOriginRequest(req, getEnv().APP_URL)
+      ) {
+        // A warning, not debug: outside of misconfigured proxies this is someone trying CSRF.
+        log.warn(
+          { method: req.method, path: safePath(req.url), memberId: member.id, origin: req.headers.get("origin") },
+          "cross-origin write refused",
+        );
+        throw new AppError("forbidden", CROSS_ORIGIN_MESSAGE);
+      }
+
+      if (roles) {
+        if (!member) throw new AppError("unauthorized");
+        if (!hasRole(member, roles)) throw new AppError("forbidden");
+      }
+
+      const params = ((await ctx?.params) ?? {}) as P;
+      const response = await run({ req: withJsonGuard(req), member, db: await getDb(), params });
+      return withNoStore(response);
+    } catch (error) {
+      // redirect(), notFound() and the prerendering signals of next belong to Next, not to us.
+      unstable_rethrow(error);
+      return errorResponse(error, req, member);
+    }
+  };
+}
+
+function toRoleList(role: Role | readonly Role[] | undefined): readonly Role[] {
+  if (role === undefined) return ["member"];
+  return typeof role === "string" ? [role] : role;
+}
+
+function hasRole(member: SessionMember, roles: readonly Role[]): boolean {
+  return roles.includes("member") || roles.includes(member.memberType);
+}
+
+class BadJsonError extends Error {
+  override name = "BadJsonError";
+}
+
+/**
+ * `await req.json()` on a body that is not JSON throws a SyntaxError; mark exactly that one so it
+ * becomes a 400 while any other SyntaxError (a bug) stays a 500.
+ */
+function withJsonGuard(req: Request): Request {
+  const parse = req.json.bind(req);
+  Object.defineProperty(req, "json", {
+    configurable: true,
+    value: () =>
+      parse().catch((error: unknown) => {
+        throw error instanceof SyntaxError ? new BadJsonError(error.message, { cause: error }) : error;
+      }),
+  });
+  return req;
+}
+
+/** Maps a thrown value to `{ message, errors? }`; only AppError and zod messages reach the client. */
+function errorResponse(error: unknown, req: Request, member: SessionMember | null): Response {
+  const context = { method: req.method, path: safePath(req.url), memberId: member?.id };
+
+  if (error instanceof AppError) {
+    if (error.status >= 500) log.error({ ...context, err: error.cause ?? error, code: error.code }, error.logMessage);
+    else log.debug({ ...context, code: error.code }, error.logMessage);
+    return json(error.status, { message: error.publicMessage, errors: error.fieldErrors });
+  }
+  if (error instanceof $ZodError) {
+    return json(422, { message: FORM_ERROR_MESSAGE, errors: zodFieldErrors(error) });
+  }
+  if (error instanceof BadJsonError) {
+    return json(400, { message: BAD_JSON_MESSAGE });
+  }
+  log.error({ ...context, err: error }, "unhandled error in route handler");
+  return json(500, { message: GENERIC_ERROR_MESSAGE });
+}
+
+/** `{ "items.0.qty": ["..."] }`: each issue's path joined by ".", messages in issue order. */
+export function zodFieldErrors(error: $ZodError): FieldErrors {
+  const errors: FieldErrors = {};
+  for (const issue of error.issues) {
+    const key = issue.path.length ? issue.path.map(String).join(".") : FORM_LEVEL_KEY;
+    (errors[key] ??= []).push(issue.message);
+  }
+  return errors;
+}
+
+function json(status: number, body: { message: string; errors?: FieldErrors | undefined }): Response {
+  const payload = body.errors ? body : { message: body.message };
+  return Response.json(payload, { status, headers: { "Cache-Control": "no-store" } });
+}
+
+/** Answers are per member, so nothing is cached unless the handler says so. */
+function withNoStore(response: Response): Response {
+  if (response.headers.has("cache-control")) return response;
+  if (trySetNoStore(response)) return response;
+  // Response.redirect() and Response.error() have immutable headers: copy into a new response.
+  const headers = new Headers(response.headers);
+  headers.set("Cache-Control", "no-store");
+  return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
+}
+
+function trySetNoStore(response: Response): boolean {
+  try {
+    response.headers.set("Cache-Control", "no-store");
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+function safePath(url: string): string {
+  try {
+    return new URL(url).pathname;
+  } catch {
+    return "";
+  }
+}
