@@ -5,7 +5,7 @@ import nextTs from "eslint-config-next/typescript";
 export default defineConfig([
   ...nextVitals,
   ...nextTs,
-  globalIgnores([".next/**", "out/**", "build/**", ".data/**", "drizzle/**", "next-env.d.ts", "coverage/**", "test-results/**", "playwright-report/**"]),
+  globalIgnores([".next/**", ".next-*/**", "out/**", "build/**", ".data/**", "drizzle/**", "next-env.d.ts", "coverage/**", "test-results/**", "playwright-report/**"]),
   {
     rules: {
       "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_" }],

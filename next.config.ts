@@ -26,6 +26,8 @@ const securityHeaders = [
 
 const nextConfig: NextConfig = {
   output: "standalone",
+  // Lets parallel local builds (several engineers, one tree) keep separate outputs; CI uses .next.
+  distDir: process.env.NEXT_DIST_DIR || ".next",
   poweredByHeader: false,
   cacheComponents: true,
   // Native or WASM packages that must not be bundled.

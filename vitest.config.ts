@@ -11,8 +11,10 @@ export default defineConfig({
   },
   test: {
     environment: "node",
+    // Migrates one template database per run; tests/db.ts copies it for each test file.
+    globalSetup: ["tests/global-setup.ts"],
     include: ["**/*.test.ts", "**/*.test.tsx"],
-    exclude: ["node_modules/**", "e2e/**", ".next/**", ".data/**"],
+    exclude: ["node_modules/**", "e2e/**", ".next/**", ".next-*/**", ".data/**"],
     pool: "forks",
     maxWorkers: 2,
     testTimeout: 20_000,

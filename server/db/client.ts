@@ -1,0 +1,136 @@
+import "server-only";
+import { existsSync, mkdirSync, rmSync } from "node:fs";
+import path from "node:path";
+import { PGlite, types, type PGliteOptions } from "@electric-sql/pglite";
+import { cube } from "@electric-sql/pglite/contrib/cube";
+import { earthdistance } from "@electric-sql/pglite/contrib/earthdistance";
+import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
+import type { Assume } from "drizzle-orm";
+import { drizzle as drizzleNodePg } from "drizzle-orm/node-postgres";
+import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
+import { Pool, type PoolConfig } from "pg";
+import { getEnv } from "@/server/env";
+import { migrateDb } from "./migrate";
+import * as schema from "./schema";
+
+export type Schema = typeof schema;
+
+/** What both drivers' raw results share: `db.execute()` resolves to `{ rows }` on either. */
+export interface DbQueryResult<TRow> {
+  rows: Assume<TRow, Record<string, unknown>>[];
+}
+
+export interface DbQueryResultHKT extends PgQueryResultHKT {
+  type: DbQueryResult<this["row"]>;
+}
+
+/**
+ * The database handle every service takes first. Both drivers (PGlite, node-postgres) and every
+ * transaction (`db.transaction(async (tx) => ...)`, `tx` is a `Db` too) fit it, so services compose.
+ */
+export type Db = PgDatabase<DbQueryResultHKT, Schema>;
+
+/** The transaction handle given to `db.transaction` callbacks. */
+export type DbTransaction = Parameters<Parameters<Db["transaction"]>[0]>[0];
+
+/** Runs once, right after the embedded database was created and migrated (the demo seed). */
+export type EmptyDatabaseHook = (db: Db) => Promise<void>;
+
+export const PGLITE_EXTENSIONS = { cube, earthdistance, pg_trgm };
+
+/**
+ * node-postgres returns int8 (count(*), sum of integers) as text, because it can exceed 2^53.
+ * PGlite returns numbers; make it answer like production so raw SQL behaves the same on both.
+ */
+const PGLITE_PARSERS = { [types.INT8]: (value: string) => value };
+
+export type PgliteDb = ReturnType<typeof drizzlePglite<Schema, PGlite>>;
+export type NodePgDb = ReturnType<typeof drizzleNodePg<Schema, Pool>>;
+
+/**
+ * Opens PGlite with the extensions the schema needs: on disk in `dataDir`, in memory without it.
+ * It does not migrate: call `migrateDb` (a fresh directory is empty).
+ */
+export async function createPgliteDb(
+  dataDir?: string,
+  options: Pick<PGliteOptions, "loadDataDir" | "startParams" | "initDbStartParams"> = {},
+): Promise<PgliteDb> {
+  if (dataDir) mkdirSync(dataDir, { recursive: true });
+  const client = await PGlite.create({
+    dataDir,
+    extensions: PGLITE_EXTENSIONS,
+    parsers: PGLITE_PARSERS,
+    ...options,
+  });
+  return drizzlePglite({ client, schema });
+}
+
+/** A node-postgres pool over `url`. Idle connections do not keep the process alive. */
+export function createNodePgDb(url: string, poolConfig: PoolConfig = {}): NodePgDb {
+  const pool = new Pool({ connectionString: url, max: 10, allowExitOnIdle: true, ...poolConfig });
+  // An idle client losing its connection emits on the pool; unhandled, that would crash the process.
+  pool.on("error", (error) => console.error("postgres pool error", error));
+  return drizzleNodePg({ client: pool, schema });
+}
+
+/** Closes the connection or pool behind a database opened by this module. */
+export async function closeDb(db: Db): Promise<void> {
+  const client = (db as Partial<PgliteDb | NodePgDb>).$client;
+  if (client instanceof PGlite) await client.close();
+  else if (client instanceof Pool) await client.end();
+}
+
+interface DbState {
+  db?: Promise<Db>;
+  emptyDatabaseHook?: EmptyDatabaseHook;
+}
+
+// Kept on globalThis so Next's hot reload reuses one connection (PGlite allows one per directory).
+const state: DbState = ((globalThis as { __marketplaceDb?: DbState }).__marketplaceDb ??= {});
+
+/**
+ * Sets the function run after the embedded database is created (the demo seed registers itself,
+ * e.g. from instrumentation.ts, before the first request). A later call replaces it, so a module
+ * re-run by hot reload does not register twice.
+ */
+export function registerEmptyDatabaseHook(hook: EmptyDatabaseHook): void {
+  state.emptyDatabaseHook = hook;
+}
+
+/**
+ * The process-wide database: PostgreSQL at DATABASE_URL (migrated on start only with
+ * DB_MIGRATE_ON_START), else PGlite in PGLITE_DIR, migrated on every start and seeded when new.
+ */
+export function getDb(): Promise<Db> {
+  state.db ??= openDb().catch((error: unknown) => {
+    state.db = undefined; // let the next request try again rather than cache the failure
+    throw error;
+  });
+  return state.db;
+}
+
+async function openDb(): Promise<Db> {
+  const env = getEnv();
+  if (env.DATABASE_URL) {
+    const db = createNodePgDb(env.DATABASE_URL);
+    if (env.DB_MIGRATE_ON_START) await migrateDb(db);
+    return db;
+  }
+  return openEmbeddedDb(path.resolve(env.PGLITE_DIR));
+}
+
+async function openEmbeddedDb(dataDir: string): Promise<Db> {
+  const isNew = !existsSync(path.join(dataDir, "PG_VERSION"));
+  const db = await createPgliteDb(dataDir);
+  try {
+    await migrateDb(db);
+    if (isNew) await state.emptyDatabaseHook?.(db);
+  } catch (error) {
+    await db.$client.close();
+    // A half-seeded demo would never be seeded again: start over from nothing next time.
+    if (isNew) rmSync(dataDir, { recursive: true, force: true });
+    throw error;
+  }
+  return db;
+}

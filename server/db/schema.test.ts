@@ -1,0 +1,407 @@
+import { is, sql, type SQL } from "drizzle-orm";
+import { getTableConfig, PgTable } from "drizzle-orm/pg-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import {
+  CURRENCIES,
+  DELIVERY_DESTINATIONS,
+  DELIVERY_METHODS,
+  MEMBER_TYPES,
+  NOTIFICATION_TYPES,
+  ORDER_STATUSES,
+  PLAN_IDS,
+  RESELLER_PAY_STATUSES,
+  SUBSCRIPTION_COUNTRY_SLUGS,
+} from "@/lib/constants";
+import { closeTestDb, createTestDb } from "@/tests/db";
+import {
+  createCustomer,
+  createLocalLocation,
+  createMerchant,
+  createOrder,
+  createProduct,
+  createReview,
+} from "@/tests/factories";
+import type { Db } from "./client";
+import { migrateDb } from "./migrate";
+import * as schema from "./schema";
+
+let db: Db;
+
+beforeAll(async () => {
+  db = await createTestDb();
+});
+
+afterAll(() => closeTestDb(db));
+
+const TABLES = [
+  "cart_items",
+  "contact_messages",
+  "conversations",
+  "dream_tracker_items",
+  "email_outbox",
+  "farmer_contact_leads",
+  "local_locations",
+  "members",
+  "messages",
+  "notification_preferences",
+  "order_items",
+  "orders",
+  "password_reset_tokens",
+  "products",
+  "rate_limit_buckets",
+  "reseller_transactions",
+  "resellers",
+  "reviews",
+  "security_accesses",
+  "short_links",
+  "stripe_events",
+  "subscriptions",
+];
+
+/** The indexes other code relies on by name (plans, upserts, error mapping). */
+const KEY_INDEXES = [
+  "members_user_key_unique",
+  "members_username_unique",
+  "members_email_lower_unique",
+  "members_merchant_earth_idx",
+  "members_merchant_latest_idx",
+  "members_username_trgm_idx",
+  "members_email_trgm_idx",
+  "members_address_trgm_idx",
+  "products_p_key_unique",
+  "products_search_vector_idx",
+  "products_name_trgm_idx",
+  "products_store_listing_idx",
+  "products_latest_idx",
+  "reviews_member_product_unique",
+  "reviews_product_created_idx",
+  "cart_items_member_product_unique",
+  "dream_tracker_items_member_product_unique",
+  "orders_order_no_unique",
+  "orders_checkout_key_unique",
+  "orders_customer_created_idx",
+  "order_items_order_product_unique",
+  "order_items_merchant_created_idx",
+  "order_items_product_created_idx",
+  "conversations_merchant_last_message_idx",
+  "conversations_customer_last_message_idx",
+  "messages_conversation_created_idx",
+  "resellers_identifier_unique",
+  "reseller_transactions_product_unique",
+  "reseller_transactions_reseller_created_idx",
+  "reseller_transactions_created_idx",
+  "security_accesses_member_browser_unique",
+  "short_links_code_unique",
+  "password_reset_tokens_token_hash_unique",
+  "notification_preferences_pkey",
+  "stripe_events_pkey",
+  "rate_limit_buckets_pkey",
+];
+
+const schemaTables: PgTable[] = Object.values(schema).flatMap((value) =>
+  is(value, PgTable) ? [value as PgTable] : [],
+);
+
+async function rows<T extends Record<string, unknown>>(query: SQL): Promise<T[]> {
+  return (await db.execute<T>(query)).rows as T[];
+}
+
+/** The PostgreSQL error behind a failed statement (Drizzle wraps the driver's error as `cause`). */
+async function pgErrorOf(
+  statement: Promise<unknown>,
+): Promise<{ code?: string; constraint?: string }> {
+  try {
+    await statement;
+  } catch (error) {
+    let current: unknown = error;
+    while (current && typeof current === "object" && !("code" in current) && "cause" in current) {
+      current = current.cause;
+    }
+    return current as { code?: string; constraint?: string };
+  }
+  throw new Error("the statement succeeded");
+}
+
+/** EXPLAIN output as one string, planned with sequential scans discouraged (tables are tiny). */
+async function planOf(query: SQL): Promise<string> {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`set local enable_seqscan = off`);
+    const plan = await tx.execute<{ "QUERY PLAN": string }>(sql`explain ${query}`);
+    return plan.rows.map((r) => r["QUERY PLAN"]).join("\n");
+  });
+}
+
+describe("migrated schema", () => {
+  it("has every table and no other", async () => {
+    const found = await rows<{ table_name: string }>(
+      sql`select table_name from information_schema.tables where table_schema = 'public' order by table_name`,
+    );
+    expect(found.map((r) => r.table_name)).toEqual(TABLES);
+    expect(schemaTables.map((t) => getTableConfig(t).name).sort()).toEqual(TABLES);
+  });
+
+  it("has every index the schema declares, and the key ones by name", async () => {
+    const found = new Set(
+      (
+        await rows<{ indexname: string }>(
+          sql`select indexname from pg_indexes where schemaname = 'public'`,
+        )
+      ).map((r) => r.indexname),
+    );
+    const declared = schemaTables.flatMap((t) =>
+      getTableConfig(t).indexes.map((i) => i.config.name!),
+    );
+    expect(declared.length).toBeGreaterThan(30);
+    expect(declared.filter((name) => !found.has(name))).toEqual([]);
+    expect(KEY_INDEXES.filter((name) => !found.has(name))).toEqual([]);
+  });
+
+  it("has the cube, earthdistance and pg_trgm extensions", async () => {
+    const found = await rows<{ extname: string }>(
+      sql`select extname from pg_extension order by extname`,
+    );
+    expect(found.map((r) => r.extname)).toEqual(
+      expect.arrayContaining(["cube", "earthdistance", "pg_trgm"]),
+    );
+  });
+
+  it("keeps its enums in step with the app's vocabularies", () => {
+    expect(schema.memberTypeEnum.enumValues).toEqual([...MEMBER_TYPES]);
+    expect(schema.currencyEnum.enumValues).toEqual([...CURRENCIES]);
+    expect(schema.deliveryServiceEnum.enumValues).toEqual([...DELIVERY_METHODS]);
+    expect(schema.deliveryDestinationEnum.enumValues).toEqual([...DELIVERY_DESTINATIONS]);
+    expect(schema.orderItemStatusEnum.enumValues).toEqual([...ORDER_STATUSES]);
+    expect(schema.notificationTypeEnum.enumValues).toEqual([...NOTIFICATION_TYPES]);
+    expect(schema.subscriptionPlanEnum.enumValues).toEqual([...PLAN_IDS]);
+    expect(schema.subscriptionCountryEnum.enumValues).toEqual([...SUBSCRIPTION_COUNTRY_SLUGS]);
+    expect(schema.resellerPayStatusEnum.enumValues).toEqual([...RESELLER_PAY_STATUSES]);
+  });
+
+  it("does nothing when migrated again", async () => {
+    await Promise.all([migrateDb(db), migrateDb(db)]);
+    const [{ n }] = (await rows<{ n: string }>(
+      sql`select count(*) as n from drizzle.__drizzle_migrations`,
+    )) as [{ n: string }];
+    expect(Number(n)).toBe(2);
+  });
+});
+
+describe("relations", () => {
+  it("load a merchant's store and an order's lines through db.query", async () => {
+    const merchant = await createMerchant(db);
+    const customer = await createCustomer(db);
+    const product = await createProduct(db, { merchantId: merchant.id });
+    await createReview(db, { productId: product.id, memberId: customer.id, score: 4 });
+    const order = await createOrder(db, {
+      customerId: customer.id,
+      items: [{ productId: product.id, qty: 3 }],
+    });
+
+    const store = await db.query.members.findFirst({
+      where: (m, { eq }) => eq(m.id, merchant.id),
+      with: { products: { with: { reviews: true } }, subscription: true, localLocation: true },
+    });
+    // Nested relations travel as JSON, so numeric text loses its trailing zeros ("4", not "4.00").
+    expect(
+      store?.products.map((p) => [p.id, Number(p.score), p.reviewCount, p.reviews.length]),
+    ).toEqual([[product.id, 4, 1, 1]]);
+
+    const placed = await db.query.orders.findFirst({
+      where: (o, { eq }) => eq(o.id, order.id),
+      with: { customer: true, items: { with: { product: true, merchant: true } } },
+    });
+    expect(placed?.customer.id).toBe(customer.id);
+    expect(placed?.totalCents).toBe(product.unitPriceCents * 3);
+    expect(placed?.items.map((i) => [i.productName, i.qty, i.merchant.id])).toEqual([
+      [product.name, 3, merchant.id],
+    ]);
+  });
+});
+
+describe("business rules held by the database", () => {
+  it.each([
+    {
+      rule: "a second review by the same member on a product",
+      code: "23505",
+      constraint: "reviews_member_product_unique",
+      act: async () => {
+        const merchant = await createMerchant(db);
+        const customer = await createCustomer(db);
+        const product = await createProduct(db, { merchantId: merchant.id });
+        await createReview(db, { productId: product.id, memberId: customer.id });
+        return db
+          .insert(schema.reviews)
+          .values({ productId: product.id, memberId: customer.id, score: 4, content: "x" });
+      },
+    },
+    {
+      rule: "a review scored 6",
+      code: "23514",
+      constraint: "reviews_score_range",
+      act: async () => {
+        const merchant = await createMerchant(db);
+        const product = await createProduct(db, { merchantId: merchant.id });
+        const customer = await createCustomer(db);
+        return db
+          .insert(schema.reviews)
+          .values({ productId: product.id, memberId: customer.id, score: 6, content: "x" });
+      },
+    },
+    {
+      rule: "a duplicate order number",
+      code: "23505",
+      constraint: "orders_order_no_unique",
+      act: async () => {
+        const merchant = await createMerchant(db);
+        const customer = await createCustomer(db);
+        const product = await createProduct(db, { merchantId: merchant.id });
+        await createOrder(db, {
+          customerId: customer.id,
+          orderNo: "DUP-1",
+          items: [{ productId: product.id }],
+        });
+        return createOrder(db, {
+          customerId: customer.id,
+          orderNo: "DUP-1",
+          items: [{ productId: product.id }],
+        });
+      },
+    },
+    {
+      rule: "a location radius of 7 km",
+      code: "23514",
+      constraint: "local_locations_radius_km_step",
+      act: async () =>
+        createLocalLocation(db, { memberId: (await createCustomer(db)).id, radiusKm: 7 }),
+    },
+    {
+      rule: "a location radius of 55 km",
+      code: "23514",
+      constraint: "local_locations_radius_km_step",
+      act: async () =>
+        createLocalLocation(db, { memberId: (await createCustomer(db)).id, radiusKm: 55 }),
+    },
+    {
+      rule: "an email differing only in case",
+      code: "23505",
+      constraint: "members_email_lower_unique",
+      act: async () => {
+        await createCustomer(db, { email: "same@example.com" });
+        return createCustomer(db, { email: "Same@Example.com" });
+      },
+    },
+    {
+      rule: "an uppercase username",
+      code: "23514",
+      constraint: "members_username_lowercase",
+      act: () => createCustomer(db, { username: "Farmer_Joe" }),
+    },
+    {
+      rule: "a cart quantity of 0",
+      code: "23514",
+      constraint: "cart_items_qty_positive",
+      act: async () => {
+        const product = await createProduct(db, { merchantId: (await createMerchant(db)).id });
+        const customer = await createCustomer(db);
+        return db
+          .insert(schema.cartItems)
+          .values({ memberId: customer.id, productId: product.id, qty: 0 });
+      },
+    },
+  ])("refuses $rule", async ({ act, code, constraint }) => {
+    const error = await pgErrorOf(act());
+    expect({ code: error.code, constraint: error.constraint }).toEqual({ code, constraint });
+  });
+
+  it("accepts every radius from 0 to 50 in steps of 5", async () => {
+    for (const radiusKm of [0, 5, 25, 50]) {
+      const location = await createLocalLocation(db, {
+        memberId: (await createCustomer(db)).id,
+        radiusKm,
+      });
+      expect(location.radiusKm).toBe(radiusKm);
+    }
+  });
+
+  it("indexes a product's name above its detail for keyword search", async () => {
+    const merchant = await createMerchant(db);
+    const product = await createProduct(db, {
+      merchantId: merchant.id,
+      name: "Cherry Tomatoes",
+      detail: "Sweet, grown next to the basil.",
+    });
+    const [match] = await rows<{ vector: string }>(
+      sql`select search_vector::text as vector from products where id = ${product.id}`,
+    );
+    expect(match!.vector).toMatch(/'tomato':\d+A/);
+    expect(match!.vector).toMatch(/'basil':\d+B/);
+  });
+});
+
+describe("query plans", () => {
+  beforeAll(async () => {
+    // A few hundred farms and products so the plans are not decided by emptiness alone.
+    await db.execute(sql`
+      insert into members (username, email, password_hash, first_name, last_name, member_type, latitude, longitude)
+      select 'farm' || g, 'farm' || g || '@example.com', 'x', 'F', 'L', 'merchant',
+             43 + (g % 100) * 0.01, -80 + (g / 100) * 0.01
+      from generate_series(1, 300) g`);
+    await db.execute(sql`
+      insert into products (merchant_id, name, detail, unit_price_cents, currency, created_at)
+      select m.id, case when g % 50 = 0 then 'Heirloom tomato ' || g else 'Kale bunch ' || g end,
+             'Grown without pesticides', 500, 'CAD', now() - g * interval '1 minute'
+      from generate_series(1, 2000) g
+      join members m on m.username = 'farm' || (1 + g % 300)`);
+    // One busy store, so reading it in index order beats fetching and sorting its rows.
+    await db.execute(sql`
+      insert into products (merchant_id, name, detail, unit_price_cents, currency, created_at)
+      select (select id from members where username = 'farm7'), 'Carrots ' || g, 'Crunchy', 300, 'CAD',
+             now() - interval '30 days' - g * interval '1 hour'
+      from generate_series(1, 40) g`);
+    await db.execute(sql`analyze members`);
+    await db.execute(sql`analyze products`);
+  });
+
+  it("finds the nearest farms through the ll_to_earth GiST index", async () => {
+    const plan = await planOf(sql`
+      select id from members
+      where member_type = 'merchant' and latitude is not null and longitude is not null
+        and earth_box(ll_to_earth(43.65, -79.38), 25000) @> ll_to_earth(latitude, longitude)
+        and earth_distance(ll_to_earth(43.65, -79.38), ll_to_earth(latitude, longitude)) < 25000
+      order by ll_to_earth(latitude, longitude) <-> ll_to_earth(43.65, -79.38)
+      limit 10`);
+    expect(plan).toContain("members_merchant_earth_idx");
+  });
+
+  it("answers a keyword with the full-text GIN index", async () => {
+    const plan = await planOf(
+      sql`select id from products where search_vector @@ websearch_to_tsquery('english', 'tomatoes')`,
+    );
+    expect(plan).toContain("products_search_vector_idx");
+  });
+
+  it("answers ILIKE '%q%' on product names with the trigram index", async () => {
+    const plan = await planOf(sql`select id from products where name ilike '%omat%'`);
+    expect(plan).toContain("products_name_trgm_idx");
+  });
+
+  it("reads the latest products in index order, without sorting", async () => {
+    const plan = await planOf(
+      sql`select id from products where status = 'active' order by created_at desc, id desc limit 12`,
+    );
+    expect(plan).toContain("products_latest_idx");
+    expect(plan).not.toMatch(/\bSort\b/);
+  });
+
+  it("reads a store's products in index order, without sorting", async () => {
+    const [store] = await rows<{ id: number }>(
+      sql`select id from members where username = 'farm7'`,
+    );
+    const plan = await planOf(sql`
+      select id from products
+      where merchant_id = ${sql.raw(String(store!.id))} and status = 'active'
+      order by created_at desc, id desc limit 12`);
+    expect(plan).toContain("products_store_listing_idx");
+    expect(plan).not.toMatch(/\bSort\b/);
+  });
+});

@@ -1,0 +1,128 @@
+import { relations, sql, type SQL } from "drizzle-orm";
+import {
+  boolean,
+  check,
+  customType,
+  index,
+  integer,
+  numeric,
+  pgEnum,
+  pgTable,
+  serial,
+  smallint,
+  text,
+  uniqueIndex,
+} from "drizzle-orm/pg-core";
+import { cartItems, dreamTrackerItems } from "./cart";
+import { members } from "./members";
+import { orderItems } from "./orders";
+import { createdAt, happenedAt, updatedAt } from "./columns";
+import { currencyEnum, deliveryServiceEnum } from "./shared";
+
+const tsvector = customType<{ data: string }>({
+  dataType: () => "tsvector",
+});
+
+/** active, deleted (soft: the owner can activate it again), removed (permanently, kept for past orders). */
+export const productStatusEnum = pgEnum("product_status", ["active", "deleted", "removed"]);
+
+export const products = pgTable(
+  "products",
+  {
+    id: serial("id").primaryKey(),
+    /** Random public key used in cart cookies (cart_{pKey}). */
+    pKey: text("p_key")
+      .notNull()
+      .unique()
+      .default(sql`replace(gen_random_uuid()::text, '-', '')`),
+    merchantId: integer("merchant_id")
+      .notNull()
+      .references(() => members.id),
+    name: text("name").notNull(),
+    detail: text("detail").notNull(),
+    unitPriceCents: integer("unit_price_cents").notNull(),
+    currency: currencyEnum("currency").notNull(),
+    /** 1 when not sold by weight (lib/validation). */
+    unitWeight: numeric("unit_weight", { precision: 10, scale: 2 }).notNull().default("1"),
+    /** Lowercase, 1-3 letters; null when not sold by weight. */
+    unitWeightSymbol: text("unit_weight_symbol"),
+    weightRequired: boolean("weight_required").notNull().default(false),
+    deliveryService: deliveryServiceEnum("delivery_service").notNull().default("in_store"),
+    inStock: boolean("in_stock").notNull().default(true),
+    payInPerson: boolean("pay_in_person").notNull().default(true),
+    payByCard: boolean("pay_by_card").notNull().default(false),
+    /** Storage key of the image, not a URL. */
+    image: text("image"),
+    status: productStatusEnum("status").notNull().default("active"),
+    /** Average review score, kept in step with `reviews` by the review services. */
+    score: numeric("score", { precision: 3, scale: 2 }).notNull().default("0"),
+    reviewCount: integer("review_count").notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    deletedAt: happenedAt("deleted_at"),
+    removedAt: happenedAt("removed_at"),
+    // Name outweighs detail in keyword relevance. Column names are unqualified: a generated column
+    // may only read its own row.
+    searchVector: tsvector("search_vector").generatedAlwaysAs(
+      (): SQL =>
+        sql`setweight(to_tsvector('english'::regconfig, coalesce("name", '')), 'A') || setweight(to_tsvector('english'::regconfig, coalesce("detail", '')), 'B')`,
+    ),
+  },
+  (t) => [
+    index("products_search_vector_idx").using("gin", t.searchVector),
+    index("products_name_trgm_idx").using("gin", t.name.op("gin_trgm_ops")),
+    index("products_store_listing_idx").on(
+      t.merchantId,
+      t.status,
+      t.createdAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
+    index("products_latest_idx")
+      .on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())
+      .where(sql`${t.status} = 'active'`),
+    check("products_unit_price_cents_non_negative", sql`${t.unitPriceCents} >= 0`),
+    check("products_unit_weight_positive", sql`${t.unitWeight} > 0`),
+    check("products_score_range", sql`${t.score} between 0 and 5`),
+    check("products_review_count_non_negative", sql`${t.reviewCount} >= 0`),
+  ],
+);
+
+/** One review per member and product; editing updates the row. */
+export const reviews = pgTable(
+  "reviews",
+  {
+    id: serial("id").primaryKey(),
+    productId: integer("product_id")
+      .notNull()
+      .references(() => products.id, { onDelete: "cascade" }),
+    memberId: integer("member_id")
+      .notNull()
+      .references(() => members.id, { onDelete: "cascade" }),
+    score: smallint("score").notNull(),
+    content: text("content").notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex("reviews_member_product_unique").on(t.memberId, t.productId),
+    index("reviews_product_created_idx").on(
+      t.productId,
+      t.createdAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
+    check("reviews_score_range", sql`${t.score} between 1 and 5`),
+  ],
+);
+
+export const productsRelations = relations(products, ({ one, many }) => ({
+  merchant: one(members, { fields: [products.merchantId], references: [members.id] }),
+  reviews: many(reviews),
+  orderItems: many(orderItems),
+  cartItems: many(cartItems),
+  dreamTrackerItems: many(dreamTrackerItems),
+}));
+
+export const reviewsRelations = relations(reviews, ({ one }) => ({
+  product: one(products, { fields: [reviews.productId], references: [products.id] }),
+  member: one(members, { fields: [reviews.memberId], references: [members.id] }),
+}));

@@ -1,0 +1,20 @@
+import { index, integer, pgTable, serial, text } from "drizzle-orm/pg-core";
+import { members } from "./members";
+import { createdAt } from "./columns";
+
+/** Contact Us submissions to the site's admins. */
+export const contactMessages = pgTable(
+  "contact_messages",
+  {
+    id: serial("id").primaryKey(),
+    /** Set when a signed-in member wrote it. */
+    memberId: integer("member_id").references(() => members.id, { onDelete: "set null" }),
+    firstName: text("first_name").notNull(),
+    lastName: text("last_name").notNull(),
+    email: text("email").notNull(),
+    content: text("content").notNull(),
+    ip: text("ip"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("contact_messages_created_idx").on(t.createdAt.desc().nullsFirst())],
+);

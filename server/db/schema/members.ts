@@ -1,0 +1,160 @@
+import { relations, sql } from "drizzle-orm";
+import {
+  boolean,
+  check,
+  doublePrecision,
+  index,
+  integer,
+  numeric,
+  pgEnum,
+  pgTable,
+  serial,
+  text,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
+import { cartItems, dreamTrackerItems } from "./cart";
+import { products, reviews } from "./catalog";
+import { createdAt, updatedAt } from "./columns";
+import { conversations } from "./messaging";
+import { notificationPreferences } from "./notifications";
+import { orderItems, orders } from "./orders";
+import { resellers } from "./resellers";
+import { passwordResetTokens, securityAccesses } from "./security";
+import { countryEnum, currencyEnum } from "./shared";
+import { subscriptions } from "./subscriptions";
+
+export const memberTypeEnum = pgEnum("member_type", ["customer", "merchant", "admin"]);
+
+export const members = pgTable(
+  "members",
+  {
+    id: serial("id").primaryKey(),
+    /** Public id used in links, so numeric ids are never enumerable from outside. */
+    userKey: uuid("user_key").notNull().unique().defaultRandom(),
+    username: text("username").notNull().unique(),
+    /** Stored lowercase (lib/validation); uniqueness is on lower(email) all the same. */
+    email: text("email").notNull(),
+    passwordHash: text("password_hash").notNull(),
+    firstName: text("first_name").notNull(),
+    lastName: text("last_name").notNull(),
+    /** Null until the profile is complete: the app sends such members to the profile (require_info). */
+    phone: text("phone"),
+    country: countryEnum("country").notNull().default("CA"),
+    /** Null until the profile is complete, like phone. */
+    currency: currencyEnum("currency"),
+    memberType: memberTypeEnum("member_type").notNull().default("customer"),
+    address: text("address"),
+    city: text("city"),
+    provinceState: text("province_state"),
+    postalCode: text("postal_code"),
+    latitude: doublePrecision("latitude"),
+    longitude: doublePrecision("longitude"),
+    introduction: text("introduction"),
+    /** Storage key of the avatar, not a URL: the storage module builds URLs. */
+    avatarImage: text("avatar_image"),
+    // Checkout options a merchant offers (spec: checkout_payment_options).
+    payInPerson: boolean("pay_in_person").notNull().default(true),
+    payByCard: boolean("pay_by_card").notNull().default(false),
+    payoutAcctSet: boolean("payout_acct_set").notNull().default(false),
+    stripeAccountId: text("stripe_account_id").unique(),
+    stripeCustomerId: text("stripe_customer_id").unique(),
+    // Service charge in force for this merchant; rates are decimal text read exactly by lib/fees.ts.
+    internationalCreditCardRate: numeric("international_credit_card_rate", {
+      precision: 6,
+      scale: 4,
+    })
+      .notNull()
+      .default("0.008"),
+    baseRate: numeric("base_rate", { precision: 6, scale: 4 }).notNull().default("0.029"),
+    baseAmountCents: integer("base_amount_cents").notNull().default(30),
+    handlingFeeRate: numeric("handling_fee_rate", { precision: 6, scale: 4 })
+      .notNull()
+      .default("0"),
+    handlingFeeAmtCents: integer("handling_fee_amt_cents").notNull().default(100),
+    /** Carried in the session token; bumping it ends every session of the member. */
+    sessionVersion: integer("session_version").notNull().default(1),
+    /** The reseller whose `ak` link the merchant registered with. */
+    resellerId: integer("reseller_id").references(() => resellers.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex("members_email_lower_unique").on(sql`lower(${t.email})`),
+    // Nearest-first radius search over farms (see notes/performance.md): a KNN-capable GiST index.
+    index("members_merchant_earth_idx")
+      .using("gist", sql`ll_to_earth(${t.latitude}, ${t.longitude})`)
+      .where(
+        sql`${t.memberType} = 'merchant' and ${t.latitude} is not null and ${t.longitude} is not null`,
+      ),
+    index("members_merchant_latest_idx")
+      .on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())
+      .where(sql`${t.memberType} = 'merchant'`),
+    // ILIKE '%q%' for the merchant list and the admin member search.
+    index("members_username_trgm_idx").using("gin", t.username.op("gin_trgm_ops")),
+    index("members_email_trgm_idx").using("gin", t.email.op("gin_trgm_ops")),
+    index("members_address_trgm_idx").using("gin", t.address.op("gin_trgm_ops")),
+    index("members_reseller_id_idx")
+      .on(t.resellerId)
+      .where(sql`${t.resellerId} is not null`),
+    check("members_username_lowercase", sql`${t.username} = lower(${t.username})`),
+    check("members_latitude_range", sql`${t.latitude} between -90 and 90`),
+    check("members_longitude_range", sql`${t.longitude} between -180 and 180`),
+    check("members_session_version_positive", sql`${t.sessionVersion} >= 1`),
+    check(
+      "members_service_charge_non_negative",
+      sql`${t.internationalCreditCardRate} >= 0 and ${t.baseRate} >= 0 and ${t.baseAmountCents} >= 0 and ${t.handlingFeeRate} >= 0 and ${t.handlingFeeAmtCents} >= 0`,
+    ),
+  ],
+);
+
+/** My Local: one saved location per member (visitors keep theirs in cookies). */
+export const localLocations = pgTable(
+  "local_locations",
+  {
+    memberId: integer("member_id")
+      .primaryKey()
+      .references(() => members.id, { onDelete: "cascade" }),
+    address: text("address"),
+    city: text("city"),
+    provinceState: text("province_state"),
+    postalCode: text("postal_code"),
+    country: countryEnum("country").notNull(),
+    // Null when the offline geocoder could not place the address: results are then not distance-sorted.
+    latitude: doublePrecision("latitude"),
+    longitude: doublePrecision("longitude"),
+    /** 0 means no distance limit (results still sorted by distance). */
+    radiusKm: integer("radius_km").notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check(
+      "local_locations_radius_km_step",
+      sql`${t.radiusKm} between 0 and 50 and ${t.radiusKm} % 5 = 0`,
+    ),
+    check("local_locations_latitude_range", sql`${t.latitude} between -90 and 90`),
+    check("local_locations_longitude_range", sql`${t.longitude} between -180 and 180`),
+  ],
+);
+
+export const membersRelations = relations(members, ({ one, many }) => ({
+  reseller: one(resellers, { fields: [members.resellerId], references: [resellers.id] }),
+  localLocation: one(localLocations),
+  subscription: one(subscriptions),
+  products: many(products),
+  reviews: many(reviews),
+  cartItems: many(cartItems),
+  dreamTrackerItems: many(dreamTrackerItems),
+  orders: many(orders),
+  soldItems: many(orderItems),
+  merchantConversations: many(conversations, { relationName: "conversation_merchant" }),
+  customerConversations: many(conversations, { relationName: "conversation_customer" }),
+  securityAccesses: many(securityAccesses),
+  passwordResetTokens: many(passwordResetTokens),
+  notificationPreferences: many(notificationPreferences),
+}));
+
+export const localLocationsRelations = relations(localLocations, ({ one }) => ({
+  member: one(members, { fields: [localLocations.memberId], references: [members.id] }),
+}));

@@ -1,0 +1,160 @@
+import { relations, sql } from "drizzle-orm";
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  numeric,
+  pgEnum,
+  pgTable,
+  serial,
+  text,
+  uniqueIndex,
+} from "drizzle-orm/pg-core";
+import { products } from "./catalog";
+import { members } from "./members";
+import { createdAt, happenedAt, updatedAt } from "./columns";
+import { currencyEnum, deliveryServiceEnum } from "./shared";
+
+export const paymentTypeEnum = pgEnum("payment_type", ["card", "in_person"]);
+export const deliveryDestinationEnum = pgEnum("delivery_destination", ["home", "store"]);
+/**
+ * The order's money state in our own words (Stripe events are translated at the edge).
+ * `not_required`: paid in person at the handover, the platform collects nothing.
+ */
+export const paymentStatusEnum = pgEnum("payment_status", [
+  "pending",
+  "paid",
+  "failed",
+  "partially_refunded",
+  "refunded",
+  "not_required",
+]);
+/** Pickup rows use a subset, delivery rows another (lib/constants orderStatusesFor). */
+export const orderItemStatusEnum = pgEnum("order_item_status", [
+  "order_created",
+  "ready_for_pickup",
+  "ready_to_ship",
+  "in_shipping",
+  "shipped",
+  "customer_received",
+  "cancelled",
+  "refunded",
+]);
+
+/** One row per checkout; `id` is the spec's orderId. */
+export const orders = pgTable(
+  "orders",
+  {
+    id: serial("id").primaryKey(),
+    /** Human order number, also the Stripe transfer_group. 48 random bits unless the caller sets it. */
+    orderNo: text("order_no")
+      .notNull()
+      .unique()
+      .default(sql`upper(substr(replace(gen_random_uuid()::text, '-', ''), 1, 12))`),
+    customerId: integer("customer_id")
+      .notNull()
+      .references(() => members.id),
+    paymentType: paymentTypeEnum("payment_type").notNull(),
+    deliveryDestination: deliveryDestinationEnum("delivery_destination").notNull(),
+    currency: currencyEnum("currency").notNull(),
+    totalCents: integer("total_cents").notNull(),
+    // Delivery details as entered at checkout; later profile edits do not change them.
+    firstName: text("first_name").notNull(),
+    lastName: text("last_name").notNull(),
+    email: text("email").notNull(),
+    phone: text("phone").notNull(),
+    // Address fields are required for home delivery only.
+    address: text("address"),
+    city: text("city"),
+    provinceState: text("province_state"),
+    country: text("country"),
+    postalCode: text("postal_code"),
+    /** Idempotency: the same checkout submitted twice creates one order. */
+    checkoutKey: text("checkout_key")
+      .notNull()
+      .unique()
+      .default(sql`gen_random_uuid()::text`),
+    paymentIntentId: text("payment_intent_id").unique(),
+    paymentStatus: paymentStatusEnum("payment_status").notNull().default("pending"),
+    paidAt: happenedAt("paid_at"),
+    cancelledAt: happenedAt("cancelled_at"),
+    refundedAt: happenedAt("refunded_at"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index("orders_customer_created_idx").on(
+      t.customerId,
+      t.createdAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
+    check("orders_total_cents_non_negative", sql`${t.totalCents} >= 0`),
+  ],
+);
+
+/** One row per product line of an order (the "rows" of the order tables), with its own status. */
+export const orderItems = pgTable(
+  "order_items",
+  {
+    id: serial("id").primaryKey(),
+    orderId: integer("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    // Products are never hard-deleted (a removed product keeps its past order lines).
+    productId: integer("product_id")
+      .notNull()
+      .references(() => products.id),
+    merchantId: integer("merchant_id")
+      .notNull()
+      .references(() => members.id),
+    // Snapshot of the product at purchase time.
+    productName: text("product_name").notNull(),
+    unitPriceCents: integer("unit_price_cents").notNull(),
+    unitWeight: numeric("unit_weight", { precision: 10, scale: 2 }).notNull(),
+    unitWeightSymbol: text("unit_weight_symbol"),
+    qty: integer("qty").notNull(),
+    deliveryService: deliveryServiceEnum("delivery_service").notNull(),
+    status: orderItemStatusEnum("status").notNull().default("order_created"),
+    /** Cleared when the customer cancels (spec: qualifiedToCancel). */
+    qualifiedToCancel: boolean("qualified_to_cancel").notNull().default(true),
+    /** Cleared when an admin cancels; an active row can still be paid out. */
+    active: boolean("active").notNull().default(true),
+    merchantPaidAt: happenedAt("merchant_paid_at"),
+    /** Stripe Transfer that paid the merchant for this row. */
+    transferId: text("transfer_id").unique(),
+    /** The merchant scanned the customer's QR code. */
+    confirmedAt: happenedAt("confirmed_at"),
+    statusUpdatedAt: happenedAt("status_updated_at"),
+    cancelledAt: happenedAt("cancelled_at"),
+    refundedAt: happenedAt("refunded_at"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    // A checkout turns each cart row into one line; this also serves lookups by order.
+    uniqueIndex("order_items_order_product_unique").on(t.orderId, t.productId),
+    index("order_items_merchant_created_idx").on(
+      t.merchantId,
+      t.createdAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
+    // Popular = units sold in the last 90 days.
+    index("order_items_product_created_idx").on(t.productId, t.createdAt),
+    // Admin order list (newest first) and the 90-day window scan.
+    index("order_items_created_idx").on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index("order_items_product_name_trgm_idx").using("gin", t.productName.op("gin_trgm_ops")),
+    check("order_items_qty_positive", sql`${t.qty} >= 1`),
+    check("order_items_unit_price_cents_non_negative", sql`${t.unitPriceCents} >= 0`),
+  ],
+);
+
+export const ordersRelations = relations(orders, ({ one, many }) => ({
+  customer: one(members, { fields: [orders.customerId], references: [members.id] }),
+  items: many(orderItems),
+}));
+
+export const orderItemsRelations = relations(orderItems, ({ one }) => ({
+  order: one(orders, { fields: [orderItems.orderId], references: [orders.id] }),
+  product: one(products, { fields: [orderItems.productId], references: [products.id] }),
+  merchant: one(members, { fields: [orderItems.merchantId], references: [members.id] }),
+}));

@@ -1,0 +1,104 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { verify } from "@node-rs/argon2";
+import { and, countDistinct, eq, sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Db } from "@/server/db/client";
+import { members, orderItems, products, reviews, subscriptions } from "@/server/db/schema";
+import { createLocalStore } from "@/server/storage/image-store";
+import { closeTestDb, createTestDb } from "@/tests/db";
+import { DEMO_PASSWORD, seedDemo } from "./seed-demo";
+
+describe("seedDemo", () => {
+  let db: Db;
+  const uploads = mkdtempSync(path.join(tmpdir(), "seed-uploads-"));
+  const store = createLocalStore(uploads);
+  let result: Awaited<ReturnType<typeof seedDemo>>;
+
+  beforeAll(async () => {
+    db = await createTestDb();
+    result = await seedDemo(db, { imageStore: store, now: new Date("2026-11-21T12:00:00Z") });
+  }, 120_000);
+
+  afterAll(async () => {
+    await closeTestDb(db);
+    rmSync(uploads, { recursive: true, force: true });
+  });
+
+  it("places at least 12 farms in Ontario and 3 in the US, each geocoded", async () => {
+    const farms = await db
+      .select({ country: members.country, province: members.provinceState, lat: members.latitude, lon: members.longitude })
+      .from(members)
+      .where(eq(members.memberType, "merchant"));
+    expect(farms.filter((f) => f.province === "ON").length).toBeGreaterThanOrEqual(12);
+    expect(farms.filter((f) => f.country === "US").length).toBeGreaterThanOrEqual(3);
+    for (const farm of farms.filter((f) => f.province === "ON")) {
+      // Southern Ontario: between Lake Erie and Georgian Bay.
+      expect(farm.lat).toBeGreaterThan(42.5);
+      expect(farm.lat).toBeLessThan(44.6);
+      expect(farm.lon).toBeGreaterThan(-81.5);
+      expect(farm.lon).toBeLessThan(-78.5);
+    }
+  });
+
+  it("lists 80+ products over every category with stored images, within each plan's limit", async () => {
+    expect(result.products).toBeGreaterThanOrEqual(80);
+    const rows = await db.select().from(products);
+    expect(rows.length).toBe(result.products);
+    for (const product of rows) {
+      expect(product.image).toMatch(/^product\/[0-9a-f]{32}$/);
+      expect(await store.read(`${product.image}-sm.webp`)).not.toBeNull();
+    }
+    const names = rows.map((r) => r.name.toLowerCase()).join(" | ");
+    for (const word of ["tomatoes", "apples", "eggs", "honey", "sourdough"]) expect(names).toContain(word);
+
+    const perMerchant = await db
+      .select({ plan: subscriptions.plan, n: sql<number>`count(${products.id})::int` })
+      .from(members)
+      .leftJoin(subscriptions, eq(subscriptions.memberId, members.id))
+      .innerJoin(products, eq(products.merchantId, members.id))
+      .groupBy(members.id, subscriptions.plan);
+    for (const { plan, n } of perMerchant) {
+      if (plan === null) expect(n).toBeLessThanOrEqual(2);
+      else if (plan === "engager") expect(n).toBeLessThanOrEqual(4);
+    }
+    expect(new Set(perMerchant.map((m) => m.plan ?? "basic"))).toEqual(new Set(["basic", "engager", "harvest"]));
+  });
+
+  it("creates the demo accounts of the README with the demo password", async () => {
+    for (const [email, type] of [
+      ["admin@example.com", "admin"],
+      ["customer@example.com", "customer"],
+      ["maple_ridge_farm@example.com", "merchant"],
+    ] as const) {
+      const [member] = await db.select().from(members).where(eq(members.email, email));
+      expect(member?.memberType).toBe(type);
+      expect(await verify(member!.passwordHash, DEMO_PASSWORD)).toBe(true);
+    }
+  });
+
+  it("adds reviews whose average is the product score, and orders in several statuses", async () => {
+    const [reviewed] = await db
+      .select({ id: products.id, score: products.score, avg: sql<string>`round(avg(${reviews.score}), 2)` })
+      .from(products)
+      .innerJoin(reviews, eq(reviews.productId, products.id))
+      .groupBy(products.id)
+      .limit(1);
+    expect(Number(reviewed!.score)).toBeCloseTo(Number(reviewed!.avg), 2);
+
+    const [{ statuses }] = (await db.select({ statuses: countDistinct(orderItems.status) }).from(orderItems)) as [
+      { statuses: number },
+    ];
+    expect(statuses).toBeGreaterThanOrEqual(5);
+    const cancelled = await db
+      .select()
+      .from(orderItems)
+      .where(and(eq(orderItems.status, "cancelled"), eq(orderItems.qualifiedToCancel, false)));
+    expect(cancelled.length).toBeGreaterThan(0);
+  });
+
+  it("does nothing on a database that already has members", async () => {
+    expect(await seedDemo(db, { imageStore: store })).toMatchObject({ seeded: false });
+  });
+});
