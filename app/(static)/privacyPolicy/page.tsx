@@ -1,0 +1,20 @@
+import type { Metadata } from "next";
+import { LegalDocument } from "@/components/static/legal-document";
+import { PRIVACY_SECTIONS, PRIVACY_UPDATED } from "@/components/static/privacy-policy";
+
+export const metadata: Metadata = {
+  title: "Privacy Policy",
+  description:
+    "What personal information the marketplace collects, why, who sees it, the cookies it sets and your rights.",
+};
+
+export default function PrivacyPolicyPage() {
+  return (
+    <LegalDocument
+      title="Privacy Policy"
+      lead="What we collect about you, why, and what you can do about it."
+      updated={PRIVACY_UPDATED}
+      sections={PRIVACY_SECTIONS}
+    />
+  );
+}

@@ -1,0 +1,85 @@
+"use client";
+
+import { Menu } from "lucide-react";
+import dynamic from "next/dynamic";
+import { useEffect, useId, useRef, useState } from "react";
+import { BREAKPOINT_MAIN_PX } from "@/lib/constants";
+import type { MobileMenuSection } from "./mobile-menu-sheet";
+
+export type { MobileMenuSection } from "./mobile-menu-sheet";
+
+/** The lg: breakpoint (spec part 1, section 9). */
+const WIDE_QUERY = `(min-width: ${BREAKPOINT_MAIN_PX}px)`;
+
+// The sheet (Radix Dialog and the icon table) loads on the first hover, focus or touch of the
+// button, so pages that never open the menu never pay for it.
+const loadSheet = () => import("./mobile-menu-sheet");
+const MobileMenuSheet = dynamic(() => loadSheet().then((m) => m.MobileMenuSheet), { ssr: false });
+
+/**
+ * The menu under 992 px: a button (aria-expanded, aria-controls) that opens a side sheet. The
+ * sheet traps focus; Escape, the close button, following a link or growing the window past the
+ * breakpoint closes it, and focus returns to the button.
+ */
+export function MobileMenu({
+  sections,
+  pathname,
+  unreadMessages,
+}: {
+  sections: MobileMenuSection[];
+  pathname: string | null;
+  unreadMessages: number;
+}) {
+  const sheetId = useId();
+  const buttonRef = useRef<HTMLButtonElement>(null);
+  // Open "on" a pathname, so any navigation (links, back button) closes it without an effect.
+  const [openOn, setOpenOn] = useState<string | null>(null);
+  const open = openOn !== null && openOn === (pathname ?? "");
+
+  useEffect(() => {
+    const wide = window.matchMedia(WIDE_QUERY);
+    const onChange = () => {
+      if (wide.matches) setOpenOn(null);
+    };
+    wide.addEventListener("change", onChange);
+    return () => wide.removeEventListener("change", onChange);
+  }, []);
+
+  const preload = () => void loadSheet();
+
+  return (
+    <>
+      <button
+        ref={buttonRef}
+        type="button"
+        aria-label="Menu"
+        aria-haspopup="dialog"
+        aria-expanded={open}
+        aria-controls={sheetId}
+        onClick={() => setOpenOn(pathname ?? "")}
+        onPointerEnter={preload}
+        onTouchStart={preload}
+        onFocus={preload}
+        className="hover:border-leaf-600 hover:text-leaf-800 relative inline-flex size-11 items-center justify-center rounded-full border border-stone-300 bg-white text-stone-800 shadow-sm transition-colors lg:hidden"
+      >
+        <Menu aria-hidden className="size-5" />
+        {unreadMessages > 0 ? (
+          <span
+            aria-hidden
+            className="bg-tomato-600 absolute top-2 right-2 size-2.5 rounded-full ring-2 ring-white"
+          />
+        ) : null}
+      </button>
+      {open ? (
+        <MobileMenuSheet
+          id={sheetId}
+          sections={sections}
+          pathname={pathname}
+          unreadMessages={unreadMessages}
+          onClose={() => setOpenOn(null)}
+          returnFocusTo={buttonRef}
+        />
+      ) : null}
+    </>
+  );
+}

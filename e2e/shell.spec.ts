@@ -1,0 +1,303 @@
+import AxeBuilder from "@axe-core/playwright";
+import { expect, test, type Locator, type Page } from "@playwright/test";
+import { PLANS, formatMoney } from "../lib/money";
+import { NOTICES } from "../lib/notices";
+
+// Every test runs in both projects: desktop-1280 and mobile-375 (playwright.config.ts).
+const isNarrow = (page: Page) => (page.viewportSize()?.width ?? 1280) < 992;
+
+const PAGES = [
+  "/",
+  "/pricing",
+  "/howItWorks",
+  "/howItWorks/merchant",
+  "/termsOfUse",
+  "/privacyPolicy",
+  "/credits",
+  "/no-such-page",
+];
+
+/** The menu button; `includeHidden` because an open modal hides the rest of the page from the tree. */
+const menuButton = (page: Page) =>
+  page.getByRole("button", { name: "Menu", exact: true, includeHidden: true });
+
+/** Opens the mobile menu with the keyboard and returns the open sheet. */
+async function openMobileMenu(page: Page): Promise<Locator> {
+  const menu = page.getByRole("dialog", { name: "Menu" });
+  // Retried: a key press before the page has hydrated does nothing.
+  await expect(async () => {
+    await menuButton(page).focus();
+    await page.keyboard.press("Enter");
+    await expect(menu).toBeVisible({ timeout: 1_000 });
+  }).toPass();
+  return menu;
+}
+
+type FoundLink = { name: string; href: string };
+
+async function visibleLinks(scope: Locator): Promise<FoundLink[]> {
+  const found: FoundLink[] = [];
+  for (const link of await scope.getByRole("link").filter({ visible: true }).all()) {
+    const name = (await link.getAttribute("aria-label")) ?? (await link.innerText()).trim();
+    found.push({ name, href: (await link.getAttribute("href")) ?? "" });
+  }
+  return found;
+}
+
+async function expectSeriousA11yFree(page: Page, label: string) {
+  const results = await new AxeBuilder({ page })
+    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"])
+    .analyze();
+  const blocking = results.violations
+    .filter((v) => v.impact === "serious" || v.impact === "critical")
+    .map(
+      (v) =>
+        `${v.id} (${v.impact}): ${v.help} -> ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`,
+    );
+  expect(blocking, `accessibility on ${label}`).toEqual([]);
+}
+
+test.describe("navigation", () => {
+  test("every menu and footer link lands on a page with its own heading", async ({ page }) => {
+    await page.goto("/");
+    let menu: FoundLink[];
+    if (isNarrow(page)) {
+      await expect(page.getByRole("navigation", { name: "Main" })).toBeHidden();
+      const sheet = await openMobileMenu(page);
+      menu = await visibleLinks(sheet);
+      await page.keyboard.press("Escape");
+      await expect(sheet).toBeHidden();
+    } else {
+      await expect(menuButton(page)).toBeHidden();
+      menu = await visibleLinks(page.getByRole("banner"));
+    }
+    const footer = await visibleLinks(page.getByRole("contentinfo"));
+    expect(menu.map((l) => l.name)).toEqual(
+      expect.arrayContaining(["Dashboard", "Pricing", "How It Works"]),
+    );
+    expect(footer.map((l) => l.name)).toEqual(
+      expect.arrayContaining(["Dashboard", "Terms of Use", "Privacy Policy", "Data credits"]),
+    );
+
+    const headings = new Map<string, string>();
+    const walk = [
+      ...menu.map((l) => ({ ...l, place: "menu" as const })),
+      ...footer.map((l) => ({ ...l, place: "footer" as const })),
+    ];
+    for (const { name, href, place } of walk) {
+      expect((await page.request.get(href)).status(), `${name} -> ${href}`).toBe(200);
+
+      await page.goto("/");
+      const scope =
+        place === "footer"
+          ? page.getByRole("contentinfo")
+          : isNarrow(page)
+            ? await openMobileMenu(page)
+            : page.getByRole("banner");
+      await scope.getByRole("link", { name, exact: true }).click();
+      await expect(page).toHaveURL(href);
+      await expect(page.getByRole("dialog", { name: "Menu" })).toBeHidden();
+
+      const h1 = page.getByRole("heading", { level: 1 });
+      await expect(h1).toHaveCount(1);
+      const text = (await h1.innerText()).trim();
+      expect(text, `${name} -> ${href}`).not.toBe("Page not found");
+      const pathname = new URL(href, "http://x").pathname;
+      const seenFor = [...headings].find(
+        ([path, heading]) => heading === text && path !== pathname,
+      );
+      expect(seenFor, `${href} shares its h1 with ${seenFor?.[0]}`).toBeUndefined();
+      headings.set(pathname, text);
+    }
+  });
+
+  test("the mobile menu opens and closes with the keyboard", async ({ page }) => {
+    test.skip(!isNarrow(page), "the menu button exists under 992 px");
+    await page.goto("/pricing");
+    const button = menuButton(page);
+    await expect(button).toHaveAttribute("aria-expanded", "false");
+
+    const sheet = await openMobileMenu(page);
+    await expect(button).toHaveAttribute("aria-expanded", "true");
+    await expect(button).toHaveAttribute(
+      "aria-controls",
+      (await sheet.getAttribute("id")) ?? "missing",
+    );
+    await expect(sheet.getByRole("link", { name: "Pricing", exact: true })).toHaveAttribute(
+      "aria-current",
+      "page",
+    );
+    // Focus moved into the sheet (its first control) and the page behind is out of reach.
+    await expect(sheet.getByRole("button", { name: "Close menu" })).toBeFocused();
+    await expect(page.getByRole("main")).toBeHidden();
+    await expectSeriousA11yFree(page, "the open mobile menu");
+
+    await page.keyboard.press("Escape");
+    await expect(sheet).toBeHidden();
+    await expect(button).toHaveAttribute("aria-expanded", "false");
+    await expect(button).toBeFocused();
+
+    await page.keyboard.press("Enter");
+    await expect(sheet).toBeVisible();
+    await sheet.getByRole("button", { name: "Close menu" }).press("Enter");
+    await expect(sheet).toBeHidden();
+    await expect(button).toBeFocused();
+  });
+
+  test("an unknown address shows a friendly 404 with a way home", async ({ page }) => {
+    const response = await page.goto("/no-such-page");
+    expect(response?.status()).toBe(404);
+    await expect(page.getByRole("heading", { level: 1, name: "Page not found" })).toBeVisible();
+    await page.getByRole("link", { name: "Back to the dashboard" }).click();
+    await expect(page).toHaveURL("/");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(
+      "Fresh food, straight from the farmers down the road.",
+    );
+  });
+
+  test("a route change starts at the top; a hash glides to its target", async ({ page }) => {
+    await page.goto("/termsOfUse");
+    if (!isNarrow(page)) {
+      await page
+        .getByRole("navigation", { name: "On this page" })
+        .getByRole("link", { name: "10. Governing law" })
+        .click();
+      await expect(page).toHaveURL(/#governing-law$/);
+      await expect(page.getByRole("heading", { name: "10. Governing law" })).toBeInViewport();
+    }
+    await page.getByRole("contentinfo").getByRole("link", { name: "Privacy Policy" }).click();
+    await expect(page).toHaveURL("/privacyPolicy");
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+
+    await page.goto("/");
+    await page.getByRole("link", { name: "Pricing for farmers" }).click();
+    await expect(page).toHaveURL("/pricing#plans");
+    await expect(page.getByRole("heading", { level: 2, name: "Farmers" })).toBeInViewport();
+  });
+});
+
+test.describe("notice dialog", () => {
+  test("a notice query opens the dialog with the spec's text and Escape closes it", async ({
+    page,
+  }) => {
+    await page.goto("/?notice=require_info");
+    const dialog = page.getByRole("dialog", { name: NOTICES.require_info.title });
+    await expect(dialog).toBeVisible();
+    await expect(
+      dialog.getByText(
+        "There are some missing information about you. Please complete the profile.",
+        { exact: true },
+      ),
+    ).toBeVisible();
+    await expectSeriousA11yFree(page, "the notice dialog");
+    await page.keyboard.press("Escape");
+    await expect(dialog).toBeHidden();
+    await expect(page).toHaveURL("/");
+  });
+
+  test("closing keeps the rest of the address and the scroll position", async ({ page }) => {
+    await page.goto("/pricing?from=settings&notice=subscription_for_farmers");
+    const dialog = page.getByRole("dialog", { name: NOTICES.subscription_for_farmers.title });
+    await expect(
+      dialog.getByText("The subscription is for farmers only.", { exact: true }),
+    ).toBeVisible();
+    await dialog.getByRole("button", { name: "OK" }).click();
+    await expect(dialog).toBeHidden();
+    await expect(page).toHaveURL("/pricing?from=settings");
+  });
+
+  test("each known notice has its text, and an unknown key shows nothing", async ({ page }) => {
+    await page.goto("/howItWorks?notice=require_payout_acct");
+    await expect(
+      page
+        .getByRole("dialog")
+        .getByText("The payout bank account needs to be set up before selling products.", {
+          exact: true,
+        }),
+    ).toBeVisible();
+
+    await page.goto("/howItWorks?notice=not_a_notice");
+    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+    await page.waitForLoadState("networkidle");
+    await expect(page.getByRole("dialog")).toHaveCount(0);
+  });
+});
+
+test.describe("static pages", () => {
+  test("How It Works switches between the Customer and Merchant tabs", async ({ page }) => {
+    await page.goto("/howItWorks");
+    const tabs = page.getByRole("navigation", { name: "Guides" });
+    await expect(tabs.getByRole("link", { name: "Customer" })).toHaveAttribute(
+      "aria-current",
+      "page",
+    );
+    await expect(
+      page.getByRole("heading", { level: 2, name: "Buying fresh food from local farmers" }),
+    ).toBeVisible();
+
+    await tabs.getByRole("link", { name: "Merchant" }).click();
+    await expect(page).toHaveURL("/howItWorks/merchant");
+    await expect(tabs.getByRole("link", { name: "Merchant" })).toHaveAttribute(
+      "aria-current",
+      "page",
+    );
+    await expect(
+      page.getByRole("heading", { level: 2, name: "Selling what you grow" }),
+    ).toBeVisible();
+    await expect(page).toHaveTitle(/How it works for farmers/);
+
+    await tabs.getByRole("link", { name: "Customer" }).click();
+    await expect(page).toHaveURL("/howItWorks");
+    await expect(
+      page.getByRole("heading", { level: 2, name: "Buying fresh food from local farmers" }),
+    ).toBeVisible();
+
+    expect((await page.request.get("/howItWorks/customer")).status()).toBe(200);
+    expect((await page.request.get("/howItWorks/gardener")).status()).toBe(404);
+  });
+
+  test("Pricing shows plan prices for Canada or the United States", async ({ page }) => {
+    await page.goto("/pricing");
+    const countries = page.getByRole("radiogroup", { name: "Show prices for" });
+    const canada = countries.getByRole("radio", { name: /Canada/ });
+    const usa = countries.getByRole("radio", { name: /United States/ });
+    const planCard = (name: string) => page.getByRole("article", { name });
+
+    await expect(canada).toBeChecked();
+    for (const plan of PLANS) {
+      const price =
+        plan.priceCents.CAD === 0
+          ? "Free"
+          : formatMoney(plan.priceCents.CAD, "CAD", { showCode: true });
+      await expect(planCard(plan.name)).toContainText(price);
+    }
+
+    await usa.click();
+    await expect(usa).toBeChecked();
+    for (const plan of PLANS) {
+      const price =
+        plan.priceCents.USD === 0
+          ? "Free"
+          : formatMoney(plan.priceCents.USD, "USD", { showCode: true });
+      await expect(planCard(plan.name)).toContainText(price);
+    }
+    await expect(planCard("Engager")).toContainText("US$9.99");
+
+    // Arrow keys move between the two countries, like any radio group (held briefly, as a person does).
+    await usa.focus();
+    await page.keyboard.press("ArrowRight", { delay: 50 });
+    await expect(canada).toBeChecked();
+    await expect(planCard("Harvest")).toContainText("CA$19.99");
+  });
+});
+
+test.describe("accessibility", () => {
+  for (const path of PAGES) {
+    test(`no serious or critical axe violations on ${path}`, async ({ page }) => {
+      await page.goto(path);
+      await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+      await page.waitForLoadState("networkidle");
+      await expectSeriousA11yFree(page, path);
+    });
+  }
+});
