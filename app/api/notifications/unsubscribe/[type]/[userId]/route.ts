@@ -1,0 +1,33 @@
+import { getEnv } from "@/server/env";
+import { route } from "@/server/http/route";
+import { changeNotificationByLink, notificationLinkSchema } from "@/server/notifications";
+
+type Params = { type: string; userId: string };
+
+/**
+ * The List-Unsubscribe target of our mails. POST is RFC 8058 one-click (the mail provider posts
+ * `List-Unsubscribe=One-Click`, form-encoded, no cookies); GET only sends a person to the page, which
+ * asks for the change itself (a link scanner fetching this URL changes nothing).
+ */
+
+// POST /api/notifications/unsubscribe/{type}/{userKey}?sig=...: one-click unsubscribe
+export const POST = route<Params>({ public: true }, async ({ req, db, params }) => {
+  const input = notificationLinkSchema.parse({
+    type: params.type,
+    userId: params.userId,
+    sig: new URL(req.url).searchParams.get("sig") ?? "",
+  });
+  const message = await changeNotificationByLink(db, { ...input, allowed: false });
+  return Response.json({ message });
+});
+
+// GET /api/notifications/unsubscribe/{type}/{userKey}?sig=...: to the unsubscribe page
+export const GET = route<Params>({ public: true }, async ({ req, params }) => {
+  const sig = new URL(req.url).searchParams.get("sig") ?? "";
+  const page = new URL(
+    `/unsubscribe/${encodeURIComponent(params.type)}/${encodeURIComponent(params.userId)}`,
+    getEnv().APP_URL,
+  );
+  page.searchParams.set("sig", sig);
+  return Response.redirect(page, 303);
+});

@@ -1,0 +1,33 @@
+import { IMAGE_MAX_BYTES } from "@/lib/constants";
+import { MSG } from "@/lib/validation/messages";
+import { profileImageSchema } from "@/lib/validation/profile";
+import { validationError } from "@/server/errors";
+import { route } from "@/server/http/route";
+import { readBodyWithLimit } from "./read-body";
+import { AVATAR_FIELD, updateAvatar } from "@/server/members/update-avatar";
+
+/** Room for the multipart boundaries and part headers around an 8 MB file. */
+const MAX_BODY_BYTES = IMAGE_MAX_BYTES + 64 * 1024;
+
+// POST /api/profile/avatar: replace the profile image (multipart field avatarImage, JPEG or PNG, 8 MB)
+export const POST = route({}, async ({ req, member, db }) => {
+  // Refused before reading a byte when the declared size is too big; streamed with a cap otherwise.
+  const body = await readBodyWithLimit(req, MAX_BODY_BYTES);
+  if (!body) throw validationError({ [AVATAR_FIELD]: [MSG.imageTooBig] });
+  const form = await parseMultipart(body, req.headers.get("content-type"));
+  const { avatarImage } = profileImageSchema.parse({ avatarImage: form.get(AVATAR_FIELD) });
+  const bytes = new Uint8Array(await avatarImage!.arrayBuffer());
+  const saved = await updateAvatar(db, { memberId: member.id, bytes });
+  return Response.json({ message: "Your profile image has been updated.", ...saved });
+});
+
+async function parseMultipart(body: Uint8Array<ArrayBuffer>, contentType: string | null): Promise<FormData> {
+  if (!contentType?.toLowerCase().startsWith("multipart/form-data")) {
+    throw validationError({ [AVATAR_FIELD]: [MSG.invalidFileUploaded] });
+  }
+  try {
+    return await new Response(body, { headers: { "content-type": contentType } }).formData();
+  } catch {
+    throw validationError({ [AVATAR_FIELD]: [MSG.invalidFileUploaded] });
+  }
+}

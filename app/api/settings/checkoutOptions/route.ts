@@ -1,0 +1,15 @@
+import { checkoutOptionsSchema } from "@/lib/validation/checkout";
+import { getEnv } from "@/server/env";
+import { route } from "@/server/http/route";
+import { updateCheckoutOptions } from "@/server/members/update-checkout-options";
+
+// POST /api/settings/checkoutOptions: a merchant chooses pay in person and/or pay by card
+export const POST = route({ role: "merchant" }, async ({ req, member, db }) => {
+  const options = checkoutOptionsSchema.parse(await req.json());
+  const saved = await updateCheckoutOptions(db, {
+    memberId: member.id,
+    options,
+    cardPaymentsEnabled: getEnv().cardPaymentsEnabled,
+  });
+  return Response.json({ message: "Checkout options saved.", checkoutPaymentOptions: saved });
+});

@@ -1,0 +1,168 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+
+const testState = vi.hoisted(() => {
+  process.env.NEXTAUTH_SECRET = "login-route-test-secret-login-route-test-0123";
+  process.env.APP_URL = "http://localhost:3000";
+  return { db: undefined as unknown, production: false };
+});
+vi.mock(import("@/server/db/client"), async (importOriginal) => ({
+  ...(await importOriginal()),
+  getDb: async () => testState.db as Db,
+}));
+vi.mock(import("@/server/env"), async (importOriginal) => {
+  const actual = await importOriginal();
+  return {
+    ...actual,
+    getEnv: () => {
+      const env = actual.getEnv();
+      return testState.production ? { ...env, NODE_ENV: "production" as const, APP_URL: "https://market.example" } : env;
+    },
+  };
+});
+vi.mock(import("@/server/security"), async (importOriginal) => ({ ...(await importOriginal()), recordSignIn: async () => {} }));
+
+import { POST as logout } from "@/app/api/users/logout/route";
+import { POST as login } from "@/app/api/users/login/route";
+import { getSessionMemberFromRequest } from "@/server/auth/session";
+import type { Db } from "@/server/db/client";
+import { clearRateLimitMemoryForTest } from "@/server/rate-limit";
+import { closeTestDb, createTestDb } from "@/tests/db";
+import { DEFAULT_PASSWORD, createCustomer, createMerchant } from "@/tests/factories";
+
+let db: Db;
+beforeAll(async () => {
+  db = await createTestDb();
+  testState.db = db;
+});
+afterAll(() => closeTestDb(db));
+beforeEach(() => {
+  testState.production = false;
+  clearRateLimitMemoryForTest();
+});
+
+const ctx = { params: Promise.resolve({}) };
+const SITE = "http://localhost:3000";
+
+function post(path: string, body: unknown, headers: Record<string, string> = {}) {
+  return new Request(`${SITE}${path}`, {
+    method: "POST",
+    headers: { "content-type": "application/json", "x-forwarded-for": "198.51.100.20", ...headers },
+    body: typeof body === "string" ? body : JSON.stringify(body),
+  });
+}
+
+/** Set-Cookie lines by cookie name. */
+function setCookies(response: Response): Map<string, string> {
+  return new Map(response.headers.getSetCookie().map((line) => [line.slice(0, line.indexOf("=")), line]));
+}
+
+describe("POST /api/users/login", () => {
+  it("answers the token and the member, and sets the three cookies with their flags", async () => {
+    const merchant = await createMerchant(db);
+    const response = await login(post("/api/users/login", { login: merchant.username, password: DEFAULT_PASSWORD }), ctx);
+    expect(response.status).toBe(200);
+    const body = await response.json();
+    expect(body).toEqual({
+      token: expect.any(String),
+      member: { userKey: merchant.userKey, username: merchant.username, memberType: "merchant" },
+    });
+
+    const cookies = setCookies(response);
+    const token = cookies.get("_token")!;
+    expect(token).toContain(`_token=${body.token}`);
+    expect(token).toMatch(/; HttpOnly/i);
+    expect(cookies.get("authenticated")).toMatch(/^authenticated=true;/);
+    expect(cookies.get("member_type")).toMatch(/^member_type=merchant;/);
+    for (const line of cookies.values()) {
+      expect(line).toMatch(/; Path=\//);
+      expect(line).toMatch(/; Max-Age=86400/);
+      expect(line).toMatch(/; SameSite=lax/i);
+      expect(line).not.toMatch(/; Secure/i);
+    }
+    expect(cookies.get("authenticated")).not.toMatch(/HttpOnly/i);
+    expect(cookies.get("member_type")).not.toMatch(/HttpOnly/i);
+
+    // The token is a session, by bearer as well as by cookie.
+    const bearer = new Request(`${SITE}/api/x`, { headers: { authorization: `Bearer ${body.token}` } });
+    expect((await getSessionMemberFromRequest(bearer))?.id).toBe(merchant.id);
+  });
+
+  it("marks the cookies Secure in production over https", async () => {
+    testState.production = true;
+    const customer = await createCustomer(db);
+    const response = await login(post("/api/users/login", { login: customer.email, password: DEFAULT_PASSWORD }), ctx);
+    expect(response.status).toBe(200);
+    for (const line of setCookies(response).values()) expect(line).toMatch(/; Secure/i);
+  });
+
+  it("answers 401 with the spec's message for wrong credentials, and sets no cookie", async () => {
+    const customer = await createCustomer(db);
+    const response = await login(post("/api/users/login", { login: customer.username, password: "Wrong-password-1!" }), ctx);
+    expect(response.status).toBe(401);
+    expect(await response.json()).toEqual({ message: "Invalid Login Credentials. Please try again." });
+    expect(response.headers.getSetCookie()).toEqual([]);
+  });
+
+  it("answers 422 with per-field messages for missing fields", async () => {
+    const response = await login(post("/api/users/login", { login: "" }), ctx);
+    expect(response.status).toBe(422);
+    expect(await response.json()).toEqual({
+      message: "Please check the form.",
+      errors: { login: ["Required Field"], password: ["Required Field"] },
+    });
+  });
+
+  it("answers 429 after 10 failures from one client, even with the right password", async () => {
+    const customer = await createCustomer(db);
+    for (let i = 0; i < 10; i++) {
+      const wrong = await login(post("/api/users/login", { login: `someone_${i}`, password: "nope" }), ctx);
+      expect(wrong.status).toBe(401);
+    }
+    const response = await login(post("/api/users/login", { login: customer.username, password: DEFAULT_PASSWORD }), ctx);
+    expect(response.status).toBe(429);
+    expect(await response.json()).toEqual({ message: "Too many sign-in attempts. Please wait 15 minutes and try again." });
+  });
+});
+
+describe("POST /api/users/logout", () => {
+  it("ends the session for good and clears the three cookies", async () => {
+    const customer = await createCustomer(db);
+    const signedIn = await login(post("/api/users/login", { login: customer.username, password: DEFAULT_PASSWORD }), ctx);
+    const { token } = await signedIn.json();
+
+    const response = await logout(
+      new Request(`${SITE}/api/users/logout`, {
+        method: "POST",
+        headers: { origin: SITE, cookie: `_token=${token}; authenticated=true; member_type=customer` },
+      }),
+      ctx,
+    );
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ message: "You have been logged out." });
+    const cookies = setCookies(response);
+    expect([...cookies.keys()].sort()).toEqual(["_token", "authenticated", "member_type"]);
+    for (const line of cookies.values()) expect(line).toMatch(/Max-Age=0/);
+
+    // A copy of the old token no longer works.
+    const copy = new Request(`${SITE}/api/x`, { headers: { authorization: `Bearer ${token}` } });
+    expect(await getSessionMemberFromRequest(copy)).toBeNull();
+  });
+
+  it("refuses a cross-site logout made with the cookie", async () => {
+    const customer = await createCustomer(db);
+    const { token } = await (await login(post("/api/users/login", { login: customer.username, password: DEFAULT_PASSWORD }), ctx)).json();
+    const response = await logout(
+      new Request(`${SITE}/api/users/logout`, { method: "POST", headers: { origin: "https://evil.example", cookie: `_token=${token}` } }),
+      ctx,
+    );
+    expect(response.status).toBe(403);
+    const bearer = new Request(`${SITE}/api/x`, { headers: { authorization: `Bearer ${token}` } });
+    expect((await getSessionMemberFromRequest(bearer))?.id).toBe(customer.id);
+  });
+
+  it("clears the cookies of a visitor too", async () => {
+    const response = await logout(new Request(`${SITE}/api/users/logout`, { method: "POST" }), ctx);
+    expect(response.status).toBe(200);
+    expect(setCookies(response).size).toBe(3);
+  });
+});

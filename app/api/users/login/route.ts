@@ -1,0 +1,24 @@
+import { NextResponse } from "next/server";
+import { signInSchema } from "@/lib/auth/login-schema";
+import { setSignInCookies } from "@/server/auth/auth-cookies";
+import { readSignInClient } from "@/server/auth/client-ip";
+import { signInWithPassword } from "@/server/auth/sign-in";
+import { encodeSessionToken, nowSeconds } from "@/server/auth/token";
+import { route } from "@/server/http/route";
+
+// POST /api/users/login: sign in with email or username and password; the token also works as a bearer token
+export const POST = route({ public: true }, async ({ req, db }) => {
+  const { login, password } = signInSchema.parse(await req.json());
+  const member = await signInWithPassword(db, { login, password, ...readSignInClient(req.headers) });
+  const token = await encodeSessionToken({
+    memberId: member.id,
+    sessionVersion: member.sessionVersion,
+    signedInAt: nowSeconds(),
+  });
+  const response = NextResponse.json({
+    token,
+    member: { userKey: member.userKey, username: member.username, memberType: member.memberType },
+  });
+  setSignInCookies(response.cookies, { memberType: member.memberType, token });
+  return response;
+});

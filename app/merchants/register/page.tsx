@@ -1,0 +1,59 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { headers } from "next/headers";
+import { Suspense } from "react";
+import { AuthPage, FormSkeleton } from "@/components/auth/auth-page";
+import { RegistrationForm } from "@/components/auth/registration-form";
+import { firstParam, type SearchParams } from "@/components/auth/search-params";
+import { defaultCountry } from "@/lib/input-format";
+import { merchantRegisterQuerySchema } from "@/lib/validation/accounts";
+import { MSG } from "@/lib/validation/messages";
+import { getDb } from "@/server/db/client";
+import { findResellerIdByKey } from "@/server/members";
+import { readClientInfo } from "@/server/security";
+
+export const metadata: Metadata = {
+  title: "Register your farm",
+  description: "Open a store for your farm or garden and sell to customers nearby.",
+};
+
+const linkClasses = "font-semibold text-leaf-800 underline underline-offset-4 hover:text-leaf-900";
+
+// merchantRegister: /merchants/register (query ak: a reseller identifier)
+export default function MerchantRegisterPage({ searchParams }: { searchParams: SearchParams }) {
+  return (
+    <AuthPage title="Register your farm" lead="Open a store and sell what you grow to customers nearby." width="wide">
+      <Suspense fallback={<FormSkeleton />}>
+        <MerchantRegisterBody searchParams={searchParams} />
+      </Suspense>
+      <p className="mt-6 text-sm text-stone-700">
+        Already selling with us?{" "}
+        <Link href="/login" className={linkClasses}>
+          Log in
+        </Link>
+      </p>
+    </AuthPage>
+  );
+}
+
+async function MerchantRegisterBody({ searchParams }: { searchParams: SearchParams }) {
+  const [query, requestHeaders] = await Promise.all([searchParams, headers()]);
+  const parsed = merchantRegisterQuerySchema.safeParse({ ak: firstParam(query.ak) });
+  const ak = parsed.success ? parsed.data.ak : undefined;
+  // A malformed ak, or one no reseller has: the link is broken, so there is nothing to submit.
+  const isBroken = !parsed.success || (ak != null && (await findResellerIdByKey(await getDb(), ak)) === null);
+  if (isBroken) {
+    return (
+      <p role="alert" className="rounded-xl border border-red-200 bg-red-50 px-4 py-3 text-sm font-medium text-red-800">
+        {MSG.invalidAk}
+      </p>
+    );
+  }
+  return (
+    <RegistrationForm
+      variant="merchant"
+      defaultCountry={defaultCountry(readClientInfo(requestHeaders).place.country)}
+      ak={ak ?? undefined}
+    />
+  );
+}

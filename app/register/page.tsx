@@ -1,0 +1,54 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { headers } from "next/headers";
+import { Suspense } from "react";
+import { AuthPage, FormSkeleton } from "@/components/auth/auth-page";
+import { RegistrationForm } from "@/components/auth/registration-form";
+import { firstParam, type SearchParams } from "@/components/auth/search-params";
+import { defaultCountry } from "@/lib/input-format";
+import { readClientInfo } from "@/server/security";
+
+// The spec notes the old title looked like the contact page's; this page has its own.
+export const metadata: Metadata = {
+  title: "Create your account",
+  description: "Sign up to buy fresh food from farmers near you.",
+};
+
+const linkClasses = "font-semibold text-leaf-800 underline underline-offset-4 hover:text-leaf-900";
+
+// register: /register (query recipientEmail)
+export default function RegisterPage({ searchParams }: { searchParams: SearchParams }) {
+  return (
+    <AuthPage title="Create your account" lead="Buy fresh food straight from the farmers down the road." width="wide">
+      <Suspense fallback={<FormSkeleton />}>
+        <RegisterBody searchParams={searchParams} />
+      </Suspense>
+      <div className="mt-6 flex flex-col gap-2 text-sm text-stone-700">
+        <p>
+          Already have an account?{" "}
+          <Link href="/login" className={linkClasses}>
+            Log in
+          </Link>
+        </p>
+        <p>
+          Selling what you grow?{" "}
+          <Link href="/merchants/register" className={linkClasses}>
+            Register your farm
+          </Link>
+        </p>
+      </div>
+    </AuthPage>
+  );
+}
+
+async function RegisterBody({ searchParams }: { searchParams: SearchParams }) {
+  const [query, requestHeaders] = await Promise.all([searchParams, headers()]);
+  const email = firstParam(query.recipientEmail)?.slice(0, 254) ?? "";
+  return (
+    <RegistrationForm
+      variant="customer"
+      defaultCountry={defaultCountry(readClientInfo(requestHeaders).place.country)}
+      defaultEmail={email}
+    />
+  );
+}

@@ -1,0 +1,66 @@
+import type { ReactNode } from "react";
+import { cn } from "@/lib/cn";
+
+export const inputClasses =
+  "block h-11 w-full rounded-xl border border-stone-300 bg-white px-3.5 text-[0.9375rem] text-stone-900 shadow-sm outline-none transition-colors placeholder:text-stone-500 focus:border-leaf-600 focus:ring-2 focus:ring-leaf-600/30 aria-[invalid=true]:border-red-700 disabled:bg-stone-100 disabled:text-stone-600";
+
+/**
+ * A labelled form control with its error below it. The control gets `id`, `aria-invalid` and
+ * `aria-describedby` through `children(props)`, so screen readers read the error with the field.
+ */
+export function FormField({
+  id,
+  label,
+  error,
+  hint,
+  className,
+  children,
+}: {
+  id: string;
+  label: ReactNode;
+  error?: string | undefined;
+  hint?: ReactNode;
+  className?: string;
+  children: (props: { id: string; "aria-invalid": boolean; "aria-describedby": string | undefined }) => ReactNode;
+}) {
+  const errorId = `${id}-error`;
+  const hintId = `${id}-hint`;
+  const describedBy = [hint ? hintId : null, error ? errorId : null].filter(Boolean).join(" ") || undefined;
+  return (
+    <div className={cn("flex flex-col gap-1.5", className)}>
+      <label htmlFor={id} className="text-sm font-semibold text-stone-800">
+        {label}
+      </label>
+      {children({ id, "aria-invalid": Boolean(error), "aria-describedby": describedBy })}
+      {hint ? (
+        <p id={hintId} className="text-sm text-stone-600">
+          {hint}
+        </p>
+      ) : null}
+      {error ? (
+        <p id={errorId} className="text-sm font-medium text-red-700">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+/** A status line for a form: success in green, failure in red, announced politely. */
+export function FormStatus({ status, className }: { status: Status | null; className?: string }) {
+  return (
+    <p
+      role="status"
+      aria-live="polite"
+      className={cn(
+        "min-h-6 text-sm font-medium",
+        status?.kind === "error" ? "text-red-700" : "text-leaf-800",
+        className,
+      )}
+    >
+      {status?.text ?? ""}
+    </p>
+  );
+}
+
+export type Status = { kind: "success" | "error"; text: string };

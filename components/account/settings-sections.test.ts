@@ -1,0 +1,23 @@
+import { describe, expect, it } from "vitest";
+import { resolveSettingsSection, settingsSectionsFor } from "./settings-sections";
+
+describe("settings sections", () => {
+  it("gives merchants all four sections and others only password and notifications", () => {
+    expect(settingsSectionsFor("merchant")).toEqual(["checkout", "subscription", "password", "notifications"]);
+    expect(settingsSectionsFor("customer")).toEqual(["password", "notifications"]);
+    expect(settingsSectionsFor("admin")).toEqual(["password", "notifications"]);
+  });
+
+  it.each([
+    ["merchant", undefined, "checkout"],
+    ["merchant", "subscription", "subscription"],
+    ["merchant", "bogus", "checkout"],
+    ["customer", undefined, "password"],
+    ["customer", "notifications", "notifications"],
+    ["customer", "checkout", "password"],
+    ["customer", "subscription", "password"],
+    ["customer", ["notifications"], "password"],
+  ] as const)("a %s asking for %j sees %s", (memberType, asked, expected) => {
+    expect(resolveSettingsSection(memberType, asked)).toBe(expected);
+  });
+});

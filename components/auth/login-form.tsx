@@ -1,0 +1,63 @@
+"use client";
+
+import { zodResolver } from "@hookform/resolvers/zod";
+import { signIn } from "next-auth/react";
+import { useState } from "react";
+import { useForm } from "react-hook-form";
+import { FormField, inputClasses } from "@/components/account/form-field";
+import { Button } from "@/components/ui/button";
+import { signInSchema, type SignInFormInput } from "@/lib/auth/login-schema";
+
+const LOGIN_FAILED = "Invalid Login Credentials. Please try again.";
+
+/**
+ * Email-or-username and password through next-auth's Credentials provider. On success the browser
+ * loads /login/continue, which sends the member on as the spec's after-login rules say (a full load,
+ * so the header is drawn for the member).
+ */
+export function LoginForm({ continueQuery }: { continueQuery: string }) {
+  const {
+    register,
+    handleSubmit,
+    formState: { errors, isSubmitting },
+  } = useForm<SignInFormInput>({ resolver: zodResolver(signInSchema), defaultValues: { login: "", password: "" } });
+  const [failure, setFailure] = useState<string | null>(null);
+
+  async function onSubmit(values: SignInFormInput) {
+    setFailure(null);
+    let result: Awaited<ReturnType<typeof signIn>>;
+    try {
+      result = await signIn("credentials", { redirect: false, login: values.login, password: values.password });
+    } catch {
+      result = undefined;
+    }
+    if (!result?.ok || result.error) {
+      // The server's own texts (wrong credentials, too many attempts); next-auth's codes become ours.
+      const text = result?.error && result.error.includes(" ") ? result.error : LOGIN_FAILED;
+      setFailure(text);
+      return;
+    }
+    // A full load on purpose: the header and every cached page are redrawn for the member.
+    // eslint-disable-next-line @next/next/no-location-assign-relative-destination
+    window.location.assign(`/login/continue${continueQuery}`);
+  }
+
+  return (
+    <form onSubmit={handleSubmit(onSubmit)} noValidate aria-label="Login" className="flex flex-col gap-5">
+      {failure ? (
+        <p role="alert" className="rounded-xl border border-red-200 bg-red-50 px-4 py-3 text-sm font-medium text-red-800">
+          {failure}
+        </p>
+      ) : null}
+      <FormField id="login-login" label="Email or Username" error={errors.login?.message}>
+        {(a11y) => <input {...a11y} {...register("login")} autoComplete="username" autoCapitalize="none" className={inputClasses} />}
+      </FormField>
+      <FormField id="login-password" label="Password" error={errors.password?.message}>
+        {(a11y) => <input {...a11y} {...register("password")} type="password" autoComplete="current-password" className={inputClasses} />}
+      </FormField>
+      <Button type="submit" disabled={isSubmitting}>
+        {isSubmitting ? "Processing ..." : "Login"}
+      </Button>
+    </form>
+  );
+}

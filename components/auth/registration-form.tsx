@@ -1,0 +1,192 @@
+"use client";
+
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useRouter } from "next/navigation";
+import { useState, type ChangeEvent } from "react";
+import { useForm, useWatch } from "react-hook-form";
+import type { z } from "zod";
+import { FormField, FormStatus, inputClasses, type Status } from "@/components/account/form-field";
+import { send } from "@/components/account/send";
+import { Button } from "@/components/ui/button";
+import { PHONE_MAX_LENGTH } from "@/lib/constants";
+import { formatPhoneInput, formatPostalCodeInput } from "@/lib/input-format";
+import { COUNTRIES, parseCountry, regionsForCountry, type CountryCode } from "@/lib/regions";
+import { customerRegistrationSchema, merchantRegistrationSchema } from "@/lib/validation/accounts";
+
+type FormInput = z.input<typeof merchantRegistrationSchema>;
+type FormOutput = z.output<typeof merchantRegistrationSchema>;
+type FieldName = keyof FormInput & string;
+
+export type RegistrationFormProps = {
+  variant: "customer" | "merchant";
+  defaultCountry: CountryCode;
+  /** Prefills the email (`recipientEmail` of /register). */
+  defaultEmail?: string;
+  /** The reseller identifier of /merchants/register?ak=..., already checked by the page. */
+  ak?: string;
+};
+
+/**
+ * Customer and farmer sign-up (spec part 1 section 5). The zod schema the server uses checks each
+ * field here first; the server's per-field messages (a taken username, an address that cannot be
+ * placed) land under their fields, joined by spaces. Success goes to /login?register_success=true.
+ */
+export function RegistrationForm({ variant, defaultCountry, defaultEmail = "", ak }: RegistrationFormProps) {
+  const isMerchant = variant === "merchant";
+  const schema = (isMerchant ? merchantRegistrationSchema : customerRegistrationSchema) as typeof merchantRegistrationSchema;
+  const router = useRouter();
+  const {
+    register,
+    handleSubmit,
+    setError,
+    setValue,
+    getValues,
+    control,
+    formState: { errors, isSubmitting },
+  } = useForm<FormInput, unknown, FormOutput>({
+    resolver: zodResolver(schema),
+    defaultValues: {
+      username: "",
+      firstName: "",
+      lastName: "",
+      phone: "",
+      country: defaultCountry,
+      email: defaultEmail,
+      password: "",
+      cPassword: "",
+      ...(isMerchant ? { address: "", city: "", provinceState: "", postalCode: "", ak } : {}),
+    },
+    // Checked on submit, then again as each field changes: errors never appear under the pointer
+    // on blur and push the button away mid-click.
+    mode: "onSubmit",
+    reValidateMode: "onChange",
+  });
+  const [status, setStatus] = useState<Status | null>(null);
+  const country: CountryCode = parseCountry(useWatch({ control, name: "country" }) ?? "") ?? "CA";
+  const isCanada = country === "CA";
+  const id = (name: string) => `${variant}-register-${name}`;
+  const error = (name: FieldName) => errors[name]?.message;
+
+  async function onSubmit(values: FormOutput) {
+    setStatus(null);
+    const url = isMerchant ? "/api/merchants/register" : "/api/users/register";
+    const result = await send<{ message: string }>(url, { json: values });
+    if (result.ok) {
+      router.push("/login?register_success=true");
+      return;
+    }
+    const fields = Object.entries(result.fieldErrors).filter(([field]) => field !== "ak");
+    for (const [field, message] of fields) {
+      setError(field as FieldName, { type: "server", message }, { shouldFocus: true });
+    }
+    setStatus({ kind: "error", text: result.fieldErrors.ak ?? result.message });
+  }
+
+  return (
+    <form
+      onSubmit={handleSubmit(onSubmit)}
+      noValidate
+      aria-label={isMerchant ? "Farmer registration" : "Registration"}
+      className="grid gap-5 sm:grid-cols-2"
+    >
+      <FormField id={id("username")} label="Username" error={error("username")} className="sm:col-span-2">
+        {(a11y) => <input {...a11y} {...register("username")} autoComplete="username" autoCapitalize="none" className={inputClasses} />}
+      </FormField>
+      <FormField id={id("first-name")} label="First Name" error={error("firstName")}>
+        {(a11y) => <input {...a11y} {...register("firstName")} autoComplete="given-name" className={inputClasses} />}
+      </FormField>
+      <FormField id={id("last-name")} label="Last Name" error={error("lastName")}>
+        {(a11y) => <input {...a11y} {...register("lastName")} autoComplete="family-name" className={inputClasses} />}
+      </FormField>
+      <FormField id={id("phone")} label="Phone" error={error("phone")} hint="Format: (416) 555-1234">
+        {(a11y) => (
+          <input
+            {...a11y}
+            {...register("phone", {
+              onChange: (e: ChangeEvent<HTMLInputElement>) => setValue("phone", formatPhoneInput(e.target.value)),
+            })}
+            type="tel"
+            inputMode="tel"
+            maxLength={PHONE_MAX_LENGTH}
+            autoComplete="tel-national"
+            className={inputClasses}
+          />
+        )}
+      </FormField>
+      <FormField id={id("country")} label="Country" error={error("country")}>
+        {(a11y) => (
+          <select
+            {...a11y}
+            {...register("country", {
+              onChange: (e: ChangeEvent<HTMLSelectElement>) => {
+                if (!isMerchant) return;
+                const next = parseCountry(e.target.value) ?? "CA";
+                setValue("provinceState", "");
+                setValue("postalCode", formatPostalCodeInput(getValues("postalCode") ?? "", next));
+              },
+            })}
+            autoComplete="country"
+            className={inputClasses}
+          >
+            {COUNTRIES.map((c) => (
+              <option key={c.code} value={c.code}>
+                {c.name}
+              </option>
+            ))}
+          </select>
+        )}
+      </FormField>
+      {isMerchant ? (
+        <>
+          <FormField id={id("address")} label="Farm Address" error={error("address")} className="sm:col-span-2">
+            {(a11y) => <input {...a11y} {...register("address")} autoComplete="street-address" className={inputClasses} />}
+          </FormField>
+          <FormField id={id("city")} label="City" error={error("city")}>
+            {(a11y) => <input {...a11y} {...register("city")} autoComplete="address-level2" className={inputClasses} />}
+          </FormField>
+          <FormField id={id("province-state")} label={isCanada ? "Province" : "State"} error={error("provinceState")}>
+            {(a11y) => (
+              <select {...a11y} {...register("provinceState")} autoComplete="address-level1" className={inputClasses}>
+                <option value="">{isCanada ? "Choose a province" : "Choose a state"}</option>
+                {regionsForCountry(country).map((r) => (
+                  <option key={r.code} value={r.code}>
+                    {r.name}
+                  </option>
+                ))}
+              </select>
+            )}
+          </FormField>
+          <FormField id={id("postal-code")} label={isCanada ? "Postal Code" : "Zip Code"} error={error("postalCode")}>
+            {(a11y) => (
+              <input
+                {...a11y}
+                {...register("postalCode", {
+                  onChange: (e: ChangeEvent<HTMLInputElement>) =>
+                    setValue("postalCode", formatPostalCodeInput(e.target.value, country)),
+                })}
+                autoComplete="postal-code"
+                maxLength={10}
+                className={inputClasses}
+              />
+            )}
+          </FormField>
+        </>
+      ) : null}
+      <FormField id={id("email")} label="Email" error={error("email")} className="sm:col-span-2">
+        {(a11y) => <input {...a11y} {...register("email")} type="email" autoComplete="email" className={inputClasses} />}
+      </FormField>
+      <FormField id={id("password")} label="Password" error={error("password")}>
+        {(a11y) => <input {...a11y} {...register("password")} type="password" autoComplete="new-password" className={inputClasses} />}
+      </FormField>
+      <FormField id={id("c-password")} label="Confirm Password" error={error("cPassword")}>
+        {(a11y) => <input {...a11y} {...register("cPassword")} type="password" autoComplete="new-password" className={inputClasses} />}
+      </FormField>
+      <div className="flex flex-col gap-3 sm:col-span-2 sm:flex-row sm:items-center">
+        <Button type="submit" disabled={isSubmitting}>
+          {isSubmitting ? "Processing ..." : "Register"}
+        </Button>
+        <FormStatus status={status} />
+      </div>
+    </form>
+  );
+}

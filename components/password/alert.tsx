@@ -1,0 +1,44 @@
+"use client";
+
+import { X } from "lucide-react";
+import type { ReactNode } from "react";
+import { cn } from "@/lib/cn";
+
+/**
+ * A message box under a form. Errors are `role="alert"` (read at once), successes `role="status"`.
+ * With `onDismiss` it has a close button (the spec's "dismissible error alert").
+ */
+export function Alert({
+  kind,
+  children,
+  onDismiss,
+  className,
+}: {
+  kind: "error" | "success";
+  children: ReactNode;
+  onDismiss?: () => void;
+  className?: string;
+}) {
+  return (
+    <div
+      role={kind === "error" ? "alert" : "status"}
+      className={cn(
+        "flex items-start gap-3 rounded-2xl border px-4 py-3 text-[0.9375rem]",
+        kind === "error" ? "border-red-300 bg-red-50 text-red-900" : "border-leaf-300 bg-leaf-50 text-leaf-900",
+        className,
+      )}
+    >
+      <div className="flex-1">{children}</div>
+      {onDismiss ? (
+        <button
+          type="button"
+          onClick={onDismiss}
+          aria-label="Dismiss"
+          className="-m-1 rounded-full p-1 hover:bg-black/5 focus-visible:outline-2"
+        >
+          <X aria-hidden className="size-4" />
+        </button>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,8 @@
+import { getSessionMember } from "@/server/auth/session";
+import { IdleTimer } from "./idle-timer";
+
+/** The idle timer, for signed-in members only. Reads the session: render it under <Suspense>. */
+export async function SessionIdleTimer() {
+  const member = await getSessionMember();
+  return member ? <IdleTimer /> : null;
+}

@@ -1,0 +1,37 @@
+import "server-only";
+import { redirect } from "next/navigation";
+import { getSessionMember, type MemberType, type SessionMember } from "@/server/auth/session";
+
+/**
+ * Page guards for server components (the real check; proxy.ts is only a shortcut). Each one reads
+ * the session from the `_token` cookie and redirects as the spec says.
+ */
+
+/** The login address that comes back to `path` (path and query of the current page) afterwards. */
+export function loginPathFor(path: string): string {
+  return `/login?${new URLSearchParams({ redirectTo: path }).toString()}`;
+}
+
+/** The signed-in member, or a redirect to `/login?redirectTo=<path>` for a visitor. */
+export async function requireMember(path: string): Promise<SessionMember> {
+  const member = await getSessionMember();
+  if (!member) redirect(loginPathFor(path));
+  return member;
+}
+
+/**
+ * The signed-in member of one of `roles`. A visitor goes to login; a member of another type goes
+ * to the dashboard (spec part 1 section 6, part 2 section 2).
+ */
+export async function requireRole(path: string, roles: MemberType | readonly MemberType[]): Promise<SessionMember> {
+  const member = await requireMember(path);
+  const allowed: readonly MemberType[] = typeof roles === "string" ? [roles] : roles;
+  if (!allowed.includes(member.memberType)) redirect("/");
+  return member;
+}
+
+/** Spec part 1 section 4: a profile missing its phone or currency sends the member to complete it. */
+export function requireCompleteProfile(member: SessionMember): SessionMember {
+  if (!member.hasCompleteProfile) redirect("/profile?notice=require_info");
+  return member;
+}

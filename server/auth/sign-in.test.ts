@@ -1,0 +1,150 @@
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+
+const testState = vi.hoisted(() => {
+  process.env.NEXTAUTH_SECRET = "sign-in-test-secret-sign-in-test-secret-0123";
+  return { db: undefined as unknown };
+});
+vi.mock(import("@/server/db/client"), async (importOriginal) => ({
+  ...(await importOriginal()),
+  getDb: async () => testState.db as Db,
+}));
+const recordSignIn = vi.hoisted(() => vi.fn(async () => {}));
+vi.mock(import("@/server/security"), async (importOriginal) => ({ ...(await importOriginal()), recordSignIn }));
+
+import { endAllSessions } from "@/server/auth/end-sessions";
+import { getSessionMemberFromRequest } from "@/server/auth/session";
+import {
+  LOGIN_FAILED_MESSAGE,
+  LOGIN_RATE_LIMITED_MESSAGE,
+  signInWithPassword,
+  type SignInInput,
+} from "@/server/auth/sign-in";
+import { encodeSessionToken, nowSeconds } from "@/server/auth/token";
+import type { Db } from "@/server/db/client";
+import { members } from "@/server/db/schema";
+import { AppError } from "@/server/errors";
+import { clearRateLimitMemoryForTest } from "@/server/rate-limit";
+import { closeTestDb, createTestDb } from "@/tests/db";
+import { DEFAULT_PASSWORD, createCustomer, createMerchant } from "@/tests/factories";
+
+let db: Db;
+beforeAll(async () => {
+  db = await createTestDb();
+  testState.db = db;
+});
+afterAll(() => closeTestDb(db));
+beforeEach(() => {
+  clearRateLimitMemoryForTest();
+  recordSignIn.mockClear();
+});
+
+const client = { rateLimitIp: "198.51.100.7", ip: null, userAgent: "Mozilla/5.0 Firefox/130.0" };
+const attempt = (input: Partial<SignInInput> & { login: string }) =>
+  signInWithPassword(db, { password: DEFAULT_PASSWORD, ...client, ...input });
+
+async function failure(promise: Promise<unknown>): Promise<{ code: string; message: string }> {
+  const error = await promise.then(
+    () => null,
+    (e: unknown) => e,
+  );
+  expect(error).toBeInstanceOf(AppError);
+  return { code: (error as AppError).code, message: (error as AppError).publicMessage };
+}
+
+describe("signInWithPassword", () => {
+  it("signs in by email (any case) or username with the right password and records the sign-in", async () => {
+    const member = await createMerchant(db);
+    const byEmail = await attempt({ login: `  ${member.email.toUpperCase()} ` });
+    expect(byEmail).toEqual({
+      id: member.id,
+      userKey: member.userKey,
+      username: member.username,
+      memberType: "merchant",
+      sessionVersion: member.sessionVersion,
+    });
+    expect((await attempt({ login: member.username })).id).toBe(member.id);
+    expect(recordSignIn).toHaveBeenCalledWith(db, { memberId: member.id, userAgent: client.userAgent, ip: null });
+  });
+
+  it("refuses a wrong password and an unknown login with the same message", async () => {
+    const member = await createCustomer(db);
+    expect(await failure(attempt({ login: member.username, password: "Wrong-password-1!" }))).toEqual({
+      code: "unauthorized",
+      message: LOGIN_FAILED_MESSAGE,
+    });
+    expect(await failure(attempt({ login: "nobody_here" }))).toEqual({ code: "unauthorized", message: LOGIN_FAILED_MESSAGE });
+    expect(await failure(attempt({ login: "nobody@example.com" }))).toEqual({ code: "unauthorized", message: LOGIN_FAILED_MESSAGE });
+    expect(await failure(attempt({ login: member.username, password: "" }))).toEqual({ code: "unauthorized", message: LOGIN_FAILED_MESSAGE });
+    expect(recordSignIn).not.toHaveBeenCalled();
+  });
+
+  it("takes about as long for an unknown login as for a wrong password (one verify either way)", async () => {
+    const member = await createCustomer(db);
+    await failure(attempt({ login: "warm_up_unknown" }));
+    const time = async (login: string) => {
+      const start = performance.now();
+      await failure(attempt({ login, password: "Wrong-password-1!" }));
+      return performance.now() - start;
+    };
+    const known = await time(member.username);
+    const unknown = await time("no_such_member");
+    expect(unknown).toBeGreaterThan(known * 0.4);
+  });
+
+  it("answers 429 after 10 failures on an account, even with the right password, from any IP", async () => {
+    const member = await createCustomer(db);
+    for (let i = 0; i < 10; i++) {
+      const ip = `203.0.113.${i}`; // spread over IPs: the account limit alone must stop this
+      expect((await failure(attempt({ login: member.email, password: "Wrong-password-1!", rateLimitIp: ip }))).code).toBe("unauthorized");
+    }
+    expect(await failure(attempt({ login: member.username, rateLimitIp: "203.0.113.99" }))).toEqual({
+      code: "rate_limited",
+      message: LOGIN_RATE_LIMITED_MESSAGE,
+    });
+  });
+
+  it("answers 429 after 10 failures from one IP, across accounts, even with the right password", async () => {
+    const ip = "192.0.2.44";
+    for (let i = 0; i < 10; i++) await failure(attempt({ login: `guess_${i}`, rateLimitIp: ip }));
+    const member = await createCustomer(db);
+    expect((await failure(attempt({ login: member.username, rateLimitIp: ip }))).code).toBe("rate_limited");
+    // The same account from another address still works: the IP was limited, not the account.
+    expect((await attempt({ login: member.username, rateLimitIp: "192.0.2.45" })).id).toBe(member.id);
+  });
+
+  it("counts only failures: a success clears the account's failures and costs the IP nothing", async () => {
+    const member = await createCustomer(db);
+    const wrong = { login: member.username, password: "Wrong-password-1!", rateLimitIp: null };
+    for (let i = 0; i < 9; i++) await failure(attempt(wrong));
+    await attempt({ login: member.username, rateLimitIp: null });
+    for (let i = 0; i < 9; i++) await failure(attempt(wrong));
+    expect((await attempt({ login: member.username, rateLimitIp: null })).id).toBe(member.id);
+
+    const ip = "192.0.2.80";
+    for (let i = 0; i < 10; i++) await attempt({ login: member.username, rateLimitIp: ip });
+    expect((await attempt({ login: member.username, rateLimitIp: ip })).id).toBe(member.id);
+  });
+});
+
+describe("ending sessions (logout)", () => {
+  it("bumps session_version so a token issued before is refused", async () => {
+    const member = await createCustomer(db);
+    const token = await encodeSessionToken({ memberId: member.id, sessionVersion: member.sessionVersion, signedInAt: nowSeconds() });
+    const withToken = () => new Request("http://localhost:3000/api/x", { headers: { authorization: `Bearer ${token}` } });
+    expect((await getSessionMemberFromRequest(withToken()))?.id).toBe(member.id);
+
+    await endAllSessions(db, member.id);
+
+    expect(await getSessionMemberFromRequest(withToken())).toBeNull();
+    const [row] = await db.select({ sv: members.sessionVersion }).from(members).where(eq(members.id, member.id));
+    expect(row!.sv).toBe(member.sessionVersion + 1);
+  });
+
+  it("with onlyIfVersion, a stale token cannot end newer sessions", async () => {
+    const member = await createCustomer(db);
+    await endAllSessions(db, member.id, member.sessionVersion - 1);
+    const [row] = await db.select({ sv: members.sessionVersion }).from(members).where(eq(members.id, member.id));
+    expect(row!.sv).toBe(member.sessionVersion);
+  });
+});

@@ -1,0 +1,109 @@
+import "server-only";
+import { render } from "@react-email/components";
+import { and, eq } from "drizzle-orm";
+import type { ReactElement } from "react";
+import type { NotificationType } from "@/lib/constants";
+import type { Db } from "@/server/db/client";
+import { emailOutbox, members, notificationPreferences } from "@/server/db/schema";
+import { getEnv } from "@/server/env";
+import { log } from "@/server/log";
+import { oneClickUnsubscribeUrl } from "@/server/notifications/sign";
+import { getTransport, senderAddress } from "./transport";
+
+/** "account" mails (reset, security, welcome) always go out; the others follow the member's settings. */
+export type MailCategory = "account" | NotificationType;
+
+export type SendMailInput = {
+  to: string;
+  subject: string;
+  react: ReactElement;
+  category: MailCategory;
+  /** The recipient member, when there is one: needed for preferences and unsubscribe headers. */
+  memberId?: number;
+};
+
+export type SendMailResult = { delivered: "smtp" | "outbox" } | { delivered: false; reason: "unsubscribed" };
+
+/**
+ * Renders the React Email element to HTML and plain text and delivers it: through nodemailer when
+ * SMTP_URL is set, else into `email_outbox` (the /dev/mailbox of the embedded demo). Term,
+ * promotion and order mails to a member carry RFC 8058 one-click unsubscribe headers and are
+ * skipped when the member turned that type off.
+ *
+ * Rejects when the SMTP server refuses the mail (after logging it): callers whose answer must not
+ * depend on delivery (forgot password, sign-in) catch it.
+ */
+export async function sendMail(db: Db, input: SendMailInput): Promise<void> {
+  await deliverMail(db, input);
+}
+
+/** sendMail, telling the caller what happened (tests, the mailbox). */
+export async function deliverMail(db: Db, input: SendMailInput): Promise<SendMailResult> {
+  const env = getEnv();
+  const headers: Record<string, string> = {};
+
+  if (input.category !== "account" && input.memberId !== undefined) {
+    const recipient = await getRecipient(db, input.memberId, input.category);
+    if (!recipient) {
+      log.warn({ memberId: input.memberId }, "mail to an unknown member not sent");
+      return { delivered: false, reason: "unsubscribed" };
+    }
+    if (!recipient.allowed) {
+      log.debug({ memberId: input.memberId, category: input.category }, "mail skipped: member unsubscribed");
+      return { delivered: false, reason: "unsubscribed" };
+    }
+    const mailto = `mailto:${senderAddress(env.MAIL_FROM)}?subject=${encodeURIComponent(`unsubscribe ${input.category} ${recipient.userKey}`)}`;
+    headers["List-Unsubscribe"] = `<${oneClickUnsubscribeUrl(input.category, recipient.userKey)}>, <${mailto}>`;
+    headers["List-Unsubscribe-Post"] = "List-Unsubscribe=One-Click";
+  }
+
+  const [html, text] = await Promise.all([render(input.react), render(input.react, { plainText: true })]);
+
+  if (env.SMTP_URL) {
+    try {
+      await getTransport(env.SMTP_URL).sendMail({
+        from: env.MAIL_FROM,
+        to: input.to,
+        subject: input.subject,
+        html,
+        text,
+        headers,
+      });
+    } catch (error) {
+      log.error({ err: error, category: input.category, memberId: input.memberId }, "SMTP delivery failed");
+      throw error;
+    }
+    return { delivered: "smtp" };
+  }
+
+  // No SMTP server: the outbox is the mailbox. "sent" = delivered there, nothing left to retry.
+  await db.insert(emailOutbox).values({
+    to: input.to,
+    subject: input.subject,
+    html,
+    text,
+    headers,
+    status: "sent",
+    attempts: 1,
+    sentAt: new Date(),
+  });
+  return { delivered: "outbox" };
+}
+
+async function getRecipient(
+  db: Db,
+  memberId: number,
+  type: NotificationType,
+): Promise<{ userKey: string; allowed: boolean } | undefined> {
+  const [row] = await db
+    .select({ userKey: members.userKey, allowed: notificationPreferences.allowed })
+    .from(members)
+    .leftJoin(
+      notificationPreferences,
+      and(eq(notificationPreferences.memberId, members.id), eq(notificationPreferences.type, type)),
+    )
+    .where(eq(members.id, memberId))
+    .limit(1);
+  // No preference row means allowed (spec: "The default is on when missing").
+  return row ? { userKey: row.userKey, allowed: row.allowed ?? true } : undefined;
+}

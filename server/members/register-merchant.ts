@@ -1,0 +1,75 @@
+import "server-only";
+import { eq } from "drizzle-orm";
+import type { MerchantRegistration } from "@/lib/validation/accounts";
+import { MSG } from "@/lib/validation/messages";
+import type { Db } from "@/server/db/client";
+import { resellers } from "@/server/db/schema";
+import { validationError } from "@/server/errors";
+import { geocode } from "@/server/geo";
+import { insertNewMember, type RegisteredMember } from "./register-member";
+
+export const LOCATION_NOT_FOUND_MESSAGE = "Location not found. Please check the postal code or city.";
+
+type RegisterMerchantOptions = {
+  /** Swappable for tests; defaults to the configured geocoder. */
+  geocoder?: typeof geocode;
+};
+
+/**
+ * Registers a farmer from input parsed with `merchantRegistrationSchema`: the farm is placed on the
+ * map from its address, and an `ak` (a reseller identifier) links the farmer to that reseller.
+ * Sends the welcome mail.
+ *
+ * @throws AppError validation with `ak` ('Something went wrong. Please check your url.') for an
+ *   unknown reseller, `postalCode` when the address cannot be placed, `username`/`email` when taken.
+ */
+export async function registerMerchant(
+  db: Db,
+  input: MerchantRegistration,
+  { geocoder = geocode }: RegisterMerchantOptions = {},
+): Promise<RegisteredMember> {
+  let resellerId: number | null = null;
+  if (input.ak) {
+    resellerId = await findResellerIdByKey(db, input.ak);
+    if (resellerId === null) throw validationError({ ak: [MSG.invalidAk] }, MSG.invalidAk);
+  }
+
+  const place = await geocoder({
+    address: input.address,
+    city: input.city,
+    provinceState: input.provinceState,
+    postalCode: input.postalCode,
+    country: input.country,
+  });
+  if (!place) throw validationError({ postalCode: [LOCATION_NOT_FOUND_MESSAGE] });
+
+  return insertNewMember(db, {
+    memberType: "merchant",
+    username: input.username,
+    firstName: input.firstName,
+    lastName: input.lastName,
+    phone: input.phone,
+    country: input.country,
+    currency: input.currency,
+    email: input.email,
+    password: input.password,
+    address: input.address,
+    city: input.city,
+    provinceState: input.provinceState,
+    postalCode: input.postalCode,
+    latitude: place.latitude,
+    longitude: place.longitude,
+    resellerId,
+  });
+}
+
+/** The reseller whose identifier is `ak` (32 hex characters, any case), or null. */
+export async function findResellerIdByKey(db: Db, ak: string): Promise<number | null> {
+  if (!/^[0-9a-f]{32}$/i.test(ak)) return null;
+  const [reseller] = await db
+    .select({ id: resellers.id })
+    .from(resellers)
+    .where(eq(resellers.identifier, ak.toLowerCase()))
+    .limit(1);
+  return reseller?.id ?? null;
+}

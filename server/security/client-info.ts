@@ -1,0 +1,59 @@
+import "server-only";
+import { getEnv } from "@/server/env";
+
+export type ApproximatePlace = { city: string | null; provinceState: string | null; country: string | null };
+
+export type ClientInfo = { userAgent: string | null; ip: string | null; place: ApproximatePlace };
+
+export const UNKNOWN_PLACE: ApproximatePlace = { city: null, provinceState: null, country: null };
+
+/**
+ * Who is calling, from the request headers. The IP and place come from proxy headers only when
+ * TRUST_PROXY_HEADERS says a proxy we run sets them (anyone can send X-Forwarded-For otherwise).
+ * Reads Vercel's and Cloudflare's geolocation headers; anything else gives an unknown place.
+ */
+export function readClientInfo(headers: Headers): ClientInfo {
+  const userAgent = headers.get("user-agent")?.slice(0, 512) ?? null;
+  if (!getEnv().TRUST_PROXY_HEADERS) return { userAgent, ip: null, place: UNKNOWN_PLACE };
+  return { userAgent, ip: readIp(headers), place: readPlace(headers) };
+}
+
+function readIp(headers: Headers): string | null {
+  const forwarded = headers.get("x-forwarded-for")?.split(",")[0]?.trim();
+  const ip = forwarded || headers.get("x-real-ip")?.trim() || headers.get("cf-connecting-ip")?.trim();
+  return ip && /^[0-9a-fA-F:.]{2,45}$/.test(ip) ? ip : null;
+}
+
+function readPlace(headers: Headers): ApproximatePlace {
+  const pick = (...names: string[]) => {
+    for (const name of names) {
+      const value = headers.get(name);
+      if (value) return clean(value);
+    }
+    return null;
+  };
+  return {
+    city: pick("x-vercel-ip-city", "cf-ipcity", "x-geo-city"),
+    provinceState: pick("x-vercel-ip-country-region", "cf-region-code", "x-geo-region"),
+    country: pick("x-vercel-ip-country", "cf-ipcountry", "x-geo-country"),
+  };
+}
+
+/** Vercel URL-encodes the city; keep printable text only, and not too much of it. */
+function clean(raw: string): string | null {
+  let value = raw;
+  try {
+    value = decodeURIComponent(raw);
+  } catch {
+    // keep the raw text
+  }
+  value = value.replace(/[^\p{L}\p{N} .,'()-]/gu, "").trim().slice(0, 80);
+  // Cloudflare answers XX (unknown) and T1 (Tor) instead of a country.
+  return value && value !== "XX" && value !== "T1" ? value : null;
+}
+
+/** "Toronto, ON, CA", or "Unknown" when nothing is known. */
+export function formatPlace(place: ApproximatePlace): string {
+  const parts = [place.city, place.provinceState, place.country].filter(Boolean);
+  return parts.length ? parts.join(", ") : "Unknown";
+}
