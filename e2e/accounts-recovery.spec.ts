@@ -3,9 +3,9 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
+import { registerCustomer } from "./fixtures";
 
 // Forgot/reset password, the demo mailbox, the security block and unsubscribe pages.
-const DEMO_CUSTOMER = "customer@example.com";
 const DEMO_PASSWORD = "Harvest2026!";
 const NEW_PASSWORD = "Parsnips&Pears2026";
 
@@ -41,9 +41,9 @@ async function apiLogin(request: APIRequestContext, login: string, password: str
 }
 
 test.describe("forgot and reset password", () => {
-  test("a customer resets the password from the mailed link and signs in with it", async ({ page }, testInfo) => {
-    // Changes the demo customer's password: once per run, not once per viewport.
-    test.skip(testInfo.project.name !== "desktop-1280", "runs in one project only");
+  test("a customer resets the password from the mailed link and signs in with it", async ({ page }) => {
+    // A customer of its own: resetting a demo account's password would sign out parallel specs.
+    const customer = await registerCustomer(page.request, "reset");
 
     await page.goto("/forgotPassword");
     await expect(page.getByRole("heading", { level: 1, name: "Forgot password" })).toBeVisible();
@@ -57,14 +57,14 @@ test.describe("forgot and reset password", () => {
     await submit.click();
     await expect(page.getByText("Invalid Email")).toBeVisible();
 
-    await email.fill(DEMO_CUSTOMER);
+    await email.fill(customer.email);
     await submit.click();
     await expect(page.getByRole("status")).toContainText(
       "The reset password link is sent via email. Please check your email and reset your password. If you don't see the email, please check the spam mailbox.",
     );
     await expect(submit).toBeEnabled();
 
-    const text = await openNewestMail(page, DEMO_CUSTOMER, "Reset your password");
+    const text = await openNewestMail(page, customer.email, "Reset your password");
     await page.goto(linkIn(text, "/resetPassword/"));
     await expect(page.getByRole("heading", { level: 1, name: "Reset password" })).toBeVisible();
     await expectSeriousA11yFree(page, "/resetPassword/{code}");
@@ -102,8 +102,8 @@ test.describe("forgot and reset password", () => {
     await failure.getByRole("button", { name: "Dismiss" }).click();
     await expect(failure).toBeHidden();
 
-    expect((await apiLogin(page.request, DEMO_CUSTOMER, DEMO_PASSWORD)).status()).toBe(401);
-    const signedIn = await apiLogin(page.request, DEMO_CUSTOMER, NEW_PASSWORD);
+    expect((await apiLogin(page.request, customer.email, customer.password)).status()).toBe(401);
+    const signedIn = await apiLogin(page.request, customer.email, NEW_PASSWORD);
     expect(signedIn.status()).toBe(200);
 
     // Signed in now (the login call set the cookies): the password pages send the member home.

@@ -1,0 +1,26 @@
+import { expect, type APIRequestContext } from "@playwright/test";
+
+export const TEST_PASSWORD = "Orchard-Gate-2026!";
+
+/**
+ * Registers a fresh customer through the public API. Tests that change an account (password,
+ * sessions) use their own, so parallel specs signed in as the demo accounts are never disturbed.
+ */
+export async function registerCustomer(request: APIRequestContext, prefix: string) {
+  const username = `${prefix}_${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
+  const email = `${username}@example.com`;
+  const answer = await request.post("/api/users/register", {
+    data: {
+      username,
+      firstName: "Robin",
+      lastName: "Ash",
+      phone: "(416) 555-0177",
+      country: "CA",
+      email,
+      password: TEST_PASSWORD,
+      cPassword: TEST_PASSWORD,
+    },
+  });
+  expect(answer.status(), await answer.text()).toBe(201);
+  return { username, email, password: TEST_PASSWORD };
+}
