@@ -23,8 +23,9 @@ import { resellers } from "./resellers";
 import { passwordResetTokens, securityAccesses } from "./security";
 import { countryEnum, currencyEnum } from "./shared";
 import { subscriptions } from "./subscriptions";
+import { MEMBER_TYPES } from "../../../lib/constants";
 
-export const memberTypeEnum = pgEnum("member_type", ["customer", "merchant", "admin"]);
+export const memberTypeEnum = pgEnum("member_type", MEMBER_TYPES);
 
 export const members = pgTable(
   "members",

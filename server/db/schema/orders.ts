@@ -15,9 +15,10 @@ import { products } from "./catalog";
 import { members } from "./members";
 import { createdAt, happenedAt, updatedAt } from "./columns";
 import { currencyEnum, deliveryServiceEnum } from "./shared";
+import { DELIVERY_DESTINATIONS, ORDER_STATUSES } from "../../../lib/constants";
 
 export const paymentTypeEnum = pgEnum("payment_type", ["card", "in_person"]);
-export const deliveryDestinationEnum = pgEnum("delivery_destination", ["home", "store"]);
+export const deliveryDestinationEnum = pgEnum("delivery_destination", DELIVERY_DESTINATIONS);
 /**
  * The order's money state in our own words (Stripe events are translated at the edge).
  * `not_required`: paid in person at the handover, the platform collects nothing.
@@ -31,16 +32,7 @@ export const paymentStatusEnum = pgEnum("payment_status", [
   "not_required",
 ]);
 /** Pickup rows use a subset, delivery rows another (lib/constants orderStatusesFor). */
-export const orderItemStatusEnum = pgEnum("order_item_status", [
-  "order_created",
-  "ready_for_pickup",
-  "ready_to_ship",
-  "in_shipping",
-  "shipped",
-  "customer_received",
-  "cancelled",
-  "refunded",
-]);
+export const orderItemStatusEnum = pgEnum("order_item_status", ORDER_STATUSES);
 
 /** One row per checkout; `id` is the spec's orderId. */
 export const orders = pgTable(

@@ -14,8 +14,9 @@ import {
 import { products } from "./catalog";
 import { members } from "./members";
 import { createdAt, happenedAt, updatedAt } from "./columns";
+import { RESELLER_PAY_STATUSES } from "../../../lib/constants";
 
-export const resellerPayStatusEnum = pgEnum("reseller_pay_status", ["pending", "paid"]);
+export const resellerPayStatusEnum = pgEnum("reseller_pay_status", RESELLER_PAY_STATUSES);
 
 /** Affiliates who recruit farmers through /merchants/register?ak={identifier}. */
 export const resellers = pgTable(

@@ -3,10 +3,12 @@ import { index, integer, pgEnum, pgTable, serial, text } from "drizzle-orm/pg-co
 import { members } from "./members";
 import { createdAt, happenedAt, updatedAt } from "./columns";
 import { currencyEnum } from "./shared";
+import { SUBSCRIPTION_COUNTRY_SLUGS } from "../../../lib/constants";
+import { PLAN_IDS } from "../../../lib/money";
 
-export const subscriptionPlanEnum = pgEnum("subscription_plan", ["basic", "engager", "harvest"]);
+export const subscriptionPlanEnum = pgEnum("subscription_plan", PLAN_IDS);
 /** The spec's plan URLs name countries this way (/subscriptionPayment/{country}/{plan}). */
-export const subscriptionCountryEnum = pgEnum("subscription_country", ["usa", "canada"]);
+export const subscriptionCountryEnum = pgEnum("subscription_country", SUBSCRIPTION_COUNTRY_SLUGS);
 /**
  * Our own small vocabulary; Stripe's statuses are translated at the webhook edge.
  * A cancelled subscription keeps its service until `service_expires_at` (shown as Expiring, then
