@@ -1,0 +1,59 @@
+import { beforeEach, describe, expect, it, vi } from "vitest";
+import type { SessionMember } from "@/server/auth/session";
+
+const session = vi.hoisted(() => ({ member: null as SessionMember | null }));
+vi.mock("@/server/auth/session", () => ({ getSessionMember: async () => session.member }));
+
+const { requireCompleteProfile, requireMember, requireRole } = await import("./guards");
+
+const customer: SessionMember = {
+  id: 7,
+  userKey: "7d0c5f7e-3c1b-4a8e-9a51-2f6f3d1c9b10",
+  username: "jordan",
+  memberType: "customer",
+  firstName: "Jordan",
+  currency: "CAD",
+  phone: "(416) 555-0100",
+  hasCompleteProfile: true,
+};
+
+/** Where a guard redirected to (Next's redirect() throws an error whose digest carries the URL). */
+async function redirectOf(run: () => unknown): Promise<string | null> {
+  try {
+    await run();
+    return null;
+  } catch (error) {
+    const digest = (error as { digest?: string }).digest ?? "";
+    if (!digest.startsWith("NEXT_REDIRECT")) throw error;
+    return digest.split(";")[2] ?? "";
+  }
+}
+
+describe("page guards", () => {
+  beforeEach(() => {
+    session.member = null;
+  });
+
+  it("sends a visitor to login with the way back", async () => {
+    expect(await redirectOf(() => requireMember("/settings?section=password"))).toBe(
+      "/login?redirectTo=%2Fsettings%3Fsection%3Dpassword",
+    );
+  });
+
+  it("lets a signed-in member through", async () => {
+    session.member = customer;
+    await expect(requireMember("/profile")).resolves.toBe(customer);
+  });
+
+  it("sends a member of another type to the dashboard", async () => {
+    session.member = customer;
+    expect(await redirectOf(() => requireRole("/customerOrders/manage", "merchant"))).toBe("/");
+    await expect(requireRole("/myOrders/manage", ["customer", "merchant"])).resolves.toBe(customer);
+  });
+
+  it("sends a member with a missing phone or currency to complete the profile", async () => {
+    const incomplete = { ...customer, phone: null, hasCompleteProfile: false };
+    expect(await redirectOf(() => requireCompleteProfile(incomplete))).toBe("/profile?notice=require_info");
+    expect(requireCompleteProfile(customer)).toBe(customer);
+  });
+});
