@@ -19,7 +19,9 @@ const PAGES = [
 
 /** The menu button; `includeHidden` because an open modal hides the rest of the page from the tree. */
 const menuButton = (page: Page) =>
-  page.getByRole("button", { name: "Menu", exact: true, includeHidden: true });
+  // While the header streams in, React briefly holds a hidden copy at the end of the body; the
+  // live header comes first in the document.
+  page.getByRole("button", { name: "Menu", exact: true, includeHidden: true }).first();
 
 /** Opens the mobile menu with the keyboard and returns the open sheet. */
 async function openMobileMenu(page: Page): Promise<Locator> {
