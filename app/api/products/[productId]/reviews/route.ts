@@ -1,0 +1,27 @@
+import { z } from "zod";
+import { page } from "@/lib/validation/shared";
+import { notFoundError } from "@/server/errors";
+import { route } from "@/server/http/route";
+import { getMyReview } from "@/server/reviews/get-my-review";
+import { listReviews } from "@/server/reviews/list-reviews";
+import { REVIEW_MESSAGES } from "@/server/reviews/messages";
+import { parseRowId } from "@/server/reviews/row-id";
+
+const querySchema = z.object({ page: page() });
+
+// GET /api/products/{productId}/reviews?page=: a page of reviews (5, newest first) and the viewer's own review
+export const GET = route<{ productId: string }>(
+  { public: true },
+  async ({ req, member, db, params }) => {
+    const productId = parseRowId(params.productId);
+    if (productId === null) throw notFoundError(REVIEW_MESSAGES.productNotFound);
+    const query = querySchema.parse(Object.fromEntries(new URL(req.url).searchParams));
+    const list = await listReviews(db, {
+      productId,
+      page: query.page,
+      viewerId: member?.id ?? null,
+    });
+    const myReview = member ? await getMyReview(db, { productId, memberId: member.id }) : null;
+    return Response.json({ ...list, myReview });
+  },
+);

@@ -1,0 +1,74 @@
+import type { Metadata } from "next";
+import { notFound } from "next/navigation";
+import { Suspense } from "react";
+import { ProductDetailView } from "@/components/product/product-detail";
+import { productJsonLd, productMetadata } from "@/components/product/product-seo";
+import { ReviewsSection } from "@/components/reviews/reviews-section";
+import { ViewerReviews } from "@/components/reviews/viewer-reviews";
+import { getCachedProductDetail, type ProductDetail } from "@/server/catalog/get-product-detail";
+import { getEnv } from "@/server/env";
+import { getCachedFirstReviews } from "@/server/reviews/list-reviews";
+import { parseRowId } from "@/server/reviews/row-id";
+import { JsonLd } from "@/server/seo";
+
+type Props = { params: Promise<{ productId: string }> };
+
+/**
+ * Cache Components needs at least one param to prerender. The build has no database to read, so
+ * it prerenders id 0, which names no product (a 404 without a query). Every real product page is
+ * rendered on its first visit and then served from the cache until its tags are revalidated
+ * (an edit, a review, a store change): `params` is awaited outside <Suspense> for that reason.
+ */
+export function generateStaticParams() {
+  return [{ productId: "0" }];
+}
+
+async function loadProduct(params: Props["params"]): Promise<ProductDetail | null> {
+  const id = parseRowId((await params).productId);
+  return id === null ? null : getCachedProductDetail(id);
+}
+
+export async function generateMetadata({ params }: Props): Promise<Metadata> {
+  const product = await loadProduct(params);
+  if (!product) return { title: "Product not found", robots: { index: false } };
+  return productMetadata(product);
+}
+
+// productDetail: /products/{productId} (spec part 1 sections 2, 3, 5 and 8). Public and cached;
+// only the review form's knowledge of the viewer is rendered per request.
+export default async function ProductPage({ params }: Props) {
+  const product = await loadProduct(params);
+  if (!product) notFound();
+  const firstReviews = await getCachedFirstReviews(product.id);
+
+  return (
+    <div className="container-page flex flex-col gap-12 py-8 sm:py-12">
+      <JsonLd data={productJsonLd(product)} />
+      <ProductDetailView product={product} cardPaymentsEnabled={getEnv().cardPaymentsEnabled} />
+      <section
+        id="reviews"
+        aria-labelledby="reviews-heading"
+        className="flex scroll-mt-20 flex-col gap-5"
+      >
+        <h2 id="reviews-heading" className="text-2xl font-extrabold">
+          Reviews
+        </h2>
+        <Suspense
+          fallback={
+            <ReviewsSection
+              productId={product.id}
+              initial={firstReviews}
+              viewer={{ kind: "pending" }}
+            />
+          }
+        >
+          <ViewerReviews
+            productId={product.id}
+            merchantUsername={product.merchant_username}
+            initial={firstReviews}
+          />
+        </Suspense>
+      </section>
+    </div>
+  );
+}

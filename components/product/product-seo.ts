@@ -1,0 +1,75 @@
+import "server-only";
+import type { Metadata } from "next";
+import { truncate } from "@/lib/format";
+import type { ProductDetail } from "@/server/catalog/get-product-detail";
+import { absoluteUrl, pageMetadata } from "@/server/seo";
+
+/** Search results show about this many characters of a description. */
+const DESCRIPTION_MAX_CHARS = 155;
+
+/** The stored large image is 1200 × 960 (the 5:4 product slot). */
+export const PRODUCT_IMAGE_SIZE = { width: 1200, height: 960 } as const;
+
+export const productPath = (id: number) => `/products/${id}`;
+
+/** "Heirloom Tomatoes from maple_ridge_farm" (the layout adds " | Local Produce Marketplace"). */
+export function productTitle(product: Pick<ProductDetail, "name" | "merchant_username">): string {
+  return `${product.name} from ${product.merchant_username}`;
+}
+
+/** The product page's title, description, canonical URL and link preview (its own image). */
+export function productMetadata(product: ProductDetail): Metadata {
+  return pageMetadata({
+    title: productTitle(product),
+    description: truncate(product.detail.replace(/\s+/g, " ").trim(), DESCRIPTION_MAX_CHARS),
+    path: productPath(product.id),
+    image: product.product_image
+      ? { url: product.product_image, ...PRODUCT_IMAGE_SIZE, alt: product.name }
+      : null,
+  });
+}
+
+/**
+ * A schema.org Product: name, image, description, sku (our id), the farm as brand and seller, an
+ * offer with price, currency, availability and URL, and the rating only when there are reviews
+ * (search engines reject an aggregateRating with no reviews).
+ */
+export function productJsonLd(product: ProductDetail): Record<string, unknown> {
+  const url = absoluteUrl(productPath(product.id));
+  const farm = {
+    "@type": "Organization",
+    name: product.merchant_username,
+    url: absoluteUrl(`/stores/${encodeURIComponent(product.merchant_username)}`),
+  };
+  return {
+    "@context": "https://schema.org",
+    "@type": "Product",
+    name: product.name,
+    ...(product.product_image ? { image: [absoluteUrl(product.product_image)] } : {}),
+    description: product.detail,
+    sku: String(product.id),
+    url,
+    brand: { "@type": "Brand", name: product.merchant_username },
+    offers: {
+      "@type": "Offer",
+      price: product.unit_price,
+      priceCurrency: product.currency,
+      availability: product.in_stock
+        ? "https://schema.org/InStock"
+        : "https://schema.org/OutOfStock",
+      url,
+      seller: farm,
+    },
+    ...(product.review_count > 0
+      ? {
+          aggregateRating: {
+            "@type": "AggregateRating",
+            ratingValue: product.score,
+            reviewCount: product.review_count,
+            bestRating: 5,
+            worstRating: 1,
+          },
+        }
+      : {}),
+  };
+}

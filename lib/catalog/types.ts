@@ -1,0 +1,60 @@
+import type { DeliveryMethod } from "@/lib/constants";
+
+/**
+ * What the catalog pages and calls send to the browser (spec part 1, section 3). Field names follow
+ * the spec: product cards are camelCase, merchant cards and product detail snake_case.
+ */
+
+/** Product card (dashboard, /products/filtered, store pages). `price` is a decimal string. */
+export type ProductCard = {
+  id: number;
+  title: string;
+  /** Full detail text; the card cuts it at CARD_DESCRIPTION_MAX_CHARS. */
+  detail: string;
+  price: string;
+  /** "ea" when not sold by weight, else e.g. "1 lbs". */
+  priceUnit: string;
+  currencySymbol: string;
+  currency: "CAD" | "USD";
+  deliveryMethod: DeliveryMethod;
+  merchantUsername: string;
+  merchantCity: string | null;
+  merchantProvinceState: string | null;
+  /** Public URL of the card-size image, or null. */
+  image: string | null;
+  score: number;
+  inStock: boolean;
+  /** Kilometres from the viewer's My Local point, when one is set. */
+  distanceKm?: number | null;
+};
+
+/** Merchant card (dashboard latest farmers, /merchants/list). */
+export type MerchantCard = {
+  id: number;
+  username: string;
+  introduction: string | null;
+  city: string | null;
+  province_state: string | null;
+  avatar_image: string | null;
+  distanceKm?: number | null;
+};
+
+/** Farmers map point. */
+export type MerchantMapPoint = {
+  latitude: number;
+  longitude: number;
+  username: string;
+  introduction: string | null;
+};
+
+/** A My Local filter: radius 0 means "no limit, nearest first". */
+export type Nearby = { latitude: number; longitude: number; radiusKm: number };
+
+/** One page of a list; `page` starts at 1 (the spec pages by page number). */
+export type ListPage<T> = {
+  items: T[];
+  total: number;
+  page: number;
+  perPage: number;
+  hasMore: boolean;
+};

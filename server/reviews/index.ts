@@ -1,0 +1,10 @@
+import "server-only";
+
+// What other domains may use of reviews.
+export { deleteReview } from "./delete-review";
+export { getMyReview } from "./get-my-review";
+export { getCachedFirstReviews, listReviews, type ReviewPage } from "./list-reviews";
+export { REVIEW_MESSAGES } from "./messages";
+export { refreshProductScore } from "./refresh-product-score";
+export { saveReview, type SaveReviewResult } from "./save-review";
+export type { ReviewView } from "./review-view";
