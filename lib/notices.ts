@@ -15,6 +15,15 @@ export const NOTICES = {
     title: "For farmers only",
     message: "The subscription is for farmers only.",
   },
+  // After the product form (components/product-form): where the merchant lands next.
+  product_added: {
+    title: "Product added",
+    message: "The product has been added.",
+  },
+  product_updated: {
+    title: "Product updated",
+    message: "The product has been updated.",
+  },
 } as const satisfies Record<string, Notice>;
 
 export type Notice = { title: string; message: string };

@@ -1,0 +1,23 @@
+import { productAddSchema } from "@/lib/validation/catalog";
+import { addProduct } from "@/server/catalog/add-product";
+import { PRODUCT_MESSAGES } from "@/server/catalog/product-messages";
+import { revalidateProduct } from "@/server/catalog/revalidate-product";
+import { getEnv } from "@/server/env";
+import { forbiddenError } from "@/server/errors";
+import { route } from "@/server/http/route";
+import { fileBytes, readProductForm } from "../read-product-form";
+
+// POST /api/products/add: a merchant lists a new product (multipart; image required, 8 MB)
+export const POST = route({}, async ({ req, member, db }) => {
+  // Before reading an 8 MB body; the service checks the whole gate again.
+  if (member.memberType !== "merchant") throw forbiddenError(PRODUCT_MESSAGES.notPermittedToCreate);
+  const { productImage, ...input } = productAddSchema.parse(await readProductForm(req));
+  const product = await addProduct(db, {
+    merchantId: member.id,
+    input,
+    image: await fileBytes(productImage!),
+    cardPaymentsEnabled: getEnv().cardPaymentsEnabled,
+  });
+  revalidateProduct({ productId: product.id, username: product.username });
+  return Response.json({ message: PRODUCT_MESSAGES.added, product: { id: product.id } }, { status: 201 });
+});

@@ -1,0 +1,276 @@
+"use client";
+
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useRouter } from "next/navigation";
+import { useState } from "react";
+import { useForm, useWatch, type Resolver } from "react-hook-form";
+import { FormField, inputClasses } from "@/components/account/form-field";
+import { Button } from "@/components/ui/button";
+import { WEIGHT_UNITS, type Currency } from "@/lib/constants";
+import type { ServiceCharge } from "@/lib/fees";
+import {
+  PRODUCT_DETAIL_MAX,
+  PRODUCT_NAME_MAX,
+  productAddSchema,
+  productUpdateSchema,
+  type ProductAdd,
+  type ProductUpdate,
+} from "@/lib/validation/catalog";
+import { straightenPunctuation } from "@/lib/validation/charsets";
+import { MSG } from "@/lib/validation/messages";
+import { EarningEstimate } from "./earning-estimate";
+import { ImageField } from "./image-field";
+import { submitProduct } from "./submit-product";
+import { SwitchField } from "./switch-field";
+
+/** What the inputs hold: text as typed, switches as booleans, the delivery radios as "true"/"false". */
+export type ProductFormValues = {
+  name: string;
+  detail: string;
+  price: string;
+  weightRequired: boolean;
+  unitWeight: string;
+  weightSymbol: string;
+  deliveryService: "true" | "false";
+  inStock: boolean;
+  payInPerson: boolean;
+  payByCard: boolean;
+  productImage: FileList | null;
+};
+
+type FieldName = keyof ProductFormValues;
+const FIELD_NAMES: readonly FieldName[] = [
+  "name",
+  "detail",
+  "price",
+  "weightRequired",
+  "unitWeight",
+  "weightSymbol",
+  "deliveryService",
+  "inStock",
+  "payInPerson",
+  "payByCard",
+  "productImage",
+];
+
+/** Spec part 2 section 9: in person on, card off, in stock, weight 1. */
+export const NEW_PRODUCT_VALUES: ProductFormValues = {
+  name: "",
+  detail: "",
+  price: "",
+  weightRequired: false,
+  unitWeight: "1",
+  weightSymbol: "lbs",
+  deliveryService: "false",
+  inStock: true,
+  payInPerson: true,
+  payByCard: false,
+  productImage: null,
+};
+
+export const EDIT_FAILED_MESSAGE = "Oops! Something went wrong. Please review the form and try again.";
+
+export type ProductFormProps = {
+  /** The merchant's username: a new product's store page is /stores/{username}. */
+  username: string;
+  currency: Currency;
+  serviceCharge: ServiceCharge;
+  /** Why pay by card cannot be offered (not configured, or no payout account), or null. */
+  cardUnavailableReason: string | null;
+} & (
+  | { mode: "add" }
+  | { mode: "edit"; productId: number; initial: ProductFormValues; imageUrl: string | null }
+);
+
+type Parsed = ProductAdd | ProductUpdate;
+
+/**
+ * The add and edit product form (spec part 2 sections 2, 5, 8 and 9). The same zod schema as the
+ * server checks every field here; the server's field errors land on their fields, joined by commas.
+ */
+export function ProductForm(props: ProductFormProps) {
+  const { mode, username, currency, serviceCharge, cardUnavailableReason } = props;
+  const router = useRouter();
+  const schema = mode === "add" ? productAddSchema : productUpdateSchema;
+  const {
+    register,
+    handleSubmit,
+    setError,
+    setValue,
+    trigger,
+    control,
+    formState: { errors, isSubmitting },
+  } = useForm<ProductFormValues, unknown, Parsed>({
+    // The edit schema also wants `id`, which is added here rather than kept in the inputs.
+    resolver: ((values, context, options) =>
+      (zodResolver(schema) as unknown as Resolver<Record<string, unknown>, unknown, Parsed>)(
+        mode === "edit" ? { ...values, id: props.productId } : values,
+        context,
+        options as never,
+      )) as Resolver<ProductFormValues, unknown, Parsed>,
+    defaultValues: mode === "edit" ? props.initial : NEW_PRODUCT_VALUES,
+    mode: "onTouched",
+  });
+  const [failure, setFailure] = useState<string | null>(null);
+  const [price, weightRequired, payByCard, symbol] = useWatch({ control, name: ["price", "weightRequired", "payByCard", "weightSymbol"] });
+  const units: readonly string[] = WEIGHT_UNITS.includes(symbol as (typeof WEIGHT_UNITS)[number]) || !symbol ? WEIGHT_UNITS : [...WEIGHT_UNITS, symbol];
+
+  async function onSubmit(values: Parsed) {
+    setFailure(null);
+    const body = new FormData();
+    if (mode === "edit") body.set("id", String(props.productId));
+    body.set("name", values.name);
+    body.set("detail", values.detail);
+    body.set("price", values.price);
+    body.set("weightRequired", String(values.weightRequired));
+    body.set("unitWeight", String(values.unitWeight));
+    body.set("weightSymbol", values.weightSymbol ?? "");
+    body.set("deliveryService", String(values.deliveryService));
+    body.set("inStock", String(values.inStock));
+    body.set("payInPerson", String(values.payInPerson));
+    body.set("payByCard", String(values.payByCard));
+    if (values.productImage) body.set("productImage", values.productImage);
+
+    const result = await submitProduct(mode === "add" ? "/api/products/add" : "/api/products/update", body);
+    if (result.ok) {
+      router.push(mode === "add" ? `/stores/${username}?notice=product_added` : `/products/${result.productId}?notice=product_updated`);
+      return;
+    }
+    const unplaced: string[] = [];
+    for (const [field, message] of Object.entries(result.fieldErrors)) {
+      if ((FIELD_NAMES as readonly string[]).includes(field)) {
+        setError(field as FieldName, { type: "server", message }, { shouldFocus: true });
+      } else {
+        unplaced.push(message);
+      }
+    }
+    const hasFieldErrors = Object.keys(result.fieldErrors).length > 0;
+    const headline = mode === "edit" ? EDIT_FAILED_MESSAGE : hasFieldErrors ? MSG.productFormFailed : result.message;
+    const detail = mode === "edit" && !hasFieldErrors ? [result.message] : unplaced;
+    setFailure([headline, ...detail].join(" "));
+  }
+
+  const error = (name: FieldName) => errors[name]?.message;
+  // Spec part 2 section 5: curly quotes become straight ones as the field is left (the schema
+  // straightens them again on submit).
+  const straighten = (name: "name" | "detail") => (event: React.FocusEvent<HTMLInputElement | HTMLTextAreaElement>) =>
+    setValue(name, straightenPunctuation(event.target.value));
+
+  return (
+    <form
+      onSubmit={handleSubmit(onSubmit)}
+      noValidate
+      aria-label={mode === "add" ? "Add a product" : "Edit the product"}
+      className="grid gap-8 lg:grid-cols-[minmax(0,26rem)_1fr] lg:items-start"
+    >
+      <div className="flex flex-col gap-6">
+        <ImageField
+          id="product-image"
+          initialUrl={mode === "edit" ? props.imageUrl : null}
+          error={error("productImage")}
+          registration={register("productImage")}
+          onPicked={() => void trigger("productImage")}
+        />
+      </div>
+
+      <div className="flex flex-col gap-5">
+        <FormField id="product-name" label="Name" error={error("name")}>
+          {(a11y) => <input {...a11y} {...register("name", { onBlur: straighten("name") })} maxLength={PRODUCT_NAME_MAX} className={inputClasses} />}
+        </FormField>
+        <FormField id="product-detail" label="Detail" error={error("detail")} hint="What it is, how it was grown, how fresh it is.">
+          {(a11y) => (
+            <textarea
+              {...a11y}
+              {...register("detail", { onBlur: straighten("detail") })}
+              rows={5}
+              maxLength={PRODUCT_DETAIL_MAX}
+              className={`${inputClasses} h-auto py-2.5`}
+            />
+          )}
+        </FormField>
+        <FormField id="product-price" label={`Price (${currency})`} error={error("price")} hint="For example 4.50">
+          {(a11y) => (
+            <div className="relative">
+              <span aria-hidden className="pointer-events-none absolute inset-y-0 left-3.5 flex items-center text-stone-600">
+                $
+              </span>
+              <input {...a11y} {...register("price")} inputMode="decimal" autoComplete="off" className={`${inputClasses} pl-7`} />
+            </div>
+          )}
+        </FormField>
+        <EarningEstimate price={price} currency={currency} serviceCharge={serviceCharge} />
+
+        <div className="divide-y divide-stone-200 rounded-2xl border border-stone-200 bg-white px-4 sm:px-5">
+          <SwitchField
+            id="product-weight-required"
+            label="Sold by weight"
+            description="The price is for the weight below, such as 1 lbs."
+            registration={register("weightRequired")}
+          />
+          {weightRequired ? (
+            <div className="grid grid-cols-2 gap-4 py-4">
+              <FormField id="product-unit-weight" label="Weight" error={error("unitWeight")}>
+                {(a11y) => <input {...a11y} {...register("unitWeight")} inputMode="decimal" className={inputClasses} />}
+              </FormField>
+              <FormField id="product-weight-symbol" label="Weight unit" error={error("weightSymbol")}>
+                {(a11y) => (
+                  <select {...a11y} {...register("weightSymbol")} className={inputClasses}>
+                    {units.map((unit) => (
+                      <option key={unit} value={unit}>
+                        {unit}
+                      </option>
+                    ))}
+                  </select>
+                )}
+              </FormField>
+            </div>
+          ) : null}
+          <SwitchField id="product-in-stock" label="In stock" description="Customers can order it now." registration={register("inStock")} />
+        </div>
+
+        <fieldset className="rounded-2xl border border-stone-200 bg-white px-4 py-4 sm:px-5">
+          <legend className="px-1 text-sm font-semibold text-stone-800">Delivery service</legend>
+          <div className="flex flex-col gap-3 sm:flex-row sm:gap-6">
+            <label className="flex min-h-11 items-center gap-3">
+              <input type="radio" value="false" {...register("deliveryService")} className="accent-leaf-700 size-5" />
+              <span>In store (pickup at the farm)</span>
+            </label>
+            <label className="flex min-h-11 items-center gap-3">
+              <input type="radio" value="true" {...register("deliveryService")} className="accent-leaf-700 size-5" />
+              <span>Free delivery</span>
+            </label>
+          </div>
+        </fieldset>
+
+        <fieldset className="divide-y divide-stone-200 rounded-2xl border border-stone-200 bg-white px-4 sm:px-5">
+          <legend className="px-1 text-sm font-semibold text-stone-800">Customer payment options</legend>
+          <SwitchField
+            id="product-pay-in-person"
+            label="Pay in person"
+            description="Customers pay you when they pick up or receive the order. The payment provider gives no guarantee."
+            error={error("payInPerson")}
+            registration={register("payInPerson", { onChange: () => void trigger(["payInPerson", "payByCard"]) })}
+          />
+          <SwitchField
+            id="product-pay-by-card"
+            label="Pay by card"
+            description={cardUnavailableReason ?? "Payment is guaranteed once you scan the customer's QR code on delivery."}
+            error={error("payByCard")}
+            // Disabled while cards cannot be taken, unless it is on: then it can still be turned off.
+            disabled={cardUnavailableReason !== null && !payByCard}
+            registration={register("payByCard", { onChange: () => void trigger(["payInPerson", "payByCard"]) })}
+          />
+        </fieldset>
+
+        <div className="flex flex-col gap-3">
+          <p role="alert" className="min-h-6 text-sm font-medium text-red-700">
+            {failure ?? ""}
+          </p>
+          <Button type="submit" size="lg" disabled={isSubmitting} className="w-full sm:w-auto sm:self-start">
+            {isSubmitting ? "Saving…" : mode === "add" ? "Add Product" : "Save Changes"}
+          </Button>
+        </div>
+      </div>
+    </form>
+  );
+}
