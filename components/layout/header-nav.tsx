@@ -6,6 +6,8 @@ import Link from "next/link";
 import { usePathname } from "next/navigation";
 import { buttonClasses } from "@/components/ui/button";
 import { clsx as cx } from "clsx";
+import { countLabel, useCartCounts } from "@/components/cart/cart-events";
+import type { CartCounts } from "@/lib/cart/types";
 import { MobileMenu } from "./mobile-menu";
 import { NavActionButton } from "./nav-action";
 import { getNavItems, isCurrentPath, type NavItem, type NavItemId, type Viewer } from "./nav-items";
@@ -79,12 +81,19 @@ type HeaderActionsProps = {
   viewer: Viewer | null;
   /** New messages for the signed-in member; a dot marks the Messages icon when above 0. */
   unreadMessages?: number;
+  /** Items in the cart and the dream tracker, for the heart and basket badges. */
+  cartCounts?: CartCounts;
 };
 
 /** Right side of the header: shortcut icons and account controls on wide screens, the menu button below 992 px. */
-export function HeaderActions({ viewer, unreadMessages = 0 }: HeaderActionsProps) {
+export function HeaderActions({ viewer, unreadMessages = 0, cartCounts }: HeaderActionsProps) {
   return (
-    <HeaderActionsView viewer={viewer} pathname={usePathname()} unreadMessages={unreadMessages} />
+    <HeaderActionsView
+      viewer={viewer}
+      pathname={usePathname()}
+      unreadMessages={unreadMessages}
+      cartCounts={useCartCounts(cartCounts)}
+    />
   );
 }
 
@@ -96,10 +105,12 @@ function HeaderActionsView({
   viewer,
   pathname,
   unreadMessages,
+  cartCounts,
 }: {
   viewer: Viewer | null | undefined;
   pathname: string | null;
   unreadMessages: number;
+  cartCounts?: CartCounts;
 }) {
   const main = getNavItems({ placement: "main", viewer });
   const shortcuts = getNavItems({ placement: "shortcuts", viewer });
@@ -111,7 +122,12 @@ function HeaderActionsView({
         <ul className="hidden items-center gap-0.5 lg:flex">
           {shortcuts.map((item) => (
             <li key={item.id}>
-              <ShortcutLink item={item} pathname={pathname} unreadMessages={unreadMessages} />
+              <ShortcutLink
+                item={item}
+                pathname={pathname}
+                unreadMessages={unreadMessages}
+                cartCounts={cartCounts}
+              />
             </li>
           ))}
         </ul>
@@ -146,6 +162,7 @@ function HeaderActionsView({
       <MobileMenu
         pathname={pathname}
         unreadMessages={unreadMessages}
+        cartCounts={cartCounts}
         sections={[
           { id: "browse", title: "Browse", items: main },
           { id: "shortcuts", title: "Quick access", items: shortcuts },
@@ -164,14 +181,17 @@ function ShortcutLink({
   item,
   pathname,
   unreadMessages,
+  cartCounts,
 }: {
   item: NavItem;
   pathname: string | null;
   unreadMessages: number;
+  cartCounts?: CartCounts;
 }) {
   if (!item.href) return null;
   const Icon = SHORTCUT_ICONS[item.id] ?? MessageCircle;
   const hasDot = item.id === "messages" && unreadMessages > 0;
+  const count = item.id === "cart" || item.id === "dreamtracker" ? cartCounts?.[item.id] : undefined;
   const current = isCurrentPath(item.href, pathname);
   return (
     <Link
@@ -185,9 +205,17 @@ function ShortcutLink({
     >
       <Icon aria-hidden className="size-[1.375rem]" strokeWidth={1.75} />
       <span className="sr-only">
-        {item.label}
+        {count === undefined ? item.label : countLabel(item.label, count)}
         {hasDot ? ", new messages" : ""}
       </span>
+      {count ? (
+        <span
+          aria-hidden
+          className="bg-leaf-700 absolute top-0.5 right-0.5 inline-flex h-[1.125rem] min-w-[1.125rem] items-center justify-center rounded-full px-1 text-[0.6875rem] leading-none font-semibold text-white ring-2 ring-white"
+        >
+          {count > 99 ? "99+" : count}
+        </span>
+      ) : null}
       {hasDot ? (
         <span
           aria-hidden

@@ -5,6 +5,8 @@ import Link from "next/link";
 import { Dialog } from "radix-ui";
 import type { RefObject } from "react";
 import { clsx as cx } from "clsx";
+import { countLabel } from "@/components/cart/cart-events";
+import type { CartCounts } from "@/lib/cart/types";
 import { LogoMark } from "./logo";
 import { NavActionButton } from "./nav-action";
 import { NAV_ICONS } from "./nav-icons";
@@ -18,6 +20,7 @@ export function MobileMenuSheet({
   sections,
   pathname,
   unreadMessages,
+  cartCounts,
   onClose,
   returnFocusTo,
 }: {
@@ -25,6 +28,7 @@ export function MobileMenuSheet({
   sections: MobileMenuSection[];
   pathname: string | null;
   unreadMessages: number;
+  cartCounts?: CartCounts;
   onClose: () => void;
   returnFocusTo: RefObject<HTMLButtonElement | null>;
 }) {
@@ -86,6 +90,7 @@ export function MobileMenuSheet({
                         item={item}
                         pathname={pathname}
                         unreadMessages={unreadMessages}
+                        cartCounts={cartCounts}
                         onSelect={onClose}
                       />
                     </li>
@@ -107,11 +112,13 @@ function SheetEntry({
   item,
   pathname,
   unreadMessages,
+  cartCounts,
   onSelect,
 }: {
   item: NavItem;
   pathname: string | null;
   unreadMessages: number;
+  cartCounts?: CartCounts;
   onSelect: () => void;
 }) {
   const Icon = NAV_ICONS[item.id];
@@ -130,6 +137,7 @@ function SheetEntry({
   }
   const current = isCurrentPath(item.href, pathname);
   const hasDot = item.id === "messages" && unreadMessages > 0;
+  const count = item.id === "cart" || item.id === "dreamtracker" ? cartCounts?.[item.id] : undefined;
   return (
     <Link
       href={item.href}
@@ -141,7 +149,15 @@ function SheetEntry({
       )}
     >
       {icon}
-      <span className="flex-1">{item.label}</span>
+      <span className="flex-1">
+        {item.label}
+        {count ? <span className="sr-only">{countLabel("", count)}</span> : null}
+      </span>
+      {count ? (
+        <span aria-hidden className="bg-leaf-100 text-leaf-900 rounded-full px-2 py-0.5 text-xs font-semibold">
+          {count}
+        </span>
+      ) : null}
       {hasDot ? (
         <span className="bg-tomato-600 rounded-full px-2 py-0.5 text-xs font-semibold text-white">
           New

@@ -4,6 +4,7 @@ import { Menu } from "lucide-react";
 import dynamic from "next/dynamic";
 import { useEffect, useId, useRef, useState } from "react";
 import { BREAKPOINT_MAIN_PX } from "@/lib/constants";
+import type { CartCounts } from "@/lib/cart/types";
 import type { MobileMenuSection } from "./mobile-menu-sheet";
 
 export type { MobileMenuSection } from "./mobile-menu-sheet";
@@ -25,10 +26,12 @@ export function MobileMenu({
   sections,
   pathname,
   unreadMessages,
+  cartCounts,
 }: {
   sections: MobileMenuSection[];
   pathname: string | null;
   unreadMessages: number;
+  cartCounts?: CartCounts;
 }) {
   const sheetId = useId();
   const buttonRef = useRef<HTMLButtonElement>(null);
@@ -76,6 +79,7 @@ export function MobileMenu({
           sections={sections}
           pathname={pathname}
           unreadMessages={unreadMessages}
+          cartCounts={cartCounts}
           onClose={() => setOpenOn(null)}
           returnFocusTo={buttonRef}
         />

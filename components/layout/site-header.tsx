@@ -1,4 +1,5 @@
 import { Suspense } from "react";
+import { getCartCounts } from "@/components/cart/get-cart-counts";
 import { getViewer } from "./get-viewer";
 import { HeaderActions, HeaderActionsPlaceholder, MainNav, MainNavPlaceholder } from "./header-nav";
 import { Logo } from "./logo";
@@ -30,9 +31,9 @@ export function SiteHeader() {
 }
 
 async function SessionHeaderActions() {
-  const viewer = await getViewer();
+  const [viewer, cartCounts] = await Promise.all([getViewer(), getCartCounts()]);
   // The unread count arrives with messaging; until then there is never a dot.
-  return <HeaderActions viewer={viewer} unreadMessages={0} />;
+  return <HeaderActions viewer={viewer} unreadMessages={0} cartCounts={cartCounts} />;
 }
 
 async function SessionMainNav() {

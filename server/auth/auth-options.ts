@@ -7,6 +7,7 @@ import { readSignInClient } from "@/server/auth/client-ip";
 import { endAllSessions } from "@/server/auth/end-sessions";
 import type { MemberType } from "@/server/auth/session";
 import { signInWithPassword } from "@/server/auth/sign-in";
+import { mergeCartCookiesOnSignIn, VisitorCookies } from "@/server/cart";
 import { SESSION_MAX_AGE_SECONDS, nextAuthSessionCookie, nowSeconds } from "@/server/auth/token";
 import { getDb } from "@/server/db/client";
 import { getEnv } from "@/server/env";
@@ -78,7 +79,10 @@ export function getAuthOptions(): NextAuthOptions {
     },
     events: {
       async signIn({ user }) {
-        setSignInCookies(await cookies(), { memberType: user.memberType });
+        const jar = await cookies();
+        setSignInCookies(jar, { memberType: user.memberType });
+        // The visitor's cookie cart and dream tracker become the member's (server/cart).
+        await mergeCartCookiesOnSignIn(await getDb(), Number(user.id), VisitorCookies.fromEntries(jar.getAll()), jar);
       },
       async signOut({ token }) {
         const memberId = Number(token?.sub);

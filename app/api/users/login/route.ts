@@ -3,6 +3,7 @@ import { signInSchema } from "@/lib/auth/login-schema";
 import { setSignInCookies } from "@/server/auth/auth-cookies";
 import { readSignInClient } from "@/server/auth/client-ip";
 import { signInWithPassword } from "@/server/auth/sign-in";
+import { mergeCartCookiesOnSignIn, VisitorCookies } from "@/server/cart";
 import { encodeSessionToken, nowSeconds } from "@/server/auth/token";
 import { route } from "@/server/http/route";
 
@@ -20,5 +21,6 @@ export const POST = route({ public: true }, async ({ req, db }) => {
     member: { userKey: member.userKey, username: member.username, memberType: member.memberType },
   });
   setSignInCookies(response.cookies, { memberType: member.memberType, token });
+  await mergeCartCookiesOnSignIn(db, member.id, VisitorCookies.fromRequest(req), response.cookies);
   return response;
 });

@@ -1,0 +1,108 @@
+import { Minus, Plus, Trash2 } from "lucide-react";
+import Image from "next/image";
+import Link from "next/link";
+import type { ReactNode } from "react";
+import type { CartItem } from "@/lib/cart/types";
+import { QUANTITY_MAX, QUANTITY_MIN } from "@/lib/constants";
+import { formatMoney } from "@/lib/money";
+
+const UNAVAILABLE_TEXT = {
+  out_of_stock: "Out of stock: it cannot be bought right now.",
+  inactive: "No longer available: the farm stopped selling it.",
+} as const;
+
+/**
+ * One item of the cart or the dream tracker: picture, name (a link to the product), unit price
+ * and weight, quantity with minus/plus (never below 1), Remove, any extra action and the line
+ * total. An item that cannot be bought says why and keeps only Remove.
+ */
+export function CartItemRow({
+  item,
+  busy,
+  showCode,
+  onQty,
+  onRemove,
+  actions,
+}: {
+  item: CartItem;
+  busy: boolean;
+  /** "CA$"/"US$" instead of "$" when the list mixes currencies. */
+  showCode: boolean;
+  onQty: (qty: number) => void;
+  onRemove: () => void;
+  actions?: ReactNode;
+}) {
+  const money = (cents: number) => formatMoney(cents, item.currency, { showCode });
+  const locked = busy || !item.purchasable;
+  return (
+    <li className="flex gap-3 py-4 sm:gap-4" aria-busy={busy || undefined}>
+      <Link
+        href={`/products/${item.id}`}
+        tabIndex={-1}
+        aria-hidden
+        className="bg-earth-100 relative aspect-[5/4] w-20 shrink-0 self-start overflow-hidden rounded-xl sm:w-28"
+      >
+        {item.product_image ? (
+          <Image src={item.product_image} alt="" fill sizes="(min-width: 640px) 7rem, 5rem" className="object-cover" unoptimized />
+        ) : null}
+      </Link>
+
+      <div className="min-w-0 flex-1">
+        <div className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1">
+          <h3 className="text-base font-semibold">
+            <Link href={`/products/${item.id}`} className="hover:text-leaf-800 underline-offset-2 hover:underline">
+              {item.name}
+            </Link>
+          </h3>
+          <p className="font-semibold text-stone-900">
+            <span className="sr-only">Line total: </span>
+            {money(item.unit_price_cents * item.qty)}
+          </p>
+        </div>
+        <p className="mt-0.5 text-sm text-stone-600">
+          {money(item.unit_price_cents)} / {item.unit_weight} · from {item.merchant_username}
+        </p>
+        {item.unavailable_reason ? (
+          <p className="text-tomato-600 mt-1 text-sm font-medium">{UNAVAILABLE_TEXT[item.unavailable_reason]}</p>
+        ) : null}
+
+        <div className="mt-3 flex flex-wrap items-center gap-x-4 gap-y-2">
+          <div role="group" aria-label={`Quantity of ${item.name}`} className="inline-flex items-center rounded-full border border-stone-300 bg-white">
+            <button
+              type="button"
+              aria-label={`Decrease quantity of ${item.name}`}
+              disabled={locked || item.qty <= QUANTITY_MIN}
+              onClick={() => onQty(item.qty - 1)}
+              className="inline-flex size-10 items-center justify-center rounded-full text-stone-700 hover:bg-stone-100 disabled:opacity-40"
+            >
+              <Minus aria-hidden className="size-4" />
+            </button>
+            <output aria-live="polite" aria-label={`Quantity of ${item.name}`} className="min-w-8 text-center font-semibold tabular-nums">
+              {item.qty}
+            </output>
+            <button
+              type="button"
+              aria-label={`Increase quantity of ${item.name}`}
+              disabled={locked || item.qty >= QUANTITY_MAX}
+              onClick={() => onQty(item.qty + 1)}
+              className="inline-flex size-10 items-center justify-center rounded-full text-stone-700 hover:bg-stone-100 disabled:opacity-40"
+            >
+              <Plus aria-hidden className="size-4" />
+            </button>
+          </div>
+          <button
+            type="button"
+            onClick={onRemove}
+            disabled={busy}
+            aria-label={`Remove ${item.name}`}
+            className="hover:text-tomato-600 inline-flex h-10 items-center gap-1.5 rounded-full px-2 text-sm font-medium text-stone-700 disabled:opacity-40"
+          >
+            <Trash2 aria-hidden className="size-4" />
+            Remove
+          </button>
+          {actions}
+        </div>
+      </div>
+    </li>
+  );
+}
