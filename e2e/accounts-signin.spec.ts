@@ -189,8 +189,9 @@ test("a farmer registers through a reseller's link and signs in", async ({ page 
 
   await expect(page).toHaveURL("/login?register_success=true");
   await signIn(page, username, PASSWORD);
-  // Store pages arrive with the catalog; until then a merchant lands on the dashboard.
-  await expect(page).toHaveURL("/");
+  // A merchant lands on their own store (spec part 1 section 4, "After login").
+  await expect(page).toHaveURL(`/stores/${username}`);
+  await expect(page.getByRole("heading", { level: 1, name: username })).toBeVisible();
   await expect(page.getByRole("contentinfo").getByRole("button", { name: "Logout" })).toBeVisible();
 });
 

@@ -1,0 +1,43 @@
+import "server-only";
+import { cacheLife, cacheTag } from "next/cache";
+import type { ListPage, ProductCard } from "@/lib/catalog/types";
+import { USERNAME_CHARS } from "@/lib/validation/charsets";
+import { LIMITS } from "@/lib/validation/core";
+import { CACHE_TAGS } from "@/server/catalog/cache-tags";
+import { getStore, type StoreProfile } from "@/server/catalog/get-store";
+import { listStoreProducts } from "@/server/catalog/list-store-products";
+import type { Db } from "@/server/db/client";
+import { getDb } from "@/server/db/client";
+import { isAppError } from "@/server/errors";
+
+export type StorePageData = { profile: StoreProfile; products: ListPage<ProductCard> };
+
+/** A path segment that could be a username at all: anything else is a 404 without a query or a cache entry. */
+export function isPossibleUsername(value: string): boolean {
+  return value.length <= LIMITS.username && USERNAME_CHARS.test(value);
+}
+
+/**
+ * The store as everyone but its owner sees it (profile and first page of active products), from
+ * the data cache: it depends on nothing but the username, never on the session. Product writes
+ * expire it through CACHE_TAGS (revalidateProduct); profile edits show within the cache's minute.
+ * Null for an unknown store (cached too, so probing usernames costs one query each).
+ */
+export async function getCachedStorePage(username: string): Promise<StorePageData | null> {
+  "use cache";
+  cacheLife("minutes");
+  cacheTag(CACHE_TAGS.store(username), CACHE_TAGS.PRODUCT_LISTS);
+  return loadStorePage(await getDb(), username);
+}
+
+/** The store's profile and first page of active products; null for an unknown store. */
+async function loadStorePage(db: Db, username: string): Promise<StorePageData | null> {
+  try {
+    const profile = await getStore(db, username);
+    const products = await listStoreProducts(db, { username, viewMode: "public", page: 1, viewerId: null });
+    return { profile, products };
+  } catch (error) {
+    if (isAppError(error) && error.code === "not_found") return null;
+    throw error;
+  }
+}

@@ -1,0 +1,145 @@
+import "server-only";
+import type { Metadata } from "next";
+import { notFound, redirect } from "next/navigation";
+import { Suspense } from "react";
+import { STORE_VIEW_MODES, INTRODUCTION_PREVIEW_MAX_CHARS } from "@/lib/constants";
+import { truncate } from "@/lib/format";
+import { getSessionMember } from "@/server/auth/session";
+import { listStoreProducts } from "@/server/catalog/list-store-products";
+import { getDb } from "@/server/db/client";
+import { getEnv } from "@/server/env";
+import { OwnerToolbar } from "./owner-toolbar";
+import { getCachedStorePage, isPossibleUsername } from "./store-data";
+import { StoreProducts } from "./store-products";
+import { StoreProfile, storePlace } from "./store-profile";
+
+/** `{viewMode}` of /stores/{username}/{viewMode}: absent (the store), public or deleted. */
+export type StoreViewParam = (typeof STORE_VIEW_MODES)[number] | null;
+
+export type StoreRouteParams = Promise<{ username: string; viewMode?: string }>;
+
+function parseViewMode(value: string | undefined): StoreViewParam | undefined {
+  if (value === undefined) return null;
+  return (STORE_VIEW_MODES as readonly string[]).includes(value) ? (value as StoreViewParam) : undefined;
+}
+
+async function readRoute(params: StoreRouteParams): Promise<{ username: string; viewMode: StoreViewParam } | null> {
+  const { username, viewMode: rawViewMode } = await params;
+  const viewMode = parseViewMode(rawViewMode);
+  if (viewMode === undefined || !isPossibleUsername(username)) return null;
+  return { username, viewMode };
+}
+
+/** True when the signed-in member is the merchant of this store. Reads the session: call under <Suspense>. */
+async function isStoreOwner(storeId: number): Promise<boolean> {
+  const member = await getSessionMember();
+  return member !== null && member.memberType === "merchant" && member.id === storeId;
+}
+
+/** Title, description and canonical address of a store page; the owner-only views stay out of search engines. */
+export async function storeMetadata(params: StoreRouteParams): Promise<Metadata> {
+  const route = await readRoute(params);
+  const store = route ? await getCachedStorePage(route.username) : null;
+  if (!route || !store) return { title: "Store not found", robots: { index: false } };
+  const { profile } = store;
+  const url = `${getEnv().APP_URL}/stores/${profile.username}`;
+  const title = `${profile.username}: fresh produce from ${profile.city ?? "a local farm"}`;
+  const description = profile.introduction
+    ? truncate(profile.introduction, INTRODUCTION_PREVIEW_MAX_CHARS)
+    : `Fresh produce from ${profile.username} in ${storePlace(profile)}. Order online, pay in person or by card.`;
+  return {
+    title,
+    description,
+    alternates: { canonical: url },
+    openGraph: { type: "profile", title, description, url, images: profile.avatarImage ? [profile.avatarImage] : undefined },
+    robots: route.viewMode === null ? undefined : { index: false },
+  };
+}
+
+/**
+ * The store page of /stores/{username} and /stores/{username}/{viewMode} (spec part 1 sections 2,
+ * 4 and 6). Everyone gets the cached store (profile and first page, the same for all); the session
+ * is read only in small islands under <Suspense>: the owner's bar, the controls on each card, and
+ * the owner-only views (`public` and `deleted`; anyone else goes back to the store).
+ */
+export function StorePage({ params }: { params: StoreRouteParams }) {
+  return (
+    <Suspense fallback={<StoreLoading />}>
+      <Store params={params} />
+    </Suspense>
+  );
+}
+
+async function Store({ params }: { params: StoreRouteParams }) {
+  const route = await readRoute(params);
+  if (!route) notFound();
+  const store = await getCachedStorePage(route.username);
+  if (!store) notFound();
+  const { username, viewMode } = route;
+  const cardPaymentsEnabled = getEnv().cardPaymentsEnabled;
+
+  return (
+    <>
+      <StoreProfile profile={store.profile} cardPaymentsEnabled={cardPaymentsEnabled} />
+      {viewMode === "deleted" ? (
+        <Suspense fallback={<ListLoading />}>
+          <DeletedItems username={username} storeId={store.profile.id} />
+        </Suspense>
+      ) : (
+        <>
+          <Suspense fallback={null}>
+            <OwnerBar username={username} storeId={store.profile.id} current={viewMode === "public" ? "public" : "active"} />
+          </Suspense>
+          <StoreProducts
+            username={username}
+            viewMode="public"
+            initial={store.products}
+            // The public view shows the owner what customers see: no controls.
+            owner={viewMode === "public" ? false : isStoreOwner(store.profile.id)}
+          />
+        </>
+      )}
+    </>
+  );
+}
+
+/** The owner's bar; on the owner-only public view anyone else is sent back to the store. */
+async function OwnerBar({ username, storeId, current }: { username: string; storeId: number; current: "active" | "public" }) {
+  if (!(await isStoreOwner(storeId))) {
+    if (current === "public") redirect(`/stores/${username}`);
+    return null;
+  }
+  return <OwnerToolbar username={username} current={current} />;
+}
+
+/** The owner's deleted products, read fresh; anyone else is sent back to the store. */
+async function DeletedItems({ username, storeId }: { username: string; storeId: number }) {
+  const member = await getSessionMember();
+  if (!member || member.memberType !== "merchant" || member.id !== storeId) redirect(`/stores/${username}`);
+  const products = await listStoreProducts(await getDb(), { username, viewMode: "deleted", page: 1, viewerId: member.id });
+  return (
+    <>
+      <OwnerToolbar username={username} current="deleted" />
+      <StoreProducts username={username} viewMode="deleted" initial={products} owner />
+    </>
+  );
+}
+
+function StoreLoading() {
+  return (
+    <div aria-busy="true" className="border-earth-200/70 from-earth-100/80 to-earth-50 border-b bg-gradient-to-b">
+      <div className="container-page flex flex-col gap-6 py-10 sm:flex-row sm:gap-10 sm:py-14">
+        <div className="bg-earth-200/70 size-40 shrink-0 self-center rounded-full sm:self-start" />
+        <p className="text-stone-600 sm:pt-8">Loading the store…</p>
+      </div>
+    </div>
+  );
+}
+
+function ListLoading() {
+  return (
+    <p aria-busy="true" className="container-page py-10 text-stone-600">
+      Loading your deleted items…
+    </p>
+  );
+}
