@@ -6,8 +6,10 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 const testState = vi.hoisted(() => {
   process.env.NEXTAUTH_SECRET = "profile-route-secret-profile-route-secret-01";
   process.env.APP_URL = "http://localhost:3000";
-  return { db: undefined as unknown };
+  return { db: undefined as unknown, revalidated: [] as string[] };
 });
+// Route handlers drop cached store pages; outside Next the calls are recorded instead.
+vi.mock("next/cache", () => ({ revalidateTag: (tag: string) => testState.revalidated.push(tag) }));
 vi.mock(import("@/server/db/client"), async (importOriginal) => ({
   ...(await importOriginal()),
   getDb: async () => testState.db as Db,
@@ -119,6 +121,33 @@ describe("GET and POST /api/profile", () => {
     );
     expect(status).toBe(200);
     expect(body).toMatchObject({ message: "Your profile has been saved.", profile: { username: `new_${customer.id}`, postalCode: "M5V 3L9" } });
+    // A customer is on no cached page.
+    expect(testState.revalidated).toEqual([]);
+  });
+
+  it("drops the cached store pages under the old and the new username when a farm renames itself", async () => {
+    const merchant = await createMerchant(db);
+    const { status } = await call(
+      POST,
+      jsonRequest("/api/profile", await tokenFor(merchant), {
+        username: `farm_${merchant.id}`,
+        firstName: "Kim",
+        lastName: "Lee",
+        email: `farm${merchant.id}@example.com`,
+        phone: "(647) 555-0199",
+        country: "CA",
+        currency: "CAD",
+        postalCode: "L4A 1A1",
+        provinceState: "ON",
+        city: "Stouffville",
+        address: "12 Main Street",
+        introduction: "Berries and greens.",
+      }),
+    );
+    expect(status).toBe(200);
+    expect(testState.revalidated).toEqual(
+      expect.arrayContaining([`store:${merchant.username}`, `store:farm_${merchant.id}`, "products", "merchants"]),
+    );
   });
 
   it("refuses a write from another site", async () => {

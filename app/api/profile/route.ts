@@ -1,4 +1,5 @@
 import { profileSchemaFor } from "@/lib/validation/profile";
+import { revalidateMerchant } from "@/server/catalog/revalidate-merchant";
 import { route } from "@/server/http/route";
 import { getProfile } from "@/server/members/get-profile";
 import { updateProfile } from "@/server/members/update-profile";
@@ -12,5 +13,6 @@ export const GET = route({}, async ({ member, db }) => {
 export const POST = route({}, async ({ req, member, db }) => {
   const input = profileSchemaFor(member.memberType).parse(await req.json());
   const profile = await updateProfile(db, { memberId: member.id, input });
+  revalidateMerchant({ memberType: member.memberType, usernames: [member.username, profile.username] });
   return Response.json({ message: "Your profile has been saved.", profile });
 });

@@ -5,8 +5,10 @@ const testState = vi.hoisted(() => {
   process.env.APP_URL = "http://localhost:3000";
   // Card payments stay off: no Stripe keys.
   delete process.env.STRIPE_SECRET_KEY;
-  return { db: undefined as unknown };
+  return { db: undefined as unknown, revalidated: [] as string[] };
 });
+// Route handlers drop cached store pages; outside Next the calls are recorded instead.
+vi.mock("next/cache", () => ({ revalidateTag: (tag: string) => testState.revalidated.push(tag) }));
 vi.mock(import("@/server/db/client"), async (importOriginal) => ({
   ...(await importOriginal()),
   getDb: async () => testState.db as Db,
@@ -182,5 +184,7 @@ describe("POST /api/settings/checkoutOptions", () => {
     );
     expect(status).toBe(200);
     expect(body).toEqual({ message: "Checkout options saved.", checkoutPaymentOptions: { payInPerson: true, payByCard: false } });
+    // The store page shows the payment options: its cached copy is dropped.
+    expect(testState.revalidated).toContain(`store:${merchant.username}`);
   });
 });

@@ -2,6 +2,7 @@ import { IMAGE_MAX_BYTES } from "@/lib/constants";
 import { MSG } from "@/lib/validation/messages";
 import { profileImageSchema } from "@/lib/validation/profile";
 import { validationError } from "@/server/errors";
+import { revalidateMerchant } from "@/server/catalog/revalidate-merchant";
 import { route } from "@/server/http/route";
 import { readBodyWithLimit } from "./read-body";
 import { AVATAR_FIELD, updateAvatar } from "@/server/members/update-avatar";
@@ -18,6 +19,7 @@ export const POST = route({}, async ({ req, member, db }) => {
   const { avatarImage } = profileImageSchema.parse({ avatarImage: form.get(AVATAR_FIELD) });
   const bytes = new Uint8Array(await avatarImage!.arrayBuffer());
   const saved = await updateAvatar(db, { memberId: member.id, bytes });
+  revalidateMerchant({ memberType: member.memberType, usernames: [member.username] });
   return Response.json({ message: "Your profile image has been updated.", ...saved });
 });
 

@@ -1,5 +1,6 @@
 import { checkoutOptionsSchema } from "@/lib/validation/checkout";
 import { getEnv } from "@/server/env";
+import { revalidateMerchant } from "@/server/catalog/revalidate-merchant";
 import { route } from "@/server/http/route";
 import { updateCheckoutOptions } from "@/server/members/update-checkout-options";
 
@@ -11,5 +12,6 @@ export const POST = route({ role: "merchant" }, async ({ req, member, db }) => {
     options,
     cardPaymentsEnabled: getEnv().cardPaymentsEnabled,
   });
+  revalidateMerchant({ memberType: member.memberType, usernames: [member.username] });
   return Response.json({ message: "Checkout options saved.", checkoutPaymentOptions: saved });
 });
