@@ -2,11 +2,12 @@
 
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useState } from "react";
-import { useForm, useWatch } from "react-hook-form";
+import { useForm } from "react-hook-form";
 import type { z } from "zod";
 import { Button } from "@/components/ui/button";
-import { currencyForCountry, formatPhoneInput, formatPostalCodeInput } from "@/lib/input-format";
-import { COUNTRIES, parseCountry, regionsForCountry, type CountryCode } from "@/lib/regions";
+import { AddressFields } from "@/components/forms/address-fields";
+import { currencyForCountry, formatPhoneInput } from "@/lib/input-format";
+import type { CountryCode } from "@/lib/regions";
 import { INTRODUCTION_MAX_LENGTH, merchantProfileSchema, profileSchemaFor } from "@/lib/validation/profile";
 import { FormField, FormStatus, inputClasses, type Status } from "./form-field";
 import { send } from "./send";
@@ -36,23 +37,19 @@ export type ProfileFormValues = {
  */
 export function ProfileForm({ isMerchant, initial }: { isMerchant: boolean; initial: ProfileFormValues }) {
   const schema = profileSchemaFor(isMerchant ? "merchant" : "customer") as typeof merchantProfileSchema;
+  const form = useForm<FormInput, unknown, FormOutput>({
+    resolver: zodResolver(schema),
+    defaultValues: { ...initial, currency: currencyForCountry(initial.country) },
+    mode: "onTouched",
+  });
   const {
     register,
     handleSubmit,
     setError,
     setValue,
-    getValues,
-    control,
     formState: { errors, isSubmitting },
-  } = useForm<FormInput, unknown, FormOutput>({
-    resolver: zodResolver(schema),
-    defaultValues: { ...initial, currency: currencyForCountry(initial.country) },
-    mode: "onTouched",
-  });
+  } = form;
   const [status, setStatus] = useState<Status | null>(null);
-  const country: CountryCode = parseCountry(useWatch({ control, name: "country" }) ?? "") ?? "CA";
-  const regions = regionsForCountry(country);
-  const isCanada = country === "CA";
 
   async function onSubmit(values: FormOutput) {
     setStatus(null);
@@ -99,69 +96,19 @@ export function ProfileForm({ isMerchant, initial }: { isMerchant: boolean; init
           />
         )}
       </FormField>
-      <FormField id="profile-country" label="Country" error={error("country")}>
-        {(a11y) => (
-          <select
-            {...a11y}
-            {...register("country", {
-              onChange: (e: React.ChangeEvent<HTMLSelectElement>) => {
-                const next = parseCountry(e.target.value) ?? "CA";
-                setValue("currency", currencyForCountry(next));
-                setValue("provinceState", "");
-                setValue("postalCode", formatPostalCodeInput(getValues("postalCode") ?? "", next));
-              },
-            })}
-            autoComplete="country"
-            className={inputClasses}
-          >
-            {COUNTRIES.map((c) => (
-              <option key={c.code} value={c.code}>
-                {c.name}
-              </option>
-            ))}
-          </select>
-        )}
-      </FormField>
-      <FormField id="profile-currency" label="Currency" error={error("currency")} hint="Follows the country.">
-        {(a11y) => <input {...a11y} {...register("currency")} readOnly className={inputClasses} />}
-      </FormField>
-      <FormField
-        id="profile-address"
-        label={isMerchant ? "Farm address" : "Address"}
-        error={error("address")}
-        className="sm:col-span-2"
-      >
-        {(a11y) => <input {...a11y} {...register("address")} autoComplete="street-address" className={inputClasses} />}
-      </FormField>
-      <FormField id="profile-city" label="City" error={error("city")}>
-        {(a11y) => <input {...a11y} {...register("city")} autoComplete="address-level2" className={inputClasses} />}
-      </FormField>
-      <FormField id="profile-province-state" label={isCanada ? "Province" : "State"} error={error("provinceState")}>
-        {(a11y) => (
-          <select {...a11y} {...register("provinceState")} autoComplete="address-level1" className={inputClasses}>
-            <option value="">{isCanada ? "Choose a province" : "Choose a state"}</option>
-            {regions.map((r) => (
-              <option key={r.code} value={r.code}>
-                {r.name}
-              </option>
-            ))}
-          </select>
-        )}
-      </FormField>
-      <FormField id="profile-postal-code" label={isCanada ? "Postal code" : "Zip code"} error={error("postalCode")}>
-        {(a11y) => (
-          <input
-            {...a11y}
-            {...register("postalCode", {
-              onChange: (e: React.ChangeEvent<HTMLInputElement>) =>
-                setValue("postalCode", formatPostalCodeInput(e.target.value, country)),
-            })}
-            autoComplete="postal-code"
-            maxLength={10}
-            className={inputClasses}
-          />
-        )}
-      </FormField>
+      <AddressFields
+        form={form}
+        idPrefix="profile"
+        error={error}
+        withStreet
+        labels={{ address: isMerchant ? "Farm address" : "Address", postalCode: "Postal code", zipCode: "Zip code" }}
+        onCountryChange={(next) => setValue("currency", currencyForCountry(next))}
+        afterCountry={
+          <FormField id="profile-currency" label="Currency" error={error("currency")} hint="Follows the country.">
+            {(a11y) => <input {...a11y} {...register("currency")} readOnly className={inputClasses} />}
+          </FormField>
+        }
+      />
       {isMerchant ? (
         <FormField id="profile-introduction" label="Introduction" error={error("introduction")} className="sm:col-span-2">
           {(a11y) => (

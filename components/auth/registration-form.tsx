@@ -3,14 +3,15 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useRouter } from "next/navigation";
 import { useState, type ChangeEvent } from "react";
-import { useForm, useWatch } from "react-hook-form";
+import { useForm } from "react-hook-form";
 import type { z } from "zod";
 import { FormField, FormStatus, inputClasses, type Status } from "@/components/account/form-field";
 import { send } from "@/components/account/send";
 import { Button } from "@/components/ui/button";
 import { PHONE_MAX_LENGTH } from "@/lib/constants";
-import { formatPhoneInput, formatPostalCodeInput } from "@/lib/input-format";
-import { COUNTRIES, parseCountry, regionsForCountry, type CountryCode } from "@/lib/regions";
+import { AddressFields } from "@/components/forms/address-fields";
+import { formatPhoneInput } from "@/lib/input-format";
+import type { CountryCode } from "@/lib/regions";
 import { customerRegistrationSchema, merchantRegistrationSchema } from "@/lib/validation/accounts";
 
 type FormInput = z.input<typeof merchantRegistrationSchema>;
@@ -35,15 +36,7 @@ export function RegistrationForm({ variant, defaultCountry, defaultEmail = "", a
   const isMerchant = variant === "merchant";
   const schema = (isMerchant ? merchantRegistrationSchema : customerRegistrationSchema) as typeof merchantRegistrationSchema;
   const router = useRouter();
-  const {
-    register,
-    handleSubmit,
-    setError,
-    setValue,
-    getValues,
-    control,
-    formState: { errors, isSubmitting },
-  } = useForm<FormInput, unknown, FormOutput>({
+  const form = useForm<FormInput, unknown, FormOutput>({
     resolver: zodResolver(schema),
     defaultValues: {
       username: "",
@@ -61,9 +54,14 @@ export function RegistrationForm({ variant, defaultCountry, defaultEmail = "", a
     mode: "onSubmit",
     reValidateMode: "onChange",
   });
+  const {
+    register,
+    handleSubmit,
+    setError,
+    setValue,
+    formState: { errors, isSubmitting },
+  } = form;
   const [status, setStatus] = useState<Status | null>(null);
-  const country: CountryCode = parseCountry(useWatch({ control, name: "country" }) ?? "") ?? "CA";
-  const isCanada = country === "CA";
   const id = (name: string) => `${variant}-register-${name}`;
   const error = (name: FieldName) => errors[name]?.message;
 
@@ -113,65 +111,13 @@ export function RegistrationForm({ variant, defaultCountry, defaultEmail = "", a
           />
         )}
       </FormField>
-      <FormField id={id("country")} label="Country" error={error("country")}>
-        {(a11y) => (
-          <select
-            {...a11y}
-            {...register("country", {
-              onChange: (e: ChangeEvent<HTMLSelectElement>) => {
-                if (!isMerchant) return;
-                const next = parseCountry(e.target.value) ?? "CA";
-                setValue("provinceState", "");
-                setValue("postalCode", formatPostalCodeInput(getValues("postalCode") ?? "", next));
-              },
-            })}
-            autoComplete="country"
-            className={inputClasses}
-          >
-            {COUNTRIES.map((c) => (
-              <option key={c.code} value={c.code}>
-                {c.name}
-              </option>
-            ))}
-          </select>
-        )}
-      </FormField>
-      {isMerchant ? (
-        <>
-          <FormField id={id("address")} label="Farm Address" error={error("address")} className="sm:col-span-2">
-            {(a11y) => <input {...a11y} {...register("address")} autoComplete="street-address" className={inputClasses} />}
-          </FormField>
-          <FormField id={id("city")} label="City" error={error("city")}>
-            {(a11y) => <input {...a11y} {...register("city")} autoComplete="address-level2" className={inputClasses} />}
-          </FormField>
-          <FormField id={id("province-state")} label={isCanada ? "Province" : "State"} error={error("provinceState")}>
-            {(a11y) => (
-              <select {...a11y} {...register("provinceState")} autoComplete="address-level1" className={inputClasses}>
-                <option value="">{isCanada ? "Choose a province" : "Choose a state"}</option>
-                {regionsForCountry(country).map((r) => (
-                  <option key={r.code} value={r.code}>
-                    {r.name}
-                  </option>
-                ))}
-              </select>
-            )}
-          </FormField>
-          <FormField id={id("postal-code")} label={isCanada ? "Postal Code" : "Zip Code"} error={error("postalCode")}>
-            {(a11y) => (
-              <input
-                {...a11y}
-                {...register("postalCode", {
-                  onChange: (e: ChangeEvent<HTMLInputElement>) =>
-                    setValue("postalCode", formatPostalCodeInput(e.target.value, country)),
-                })}
-                autoComplete="postal-code"
-                maxLength={10}
-                className={inputClasses}
-              />
-            )}
-          </FormField>
-        </>
-      ) : null}
+      <AddressFields
+        form={form}
+        idPrefix={`${variant}-register`}
+        error={error}
+        withStreet={isMerchant}
+        labels={{ address: "Farm Address" }}
+      />
       <FormField id={id("email")} label="Email" error={error("email")} className="sm:col-span-2">
         {(a11y) => <input {...a11y} {...register("email")} type="email" autoComplete="email" className={inputClasses} />}
       </FormField>

@@ -1,0 +1,66 @@
+import { Button, Heading, Link, Text } from "@react-email/components";
+import { BRAND, EmailLayout, buttonStyle, paragraph } from "./email-layout";
+import { OrderEmailLines, type OrderEmailLine } from "./order-placed-lines";
+
+export type OrderPlacedMerchantEmailProps = {
+  appUrl: string;
+  firstName: string;
+  orderNo: string;
+  /** This farmer's lines only. */
+  lines: OrderEmailLine[];
+  subtotal: string;
+  customer: {
+    name: string;
+    email: string;
+    phone: string;
+    /** The home delivery address on one line, or null for store pickup. */
+    address: string | null;
+  };
+  paidByCard: boolean;
+};
+
+/** To each farmer in a new order: their own lines and how to reach the customer. */
+export function OrderPlacedMerchantEmail({ appUrl, firstName, orderNo, lines, subtotal, customer, paidByCard }: OrderPlacedMerchantEmailProps) {
+  const ordersUrl = `${appUrl}/customerOrders/manage`;
+  return (
+    <EmailLayout
+      preview={`New order ${orderNo} from ${customer.name}`}
+      appUrl={appUrl}
+      footer={
+        <>
+          You receive this email because order notifications are on for your account. You can turn
+          them off in your <Link href={`${appUrl}/settings?section=notifications`}>settings</Link>.
+        </>
+      }
+    >
+      <Heading as="h1" style={{ fontSize: "24px", color: BRAND.leaf800, margin: "0 0 16px" }}>
+        You have a new order
+      </Heading>
+      <Text style={paragraph}>Hi {firstName},</Text>
+      <Text style={paragraph}>
+        {customer.name} placed order <strong>{orderNo}</strong>{" "}
+        {paidByCard
+          ? "and paid by card. You are paid out once you scan the customer's order QR code at the handover."
+          : "and will pay you in person."}
+      </Text>
+      <OrderEmailLines lines={lines} totalLabel="Your items" total={subtotal} />
+      <Text style={{ ...paragraph, paddingLeft: "12px", borderLeft: `3px solid ${BRAND.leaf700}` }}>
+        Customer: {customer.name}
+        <br />
+        Email: <Link href={`mailto:${customer.email}`}>{customer.email}</Link>
+        <br />
+        Phone: <Link href={`tel:${customer.phone.replace(/[^\d+]/g, "")}`}>{customer.phone}</Link>
+        {customer.address ? (
+          <>
+            <br />
+            Deliver to: {customer.address}
+          </>
+        ) : null}
+      </Text>
+      <Text style={paragraph}>Update the order status as you prepare it, from Customer Orders.</Text>
+      <Button href={ordersUrl} style={buttonStyle}>
+        Open Customer Orders
+      </Button>
+    </EmailLayout>
+  );
+}

@@ -1,0 +1,75 @@
+import "server-only";
+import { and, asc, eq, ne } from "drizzle-orm";
+import type { Currency, DeliveryMethod } from "@/lib/constants";
+import type { Db } from "@/server/db/client";
+import { cartItems, members, products } from "@/server/db/schema";
+
+/** One row of a member's cart with what checkout needs of its product and farmer. */
+export type CartLine = {
+  cartItemId: number;
+  qty: number;
+  productId: number;
+  pKey: string;
+  name: string;
+  /** Storage key of the product image, or null. */
+  image: string | null;
+  unitPriceCents: number;
+  currency: Currency;
+  unitWeight: string;
+  unitWeightSymbol: string | null;
+  weightRequired: boolean;
+  deliveryService: DeliveryMethod;
+  inStock: boolean;
+  isActive: boolean;
+  payInPerson: boolean;
+  payByCard: boolean;
+  merchantId: number;
+  merchantUsername: string;
+  merchantFirstName: string;
+  merchantLastName: string;
+};
+
+/**
+ * Every cart row of the member, oldest first, in one statement (cart_items joined to products and
+ * their farmer). Permanently removed products are left out: they disappear from every list.
+ *
+ * `lock` takes `FOR UPDATE` on the member's cart rows (not on products or members), in id order so
+ * two checkouts of the same member queue instead of deadlocking. A row deleted by a checkout that
+ * committed while this one waited is skipped by PostgreSQL, so the second checkout sees it gone.
+ */
+export async function selectCartLines(
+  db: Db,
+  memberId: number,
+  { lock = false }: { lock?: boolean } = {},
+): Promise<CartLine[]> {
+  const query = db
+    .select({
+      cartItemId: cartItems.id,
+      qty: cartItems.qty,
+      productId: products.id,
+      pKey: products.pKey,
+      name: products.name,
+      image: products.image,
+      unitPriceCents: products.unitPriceCents,
+      currency: products.currency,
+      unitWeight: products.unitWeight,
+      unitWeightSymbol: products.unitWeightSymbol,
+      weightRequired: products.weightRequired,
+      deliveryService: products.deliveryService,
+      inStock: products.inStock,
+      status: products.status,
+      payInPerson: products.payInPerson,
+      payByCard: products.payByCard,
+      merchantId: members.id,
+      merchantUsername: members.username,
+      merchantFirstName: members.firstName,
+      merchantLastName: members.lastName,
+    })
+    .from(cartItems)
+    .innerJoin(products, eq(products.id, cartItems.productId))
+    .innerJoin(members, eq(members.id, products.merchantId))
+    .where(and(eq(cartItems.memberId, memberId), ne(products.status, "removed")))
+    .orderBy(asc(cartItems.id));
+  const rows = lock ? await query.for("update", { of: cartItems }) : await query;
+  return rows.map(({ status, ...row }) => ({ ...row, isActive: status === "active" }));
+}

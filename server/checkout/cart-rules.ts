@@ -1,0 +1,104 @@
+import "server-only";
+import type { Currency, DeliveryDestination, DeliveryMethod, PaymentType } from "@/lib/constants";
+import type { CartLine } from "./cart-lines";
+
+/**
+ * The checkout rules on cart lines, pure so the preview and the order placement apply the same
+ * ones (ARCHITECTURE section 5: Currency, Stock). Messages are ours: the spec has the rules only.
+ */
+
+const PAYMENT_WORDS: Record<PaymentType, string> = { in_person: "paid in person", by_card: "paid by card" };
+const CURRENCY_WORDS: Record<Currency, string> = { CAD: "Canadian dollars", USD: "US dollars" };
+
+export const EMPTY_CART_MESSAGE = "There is nothing in your cart to check out.";
+
+/** The cart tab a line belongs to: the product offers that payment option. */
+export function allowsPaymentType(line: Pick<CartLine, "payInPerson" | "payByCard">, paymentType: PaymentType): boolean {
+  return paymentType === "in_person" ? line.payInPerson : line.payByCard;
+}
+
+export type UnavailableReason = "inactive" | "out_of_stock" | "payment_option";
+
+/** Why a line cannot be bought now with this payment type, or null when it can. */
+export function unavailableReason(line: CartLine, paymentType: PaymentType): UnavailableReason | null {
+  if (!line.isActive) return "inactive";
+  if (!line.inStock) return "out_of_stock";
+  if (!allowsPaymentType(line, paymentType)) return "payment_option";
+  return null;
+}
+
+/** How the preview explains a line it leaves out of the order (it stays in the cart). */
+export const UNAVAILABLE_LABELS: Record<Exclude<UnavailableReason, "payment_option">, string> = {
+  inactive: "No longer available",
+  out_of_stock: "Out of stock",
+};
+
+/**
+ * Why a reviewed line can no longer be ordered, naming the product; null when it still can. The
+ * customer goes back to the preview, which then shows what changed.
+ */
+export function placementProblem(line: CartLine, paymentType: PaymentType): string | null {
+  const reason = unavailableReason(line, paymentType);
+  if (reason === null) return null;
+  const what =
+    reason === "inactive" ? "is no longer available"
+    : reason === "out_of_stock" ? "is now out of stock"
+    : `can no longer be ${PAYMENT_WORDS[paymentType]}`;
+  return `${line.name} ${what}. Please review your order again.`;
+}
+
+export type CurrencyConflict = { keep: Currency; move: CartLine[]; message: string };
+
+/**
+ * One checkout holds one currency. When lines mix them, the lines to move out are those not in
+ * the member's own currency (or, without one, not in the currency of the first line).
+ */
+export function currencyConflict(lines: readonly CartLine[], preferred: Currency | null): CurrencyConflict | null {
+  const currencies = new Set(lines.map((line) => line.currency));
+  if (currencies.size < 2) return null;
+  const keep = preferred && currencies.has(preferred) ? preferred : lines[0]!.currency;
+  const move = lines.filter((line) => line.currency !== keep);
+  const names = move.map((line) => line.name).join(", ");
+  const other = move[0]!.currency;
+  return {
+    keep,
+    move,
+    message:
+      `One order is paid in one currency, and your cart mixes ${CURRENCY_WORDS[keep]} and ${CURRENCY_WORDS[other]}. ` +
+      `Please move these items to your Dream Tracker and check them out separately: ${names}.`,
+  };
+}
+
+export type CurrencyTotal = { currency: Currency; totalCents: number };
+
+/** Integer cents per currency, in the order the currencies first appear. */
+export function totalsByCurrency(lines: readonly Pick<CartLine, "currency" | "unitPriceCents" | "qty">[]): CurrencyTotal[] {
+  const totals = new Map<Currency, number>();
+  for (const line of lines) totals.set(line.currency, (totals.get(line.currency) ?? 0) + line.unitPriceCents * line.qty);
+  return [...totals].map(([currency, totalCents]) => ({ currency, totalCents }));
+}
+
+/**
+ * How a line reaches the customer: the farmer delivers only what they offer to deliver and only
+ * when the customer chose home delivery; everything else is picked up at the farm. This is what an
+ * order line stores, so the farmer's status list (pickup or delivery) matches what really happens.
+ */
+export function fulfilmentFor(offered: DeliveryMethod, destination: DeliveryDestination): DeliveryMethod {
+  return offered === "free_delivery" && destination === "home" ? "free_delivery" : "in_store";
+}
+
+export const FULFILMENT_LABELS: Record<DeliveryMethod, string> = {
+  free_delivery: "Home delivery",
+  in_store: "Pickup at the farm",
+};
+
+/** "ea" when not sold by weight, else "2 lbs" (the price unit of product cards). */
+export function priceUnitLabel(line: Pick<CartLine, "weightRequired" | "unitWeight" | "unitWeightSymbol">): string {
+  if (!line.weightRequired || !line.unitWeightSymbol) return "ea";
+  return `${formatWeight(line.unitWeight)} ${line.unitWeightSymbol}`;
+}
+
+/** "2.00" → "2", "0.50" → "0.5": numeric(10,2) text without trailing zeros. */
+function formatWeight(weight: string): string {
+  return weight.includes(".") ? weight.replace(/\.?0+$/, "") : weight;
+}

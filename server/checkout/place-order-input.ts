@@ -1,0 +1,34 @@
+import "server-only";
+import { z } from "zod";
+import { QUANTITY_MAX, QUANTITY_MIN } from "@/lib/constants";
+import { deliverySchema } from "@/lib/validation/checkout";
+
+export const CHECKOUT_KEY_MESSAGE = "This checkout has expired. Please reload the page and try again.";
+const ITEMS_MESSAGE = "The reviewed items are not valid. Please reload the page and try again.";
+
+/** Most lines one checkout takes: far above any real cart, low enough to bound the work. */
+export const MAX_CHECKOUT_LINES = 200;
+
+/**
+ * The body of POST /api/checkout/inPerson. `checkoutKey` (a uuid made when the preview rendered)
+ * makes the call idempotent; `items`, when sent, are the lines the customer reviewed, so a cart
+ * that changed in the meantime is refused instead of ordered unseen.
+ */
+export const placeOrderBodySchema = z.object({
+  checkoutKey: z.uuid({ error: CHECKOUT_KEY_MESSAGE }),
+  delivery: deliverySchema,
+  items: z
+    .array(
+      z.object({
+        pKey: z.string({ error: ITEMS_MESSAGE }).min(1, ITEMS_MESSAGE).max(64, ITEMS_MESSAGE),
+        qty: z.number({ error: ITEMS_MESSAGE }).int(ITEMS_MESSAGE).min(QUANTITY_MIN, ITEMS_MESSAGE).max(QUANTITY_MAX, ITEMS_MESSAGE),
+      }),
+      { error: ITEMS_MESSAGE },
+    )
+    .min(1, ITEMS_MESSAGE)
+    .max(MAX_CHECKOUT_LINES, ITEMS_MESSAGE)
+    .optional(),
+});
+
+export type PlaceOrderBody = z.output<typeof placeOrderBodySchema>;
+export type ReviewedItem = NonNullable<PlaceOrderBody["items"]>[number];

@@ -1,0 +1,424 @@
+import { randomUUID } from "node:crypto";
+import { and, eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+
+vi.hoisted(() => {
+  process.env.NEXTAUTH_SECRET = "place-order-test-secret-place-order-test-01";
+  process.env.APP_URL = "https://market.example";
+});
+
+import { deliverySchema, type Delivery } from "@/lib/validation/checkout";
+import { EMPTY_CART_MESSAGE } from "@/server/checkout/cart-rules";
+import type { Db } from "@/server/db/client";
+import { cartItems, emailOutbox, notificationPreferences, orderItems, orders, products } from "@/server/db/schema";
+import { AppError } from "@/server/errors";
+import { closeTestDb, createTestDb } from "@/tests/db";
+import { createCartItem, createCustomer, createMerchant, createProduct, type Member } from "@/tests/factories";
+import { CART_CHANGED_MESSAGE, CHECKOUT_KEY_USED_MESSAGE, placeOrder } from "./place-order";
+
+let db: Db;
+beforeAll(async () => {
+  db = await createTestDb();
+});
+afterAll(() => closeTestDb(db));
+
+function storePickup(member: Member): Delivery {
+  return deliverySchema.parse({
+    deliveryDestination: "store",
+    firstName: member.firstName,
+    lastName: "Buyer",
+    email: member.email,
+    phone: "4165550142",
+  });
+}
+
+function homeDelivery(member: Member): Delivery {
+  return deliverySchema.parse({
+    ...storePickup(member),
+    deliveryDestination: "home",
+    address: "22 Elm St., Apt 4",
+    city: "Newmarket",
+    provinceState: "ON",
+    country: "Canada",
+    postalCode: "l3y4x1",
+  });
+}
+
+async function failure(promise: Promise<unknown>): Promise<AppError> {
+  const error = await promise.then(
+    () => null,
+    (e: unknown) => e,
+  );
+  expect(error).toBeInstanceOf(AppError);
+  return error as AppError;
+}
+
+const cartOf = (memberId: number) => db.select().from(cartItems).where(eq(cartItems.memberId, memberId));
+const ordersOf = (customerId: number) => db.select().from(orders).where(eq(orders.customerId, customerId));
+const mailsTo = (to: string) => db.select().from(emailOutbox).where(eq(emailOutbox.to, to));
+
+describe("placeOrder", () => {
+  it("places one order with a snapshot per line, totals in cents, and clears the ordered cart rows", async () => {
+    const customer = await createCustomer(db);
+    const farmA = await createMerchant(db);
+    const farmB = await createMerchant(db);
+    const eggs = await createProduct(db, { merchantId: farmA.id, name: "Free-range Eggs", unitPriceCents: 650 });
+    const honey = await createProduct(db, {
+      merchantId: farmB.id,
+      name: "Wildflower Honey",
+      unitPriceCents: 1299,
+      weightRequired: true,
+      unitWeight: "0.50",
+      unitWeightSymbol: "kg",
+    });
+    const cardOnly = await createProduct(db, { merchantId: farmB.id, payInPerson: false, payByCard: true });
+    await createCartItem(db, { memberId: customer.id, productId: eggs.id, qty: 2 });
+    await createCartItem(db, { memberId: customer.id, productId: honey.id, qty: 3 });
+    await createCartItem(db, { memberId: customer.id, productId: cardOnly.id, qty: 1 });
+
+    const placed = await placeOrder(db, { customerId: customer.id, checkoutKey: randomUUID(), delivery: storePickup(customer) });
+
+    expect(placed.created).toBe(true);
+    expect(placed.orderNo).toMatch(/^[A-Z0-9]{12}$/);
+    const [order] = await db.select().from(orders).where(eq(orders.id, placed.orderId));
+    expect(order).toMatchObject({
+      orderNo: placed.orderNo,
+      customerId: customer.id,
+      paymentType: "in_person",
+      paymentStatus: "not_required",
+      deliveryDestination: "store",
+      currency: "CAD",
+      totalCents: 2 * 650 + 3 * 1299,
+      firstName: customer.firstName,
+      lastName: "Buyer",
+      phone: "(416) 555-0142",
+      address: null,
+      postalCode: null,
+    });
+    const lines = await db.select().from(orderItems).where(eq(orderItems.orderId, placed.orderId)).orderBy(orderItems.id);
+    expect(lines).toMatchObject([
+      { productId: eggs.id, merchantId: farmA.id, productName: "Free-range Eggs", unitPriceCents: 650, qty: 2, unitWeight: "1.00", unitWeightSymbol: null, status: "order_created" },
+      { productId: honey.id, merchantId: farmB.id, productName: "Wildflower Honey", unitPriceCents: 1299, qty: 3, unitWeight: "0.50", unitWeightSymbol: "kg" },
+    ]);
+    // The card-only line was not part of this checkout and stays in the cart.
+    expect((await cartOf(customer.id)).map((row) => row.productId)).toEqual([cardOnly.id]);
+  });
+
+  it("keeps the snapshot when the product changes later", async () => {
+    const customer = await createCustomer(db);
+    const farm = await createMerchant(db);
+    const product = await createProduct(db, { merchantId: farm.id, name: "Maple Syrup", unitPriceCents: 1800 });
+    await createCartItem(db, { memberId: customer.id, productId: product.id, qty: 1 });
+    const placed = await placeOrder(db, { customerId: customer.id, checkoutKey: randomUUID(), delivery: storePickup(customer) });
+
+    await db.update(products).set({ name: "Dark Maple Syrup", unitPriceCents: 2400, status: "deleted" }).where(eq(products.id, product.id));
+
+    const [line] = await db.select().from(orderItems).where(eq(orderItems.orderId, placed.orderId));
+    expect(line).toMatchObject({ productName: "Maple Syrup", unitPriceCents: 1800 });
+    const [order] = await db.select().from(orders).where(eq(orders.id, placed.orderId));
+    expect(order!.totalCents).toBe(1800);
+  });
+
+  it("stores the address for home delivery and delivers only what the farmer delivers", async () => {
+    const customer = await createCustomer(db);
+    const farm = await createMerchant(db);
+    const delivered = await createProduct(db, { merchantId: farm.id, deliveryService: "free_delivery" });
+    const pickup = await createProduct(db, { merchantId: farm.id, deliveryService: "in_store" });
+    await createCartItem(db, { memberId: customer.id, productId: delivered.id });
+    await createCartItem(db, { memberId: customer.id, productId: pickup.id });
+
+    const placed = await placeOrder(db, { customerId: customer.id, checkoutKey: randomUUID(), delivery: homeDelivery(customer) });
+
+    const [order] = await db.select().from(orders).where(eq(orders.id, placed.orderId));
+    expect(order).toMatchObject({
+      deliveryDestination: "home",
+      address: "22 Elm St., Apt 4",
+      city: "Newmarket",
+      provinceState: "ON",
+      country: "CA",
+      postalCode: "L3Y 4X1",
+    });
+    const lines = await db.select().from(orderItems).where(eq(orderItems.orderId, placed.orderId)).orderBy(orderItems.id);
+    expect(lines.map((line) => line.deliveryService)).toEqual(["free_delivery", "in_store"]);
+  });
+
+  it("turns a delivered product into a pickup line when the customer picks up at the farm", async () => {
+    const customer = await createCustomer(db);
+    const farm = await createMerchant(db);
+    const delivered = await createProduct(db, { merchantId: farm.id, deliveryService: "free_delivery" });
+    await createCartItem(db, { memberId: customer.id, productId: delivered.id });
+
+    const placed = await placeOrder(db, { customerId: customer.id, checkoutKey: randomUUID(), delivery: storePickup(customer) });
+
+    const [line] = await db.select().from(orderItems).where(eq(orderItems.orderId, placed.orderId));
+    expect(line!.deliveryService).toBe("in_store");
+  });
+
+  it.each([
+    ["no longer active", { status: "deleted" as const }, "is no longer available. Please review your order again."],
+    ["out of stock", { inStock: false }, "is now out of stock. Please review your order again."],
+  ])("refuses a reviewed product that is %s since, naming it, and changes nothing", async (_, change, message) => {
+    const customer = await createCustomer(db);
+    const farm = await createMerchant(db);
+    const fine = await createProduct(db, { merchantId: farm.id });
+    const bad = await createProduct(db, { merchantId: farm.id, name: "Sour Cherries" });
+    await createCartItem(db, { memberId: customer.id, productId: fine.id });
+    await createCartItem(db, { memberId: customer.id, productId: bad.id });
+    const items = [fine, bad].map((p) => ({ pKey: p.pKey, qty: 1 }));
+    await db.update(products).set(change).where(eq(products.id, bad.id));
+
+    const error = await failure(
+      placeOrder(db, { customerId: customer.id, checkoutKey: randomUUID(), delivery: storePickup(customer), items }),
+    );
+
+    expect(error.code).toBe("conflict");
+    expect(error.message).toBe(`Sour Cherries ${message}`);
+    expect(await ordersOf(customer.id)).toEqual([]);
+    expect(await cartOf(customer.id)).toHaveLength(2);
+  });
+
+  it("leaves sold-out and withdrawn products in the cart when no reviewed lines are sent", async () => {
+    const customer = await createCustomer(db);
+    const farm = await createMerchant(db);
+    const fine = await createProduct(db, { merchantId: farm.id });
+    const soldOut = await createProduct(db, { merchantId: farm.id, inStock: false });
+    const withdrawn = await createProduct(db, { merchantId: farm.id, status: "deleted" });
+    for (const product of [fine, soldOut, withdrawn]) await createCartItem(db, { memberId: customer.id, productId: product.id });
+
+    const placed = await placeOrder(db, { customerId: customer.id, checkoutKey: randomUUID(), delivery: storePickup(customer) });
+
+    const lines = await db.select().from(orderItems).where(eq(orderItems.orderId, placed.orderId));
+    expect(lines.map((line) => line.productId)).toEqual([fine.id]);
+    expect((await cartOf(customer.id)).map((row) => row.productId).sort()).toEqual([soldOut.id, withdrawn.id].sort());
+
+    const nothingLeft = await failure(placeOrder(db, { customerId: customer.id, checkoutKey: randomUUID(), delivery: storePickup(customer) }));
+    expect(nothingLeft.message).toBe(EMPTY_CART_MESSAGE);
+  });
+
+  it("refuses a reviewed product that no longer offers pay in person", async () => {
+    const customer = await createCustomer(db);
+    const farm = await createMerchant(db);
+    const product = await createProduct(db, { merchantId: farm.id, name: "Redhaven Peaches" });
+    await createCartItem(db, { memberId: customer.id, productId: product.id, qty: 2 });
+    const items = [{ pKey: product.pKey, qty: 2 }];
+    await db.update(products).set({ payInPerson: false, payByCard: true }).where(eq(products.id, product.id));
+
+    const error = await failure(placeOrder(db, { customerId: customer.id, checkoutKey: randomUUID(), delivery: storePickup(customer), items }));
+
+    expect(error.message).toBe("Redhaven Peaches can no longer be paid in person. Please review your order again.");
+    expect(await ordersOf(customer.id)).toEqual([]);
+  });
+
+  it("orders exactly the reviewed lines and refuses a cart that changed since the review", async () => {
+    const customer = await createCustomer(db);
+    const farm = await createMerchant(db);
+    const reviewed = await createProduct(db, { merchantId: farm.id, name: "Blueberries" });
+    const addedLater = await createProduct(db, { merchantId: farm.id });
+    await createCartItem(db, { memberId: customer.id, productId: reviewed.id, qty: 2 });
+
+    const changedQty = await failure(
+      placeOrder(db, { customerId: customer.id, checkoutKey: randomUUID(), delivery: storePickup(customer), items: [{ pKey: reviewed.pKey, qty: 1 }] }),
+    );
+    expect(changedQty.message).toBe("The quantity of Blueberries in your cart is now 2. Please review your order again.");
+    const gone = await failure(
+      placeOrder(db, { customerId: customer.id, checkoutKey: randomUUID(), delivery: storePickup(customer), items: [{ pKey: addedLater.pKey, qty: 1 }] }),
+    );
+    expect(gone.message).toBe(CART_CHANGED_MESSAGE);
+
+    await createCartItem(db, { memberId: customer.id, productId: addedLater.id });
+    const placed = await placeOrder(db, {
+      customerId: customer.id,
+      checkoutKey: randomUUID(),
+      delivery: storePickup(customer),
+      items: [{ pKey: reviewed.pKey, qty: 2 }],
+    });
+    const lines = await db.select().from(orderItems).where(eq(orderItems.orderId, placed.orderId));
+    expect(lines.map((line) => line.productId)).toEqual([reviewed.id]);
+    expect((await cartOf(customer.id)).map((row) => row.productId)).toEqual([addedLater.id]);
+  });
+
+  it("refuses a cart mixing currencies, naming the items to move", async () => {
+    const customer = await createCustomer(db);
+    const canadian = await createMerchant(db);
+    const american = await createMerchant(db, { country: "US" });
+    const cad = await createProduct(db, { merchantId: canadian.id });
+    const usdA = await createProduct(db, { merchantId: american.id, name: "Concord Grapes" });
+    const usdB = await createProduct(db, { merchantId: american.id, name: "Sweet Cherries" });
+    for (const product of [usdA, cad, usdB]) await createCartItem(db, { memberId: customer.id, productId: product.id });
+
+    const error = await failure(placeOrder(db, { customerId: customer.id, checkoutKey: randomUUID(), delivery: storePickup(customer) }));
+
+    expect(error.code).toBe("conflict");
+    expect(error.message).toBe(
+      "One order is paid in one currency, and your cart mixes Canadian dollars and US dollars. " +
+        "Please move these items to your Dream Tracker and check them out separately: Concord Grapes, Sweet Cherries.",
+    );
+    expect(await ordersOf(customer.id)).toEqual([]);
+    expect(await cartOf(customer.id)).toHaveLength(3);
+  });
+
+  it("refuses an empty cart, and a cart holding only card items", async () => {
+    const customer = await createCustomer(db);
+    const empty = await failure(placeOrder(db, { customerId: customer.id, checkoutKey: randomUUID(), delivery: storePickup(customer) }));
+    expect(empty).toMatchObject({ code: "conflict", message: EMPTY_CART_MESSAGE });
+
+    const farm = await createMerchant(db);
+    const cardOnly = await createProduct(db, { merchantId: farm.id, payInPerson: false, payByCard: true });
+    await createCartItem(db, { memberId: customer.id, productId: cardOnly.id });
+    const cardCart = await failure(placeOrder(db, { customerId: customer.id, checkoutKey: randomUUID(), delivery: storePickup(customer) }));
+    expect(cardCart.message).toBe(EMPTY_CART_MESSAGE);
+    expect(await ordersOf(customer.id)).toEqual([]);
+  });
+
+  it("leaves another member's cart alone", async () => {
+    const customer = await createCustomer(db);
+    const neighbour = await createCustomer(db);
+    const farm = await createMerchant(db);
+    const product = await createProduct(db, { merchantId: farm.id });
+    await createCartItem(db, { memberId: customer.id, productId: product.id });
+    await createCartItem(db, { memberId: neighbour.id, productId: product.id, qty: 4 });
+
+    await placeOrder(db, { customerId: customer.id, checkoutKey: randomUUID(), delivery: storePickup(customer) });
+
+    expect(await cartOf(customer.id)).toEqual([]);
+    expect(await cartOf(neighbour.id)).toMatchObject([{ productId: product.id, qty: 4 }]);
+    expect(await ordersOf(neighbour.id)).toEqual([]);
+  });
+
+  it("answers a retry with the same order, and refuses another member's checkout key", async () => {
+    const customer = await createCustomer(db);
+    const farm = await createMerchant(db);
+    const product = await createProduct(db, { merchantId: farm.id });
+    await createCartItem(db, { memberId: customer.id, productId: product.id });
+    const checkoutKey = randomUUID();
+
+    const first = await placeOrder(db, { customerId: customer.id, checkoutKey, delivery: storePickup(customer) });
+    const again = await placeOrder(db, { customerId: customer.id, checkoutKey, delivery: homeDelivery(customer) });
+
+    expect(again).toEqual({ ...first, created: false });
+    expect(await ordersOf(customer.id)).toHaveLength(1);
+    // The retry sends no second round of mails.
+    expect(await mailsTo(customer.email)).toHaveLength(1);
+
+    const other = await createCustomer(db);
+    await createCartItem(db, { memberId: other.id, productId: product.id });
+    const error = await failure(placeOrder(db, { customerId: other.id, checkoutKey, delivery: storePickup(other) }));
+    expect(error).toMatchObject({ code: "conflict", message: CHECKOUT_KEY_USED_MESSAGE });
+    expect(await cartOf(other.id)).toHaveLength(1);
+  });
+
+  it("makes exactly one order from twenty concurrent submissions of one checkout", async () => {
+    const customer = await createCustomer(db);
+    const farm = await createMerchant(db);
+    const a = await createProduct(db, { merchantId: farm.id, unitPriceCents: 500 });
+    const b = await createProduct(db, { merchantId: farm.id, unitPriceCents: 725 });
+    await createCartItem(db, { memberId: customer.id, productId: a.id, qty: 3 });
+    await createCartItem(db, { memberId: customer.id, productId: b.id, qty: 1 });
+    const checkoutKey = randomUUID();
+
+    const results = await Promise.all(
+      Array.from({ length: 20 }, () => placeOrder(db, { customerId: customer.id, checkoutKey, delivery: storePickup(customer) })),
+    );
+
+    const placed = await ordersOf(customer.id);
+    expect(placed).toHaveLength(1);
+    expect(placed[0]!.totalCents).toBe(3 * 500 + 725);
+    expect(new Set(results.map((r) => r.orderNo))).toEqual(new Set([placed[0]!.orderNo]));
+    expect(results.filter((r) => r.created)).toHaveLength(1);
+    expect(await db.select().from(orderItems).where(eq(orderItems.orderId, placed[0]!.id))).toHaveLength(2);
+    expect(await cartOf(customer.id)).toEqual([]);
+    expect(await mailsTo(customer.email)).toHaveLength(1);
+  });
+
+  it("orders a cart once when two tabs check it out at the same time with different keys", async () => {
+    const customer = await createCustomer(db);
+    const farm = await createMerchant(db);
+    const product = await createProduct(db, { merchantId: farm.id });
+    await createCartItem(db, { memberId: customer.id, productId: product.id, qty: 2 });
+    const items = [{ pKey: product.pKey, qty: 2 }];
+
+    const results = await Promise.allSettled(
+      [randomUUID(), randomUUID()].map((checkoutKey) =>
+        placeOrder(db, { customerId: customer.id, checkoutKey, delivery: storePickup(customer), items }),
+      ),
+    );
+
+    expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(1);
+    const refused = results.find((r): r is PromiseRejectedResult => r.status === "rejected");
+    expect(refused?.reason).toMatchObject({ code: "conflict", message: CART_CHANGED_MESSAGE });
+    expect(await ordersOf(customer.id)).toHaveLength(1);
+  });
+});
+
+describe("order-placed emails", () => {
+  it("mails the customer the whole order and each farmer only their lines", async () => {
+    const customer = await createCustomer(db);
+    const farmA = await createMerchant(db);
+    const farmB = await createMerchant(db);
+    const carrots = await createProduct(db, { merchantId: farmA.id, name: "Rainbow Carrots", unitPriceCents: 450 });
+    const pears = await createProduct(db, { merchantId: farmB.id, name: "Bartlett Pears", unitPriceCents: 650 });
+    await createCartItem(db, { memberId: customer.id, productId: carrots.id, qty: 2 });
+    await createCartItem(db, { memberId: customer.id, productId: pears.id, qty: 1 });
+
+    const placed = await placeOrder(db, { customerId: customer.id, checkoutKey: randomUUID(), delivery: homeDelivery(customer) });
+
+    const [toCustomer] = await mailsTo(customer.email);
+    expect(toCustomer!.subject).toBe(`Thank you for your order ${placed.orderNo}`);
+    expect(toCustomer!.text).toContain("Rainbow Carrots");
+    expect(toCustomer!.text).toContain("Bartlett Pears");
+    expect(toCustomer!.text).toContain("CA$15.50");
+    expect(toCustomer!.text).toContain("https://market.example/myOrders/manage");
+    expect(toCustomer!.text).toContain("You pay each farmer in person when you get your items.");
+    expect(toCustomer!.headers["List-Unsubscribe"]).toContain("/order/");
+
+    const [toFarmA] = await mailsTo(farmA.email);
+    expect(toFarmA!.subject).toBe(`New order ${placed.orderNo} from ${customer.firstName} Buyer`);
+    expect(toFarmA!.text).toContain("Rainbow Carrots");
+    expect(toFarmA!.text).not.toContain("Bartlett Pears");
+    expect(toFarmA!.text).toContain(customer.email);
+    expect(toFarmA!.text).toContain("(416) 555-0142");
+    expect(toFarmA!.text).toContain("22 Elm St., Apt 4, Newmarket, ON L3Y 4X1, Canada");
+    expect(toFarmA!.text).toContain("https://market.example/customerOrders/manage");
+    expect(toFarmA!.text).toContain("and will pay you in person.");
+    const [toFarmB] = await mailsTo(farmB.email);
+    expect(toFarmB!.text).toContain("Bartlett Pears");
+    expect(toFarmB!.text).not.toContain("Rainbow Carrots");
+  });
+
+  it("skips the members who turned order notifications off", async () => {
+    const customer = await createCustomer(db);
+    const quietFarm = await createMerchant(db);
+    const farm = await createMerchant(db);
+    await db.insert(notificationPreferences).values([
+      { memberId: customer.id, type: "order", allowed: false },
+      { memberId: quietFarm.id, type: "order", allowed: false },
+    ]);
+    for (const merchantId of [quietFarm.id, farm.id]) {
+      const product = await createProduct(db, { merchantId });
+      await createCartItem(db, { memberId: customer.id, productId: product.id });
+    }
+
+    await placeOrder(db, { customerId: customer.id, checkoutKey: randomUUID(), delivery: storePickup(customer) });
+
+    expect(await mailsTo(customer.email)).toEqual([]);
+    expect(await mailsTo(quietFarm.email)).toEqual([]);
+    expect(await mailsTo(farm.email)).toHaveLength(1);
+  });
+
+  it("still places the order when a mail cannot be sent", async () => {
+    const customer = await createCustomer(db);
+    const farm = await createMerchant(db);
+    const product = await createProduct(db, { merchantId: farm.id });
+    await createCartItem(db, { memberId: customer.id, productId: product.id });
+    const email = await import("@/server/email");
+    const spy = vi.spyOn(email, "sendMail").mockRejectedValue(new Error("SMTP down"));
+    try {
+      const placed = await placeOrder(db, { customerId: customer.id, checkoutKey: randomUUID(), delivery: storePickup(customer) });
+      expect(placed.created).toBe(true);
+      expect(spy).toHaveBeenCalledTimes(2);
+    } finally {
+      spy.mockRestore();
+    }
+    expect(await db.select().from(orders).where(and(eq(orders.customerId, customer.id)))).toHaveLength(1);
+  });
+});

@@ -1,0 +1,169 @@
+import "server-only";
+import { and, eq, inArray } from "drizzle-orm";
+import type { Delivery } from "@/lib/validation/checkout";
+import { selectCartLines, type CartLine } from "@/server/checkout/cart-lines";
+import {
+  EMPTY_CART_MESSAGE,
+  currencyConflict,
+  fulfilmentFor,
+  placementProblem,
+  unavailableReason,
+} from "@/server/checkout/cart-rules";
+import type { ReviewedItem } from "@/server/checkout/place-order-input";
+import { sendOrderPlacedEmails } from "@/server/checkout/send-order-placed-emails";
+import type { Db } from "@/server/db/client";
+import { cartItems, members, orderItems, orders } from "@/server/db/schema";
+import { conflict } from "@/server/errors";
+
+export const CART_CHANGED_MESSAGE = "Your cart changed since you reviewed it. Please review your order again.";
+export const CHECKOUT_KEY_USED_MESSAGE = "This checkout has already been used. Please reload the page and try again.";
+export const ORDER_TOO_LARGE_MESSAGE = "This order is too large to place at once. Please split it into smaller orders.";
+/** orders.total_cents is a 4-byte integer. */
+const MAX_TOTAL_CENTS = 2_147_483_647;
+
+export type PlaceOrderInput = {
+  customerId: number;
+  /** Made when the preview rendered: the same key always answers the same order. */
+  checkoutKey: string;
+  /** Already validated with deliverySchema. */
+  delivery: Delivery;
+  /** The lines the customer reviewed; without them, every cart line that can be paid in person now. */
+  items?: readonly ReviewedItem[] | undefined;
+};
+
+export type PlacedOrder = { orderId: number; orderNo: string; created: boolean };
+
+/**
+ * Pay in person: turns the member's pay-in-person cart lines into one order, exactly once per
+ * checkout key, in one transaction. The cart rows are re-read under a row lock; the lines the
+ * customer reviewed must still be there with the same quantities and every product is re-checked
+ * (active, in stock, still offered for pay in person); a cart mixing currencies is refused; the
+ * total is computed here in integer cents; each line keeps a snapshot of its product; the ordered
+ * rows leave the cart. Lines sold out or no longer sold that were not reviewed stay in the cart.
+ * The order-placed emails go out after the commit.
+ *
+ * Retries with the same key (a double click, two tabs, a lost answer) get the first order back
+ * with `created: false`: the key is unique in the database, so twenty concurrent calls make one.
+ *
+ * @throws AppError conflict: nothing to order, the cart changed since it was reviewed, a reviewed
+ *   product can no longer be ordered (named), currencies are mixed (naming the items to move), or
+ *   the key belongs to another member's order.
+ */
+export async function placeOrder(db: Db, input: PlaceOrderInput): Promise<PlacedOrder> {
+  const placed = await db.transaction(async (tx) => {
+    // Lock first: a concurrent checkout of this member waits here, then sees its rows gone.
+    const lines = await selectCartLines(tx, input.customerId, { lock: true });
+    const existing = await findOrderByCheckoutKey(tx, input.checkoutKey);
+    if (existing) return answerExisting(existing, input.customerId);
+
+    const selected = chooseLines(lines, input.items);
+    if (selected.length === 0) throw conflict(EMPTY_CART_MESSAGE);
+    const problems = selected.flatMap((line) => placementProblem(line, "in_person") ?? []);
+    if (problems.length > 0) throw conflict(problems.join(" "));
+    const [customer] = await tx
+      .select({ currency: members.currency })
+      .from(members)
+      .where(eq(members.id, input.customerId))
+      .limit(1);
+    const mixed = currencyConflict(selected, customer?.currency ?? null);
+    if (mixed) throw conflict(mixed.message);
+
+    const totalCents = selected.reduce((sum, line) => sum + line.unitPriceCents * line.qty, 0);
+    if (totalCents > MAX_TOTAL_CENTS) throw conflict(ORDER_TOO_LARGE_MESSAGE);
+
+    const { delivery } = input;
+    const home = delivery.deliveryDestination === "home" ? delivery : null;
+    const [order] = await tx
+      .insert(orders)
+      .values({
+        customerId: input.customerId,
+        checkoutKey: input.checkoutKey,
+        paymentType: "in_person",
+        paymentStatus: "not_required",
+        deliveryDestination: delivery.deliveryDestination,
+        currency: selected[0]!.currency,
+        totalCents,
+        firstName: delivery.firstName,
+        lastName: delivery.lastName,
+        email: delivery.email,
+        phone: delivery.phone,
+        address: home?.address ?? null,
+        city: home?.city ?? null,
+        provinceState: home?.provinceState ?? null,
+        country: home?.country ?? null,
+        postalCode: home?.postalCode ?? null,
+      })
+      .onConflictDoNothing({ target: orders.checkoutKey })
+      .returning({ id: orders.id, orderNo: orders.orderNo });
+    if (!order) {
+      // Another call with this key committed between our check and our insert.
+      const winner = await findOrderByCheckoutKey(tx, input.checkoutKey);
+      if (!winner) throw conflict(CHECKOUT_KEY_USED_MESSAGE);
+      return answerExisting(winner, input.customerId);
+    }
+
+    await tx.insert(orderItems).values(
+      selected.map((line) => ({
+        orderId: order.id,
+        productId: line.productId,
+        merchantId: line.merchantId,
+        productName: line.name,
+        unitPriceCents: line.unitPriceCents,
+        unitWeight: line.unitWeight,
+        unitWeightSymbol: line.unitWeightSymbol,
+        qty: line.qty,
+        deliveryService: fulfilmentFor(line.deliveryService, delivery.deliveryDestination),
+      })),
+    );
+    await tx.delete(cartItems).where(
+      and(
+        eq(cartItems.memberId, input.customerId),
+        inArray(
+          cartItems.id,
+          selected.map((line) => line.cartItemId),
+        ),
+      ),
+    );
+    return { orderId: order.id, orderNo: order.orderNo, created: true };
+  });
+
+  if (placed.created) await sendOrderPlacedEmails(db, placed.orderId);
+  return placed;
+}
+
+type ExistingOrder = { id: number; orderNo: string; customerId: number };
+
+async function findOrderByCheckoutKey(db: Db, checkoutKey: string): Promise<ExistingOrder | undefined> {
+  const [row] = await db
+    .select({ id: orders.id, orderNo: orders.orderNo, customerId: orders.customerId })
+    .from(orders)
+    .where(eq(orders.checkoutKey, checkoutKey))
+    .limit(1);
+  return row;
+}
+
+function answerExisting(order: ExistingOrder, customerId: number): PlacedOrder {
+  // A key is a random uuid; one that names another member's order is refused without saying whose.
+  if (order.customerId !== customerId) throw conflict(CHECKOUT_KEY_USED_MESSAGE);
+  return { orderId: order.id, orderNo: order.orderNo, created: false };
+}
+
+/**
+ * The lines to order: exactly the reviewed ones when the client sent them (each still in the cart
+ * with the same quantity; the caller re-checks their products), else every line that can be paid
+ * in person now, as the preview shows them.
+ */
+function chooseLines(lines: readonly CartLine[], reviewed: readonly ReviewedItem[] | undefined): CartLine[] {
+  if (!reviewed) return lines.filter((line) => unavailableReason(line, "in_person") === null);
+  const byKey = new Map(lines.map((line) => [line.pKey, line]));
+  const chosen = new Map<string, CartLine>();
+  for (const item of reviewed) {
+    const line = byKey.get(item.pKey);
+    if (!line || chosen.has(item.pKey)) throw conflict(CART_CHANGED_MESSAGE);
+    if (line.qty !== item.qty) {
+      throw conflict(`The quantity of ${line.name} in your cart is now ${line.qty}. Please review your order again.`);
+    }
+    chosen.set(item.pKey, line);
+  }
+  return lines.filter((line) => chosen.has(line.pKey));
+}
