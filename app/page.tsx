@@ -1,5 +1,12 @@
 import type { Metadata } from "next";
-import { SITE_DESCRIPTION, SITE_NAME } from "@/components/layout/site";
+import { nearCity } from "@/components/catalog/catalog-metadata";
+import {
+  DashboardFarmersRow,
+  DashboardProductRow,
+  DashboardSearch,
+} from "@/components/catalog/dashboard-rows";
+import { SITE_NAME } from "@/components/layout/site";
+import { FarmersMapSection } from "@/components/map/farmers-map-section";
 import { HomeHero } from "@/components/static/home-hero";
 import {
   HomeAudiences,
@@ -7,22 +14,33 @@ import {
   HomePayments,
   HomeSteps,
 } from "@/components/static/home-sections";
+import { getViewerCity } from "@/server/location/get-viewer-city";
 
-export const metadata: Metadata = {
-  // The root template would append the name again; the dashboard carries it once.
-  title: { absolute: `${SITE_NAME}: fresh produce from farms near you` },
-  description: SITE_DESCRIPTION,
-};
+/** The title carries the visitor's city (spec part 1 section 2), so it is read per request. */
+export async function generateMetadata(): Promise<Metadata> {
+  const near = nearCity(await getViewerCity());
+  return {
+    // The root template would append the name again; the dashboard carries it once.
+    title: { absolute: `${SITE_NAME}: fresh produce from farms ${near}` },
+    description: `Fresh fruit, vegetables and more, sold by the farmers and gardeners ${near}. Pick up at the farm or get it delivered, and pay by card or in person.`,
+    alternates: { canonical: "/" },
+  };
+}
 
 /**
- * Dashboard (spec part 1, section 2). The catalog rows land between the hero and the steps when
- * the catalog ships: search box, farmers map, popular products, latest products and latest
- * farmers (4 at a time), each a <HomeSection> with its own <Suspense> and cached data.
+ * Dashboard (spec part 1, section 2): the hero, then the catalog (search box, farmers map,
+ * popular products, latest products and latest farmers, 4 at a time, each streaming under its own
+ * <Suspense>), then the static sections.
  */
 export default function DashboardPage() {
   return (
     <>
       <HomeHero />
+      <DashboardSearch />
+      <FarmersMapSection />
+      <DashboardProductRow sortType="popular" />
+      <DashboardProductRow sortType="latest" />
+      <DashboardFarmersRow />
       <HomeSteps />
       <HomeAudiences />
       <HomePayments />

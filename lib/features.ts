@@ -18,14 +18,14 @@ export type Feature =
 export type FeatureSet = Readonly<Record<Feature, boolean>>;
 
 export const FEATURES: FeatureSet = {
-  catalog: false,
+  catalog: true,
   accounts: true,
-  cart: false,
+  cart: true,
   messaging: false,
-  orders: false,
+  orders: true,
   admin: false,
   contact: false,
-  myLocal: false,
+  myLocal: true,
 };
 
 /** True when the area is shipped; `null` stands for the always-on pages. */

@@ -253,7 +253,7 @@ describe("isCurrentPath", () => {
     ["/", "/pricing", false],
     ["/howItWorks", "/howItWorks/merchant", true],
     ["/pricing", "/pricingx", false],
-    ["/products/filtered?sort=popular", "/products/filtered", false],
+    ["/products/filtered?sortType=popular", "/products/filtered", false],
     ["/pricing", null, false],
   ] as const)("%s is current on %s: %s", (href, pathname, expected) => {
     expect(isCurrentPath(href, pathname)).toBe(expected);

@@ -57,6 +57,11 @@ export const products = pgTable(
     /** Average review score, kept in step with `reviews` by the review services. */
     score: numeric("score", { precision: 3, scale: 2 }).notNull().default("0"),
     reviewCount: integer("review_count").notNull().default(0),
+    /**
+     * Units sold in the last 90 days (Popular): kept by triggers on order_items, with lines that
+     * age out subtracted by `expire_product_sales()` (drizzle/*_catalog_search_sql.sql).
+     */
+    unitsSold90d: integer("units_sold_90d").notNull().default(0),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     deletedAt: happenedAt("deleted_at"),
@@ -79,6 +84,10 @@ export const products = pgTable(
     ),
     index("products_latest_idx")
       .on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())
+      .where(sql`${t.status} = 'active'`),
+    // Popular = units sold in the last 90 days, then average score (an index walk, no sort).
+    index("products_popular_idx")
+      .on(t.unitsSold90d.desc().nullsFirst(), t.score.desc().nullsFirst(), t.id.desc().nullsFirst())
       .where(sql`${t.status} = 'active'`),
     check("products_unit_price_cents_non_negative", sql`${t.unitPriceCents} >= 0`),
     check("products_unit_weight_positive", sql`${t.unitWeight} > 0`),

@@ -1,4 +1,4 @@
-import { relations, sql } from "drizzle-orm";
+import { relations, sql, type SQL } from "drizzle-orm";
 import {
   boolean,
   check,
@@ -12,6 +12,7 @@ import {
   text,
   uniqueIndex,
   uuid,
+  type PgColumn,
 } from "drizzle-orm/pg-core";
 import { cartItems, dreamTrackerItems } from "./cart";
 import { products, reviews } from "./catalog";
@@ -26,6 +27,20 @@ import { subscriptions } from "./subscriptions";
 import { MEMBER_TYPES } from "../../../lib/constants";
 
 export const memberTypeEnum = pgEnum("member_type", MEMBER_TYPES);
+
+type MerchantSearchColumns = Record<
+  "username" | "email" | "address" | "city" | "provinceState",
+  PgColumn
+>;
+
+/**
+ * What the farmers list matches a keyword against: username, email, address, city and province in
+ * one text. The index below and the query (server/catalog/list-merchants.ts) share this expression,
+ * as PostgreSQL uses an expression index only for the same expression.
+ */
+export function merchantSearchText(t: MerchantSearchColumns): SQL {
+  return sql`${t.username} || ' ' || ${t.email} || ' ' || coalesce(${t.address}, '') || ' ' || coalesce(${t.city}, '') || ' ' || coalesce(${t.provinceState}, '')`;
+}
 
 export const members = pgTable(
   "members",
@@ -95,6 +110,10 @@ export const members = pgTable(
     index("members_username_trgm_idx").using("gin", t.username.op("gin_trgm_ops")),
     index("members_email_trgm_idx").using("gin", t.email.op("gin_trgm_ops")),
     index("members_address_trgm_idx").using("gin", t.address.op("gin_trgm_ops")),
+    // The farmers list keyword (username, email, address, city, province) in one trigram index.
+    index("members_merchant_search_trgm_idx")
+      .using("gin", sql`(${merchantSearchText(t)}) gin_trgm_ops`)
+      .where(sql`${t.memberType} = 'merchant'`),
     index("members_reseller_id_idx")
       .on(t.resellerId)
       .where(sql`${t.resellerId} is not null`),

@@ -1,0 +1,93 @@
+import type { Metadata } from "next";
+import { Suspense } from "react";
+import { getViewerProductList } from "@/components/catalog/catalog-data";
+import { productSearchMetadata } from "@/components/catalog/catalog-metadata";
+import {
+  resolveProductSearch,
+  type PageSearchParams,
+} from "@/components/catalog/product-search-params";
+import { ProductResults } from "@/components/catalog/product-results";
+import { RememberSearch } from "@/components/catalog/remember-search";
+import { SearchBox } from "@/components/catalog/search-box";
+import { ProductGridSkeleton } from "@/components/catalog/skeletons";
+import { filteredProductsHref, SortTabs } from "@/components/catalog/sort-tabs";
+import { PageIntro } from "@/components/static/page-intro";
+import { PAGE_SIZES } from "@/lib/constants";
+import { getViewerCity } from "@/server/location/get-viewer-city";
+
+type Props = { searchParams: Promise<PageSearchParams> };
+
+export async function generateMetadata({ searchParams }: Props): Promise<Metadata> {
+  const { keyword, sortType } = await resolveProductSearch(await searchParams);
+  const { title, description } = productSearchMetadata(keyword, sortType, await getViewerCity());
+  return {
+    title,
+    description,
+    alternates: { canonical: filteredProductsHref(keyword, sortType) },
+    // One page per sort is worth indexing; every keyword's results are not.
+    robots: keyword ? { index: false, follow: true } : undefined,
+  };
+}
+
+// filteredProducts: /products/filtered: sort All, Popular or Latest, a keyword box and Load More
+export default function FilteredProductsPage({ searchParams }: Props) {
+  return (
+    <>
+      <PageIntro
+        eyebrow="Shop local"
+        title="Products"
+        lead="Search what the farms and gardens near you have for sale, or see what is popular and new."
+      />
+      <div className="container-page py-10 sm:py-12">
+        <Suspense fallback={<SearchFallback />}>
+          <FilteredProducts searchParams={searchParams} />
+        </Suspense>
+      </div>
+    </>
+  );
+}
+
+async function FilteredProducts({ searchParams }: Props) {
+  const { keyword, sortType } = await resolveProductSearch(await searchParams);
+  const list = await getViewerProductList(keyword, sortType, PAGE_SIZES.products);
+  return (
+    <>
+      <RememberSearch keyword={keyword} sortType={sortType} />
+      <div className="flex flex-col gap-4 lg:flex-row lg:items-center lg:justify-between">
+        <SearchBox
+          action="/products/filtered"
+          label="Search products"
+          placeholder="Search products"
+          defaultValue={keyword}
+          hidden={{ sortType }}
+          className="lg:max-w-xl"
+        />
+        <SortTabs keyword={keyword} current={sortType} />
+      </div>
+      <h2 className="mt-8 mb-2 text-xl font-bold">
+        {keyword ? <>Results for &ldquo;{keyword}&rdquo;</> : "All products"}
+      </h2>
+      <ProductResults
+        key={`${keyword}\u0000${sortType}`}
+        keyword={keyword}
+        sortType={sortType}
+        initial={list}
+      />
+    </>
+  );
+}
+
+/** Holds the controls' and the first page's place while the search resolves. */
+function SearchFallback() {
+  return (
+    <>
+      <div className="flex flex-col gap-4 lg:flex-row lg:items-center lg:justify-between">
+        <div className="h-12 w-full rounded-full border border-stone-200 bg-white lg:max-w-xl" />
+        <div className="h-12 w-64 rounded-full border border-stone-200 bg-white" />
+      </div>
+      <div className="mt-8 mb-2 h-7" />
+      <div className="mb-5 h-6" />
+      <ProductGridSkeleton count={PAGE_SIZES.products} />
+    </>
+  );
+}

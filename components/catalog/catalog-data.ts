@@ -1,0 +1,63 @@
+import "server-only";
+import { cacheLife, cacheTag } from "next/cache";
+import type { SortType } from "@/lib/constants";
+import { getSessionMember } from "@/server/auth/session";
+import { CACHE_TAGS } from "@/server/catalog/cache-tags";
+import { getViewerNearby } from "@/server/catalog/get-viewer-nearby";
+import { listMerchants, type MerchantList } from "@/server/catalog/list-merchants";
+import { listProducts, type ProductList } from "@/server/catalog/list-products";
+import { getDb } from "@/server/db/client";
+
+/**
+ * The first page of a product list as everyone without My Local sees it, from the data cache: it
+ * depends only on the keyword, the sort and the page size. Product writes expire it through
+ * CACHE_TAGS.PRODUCT_LISTS; sales and scores move Popular within the cache's minutes.
+ */
+export async function getCachedProductList(
+  keyword: string,
+  sortType: SortType,
+  perPage: number,
+): Promise<ProductList> {
+  "use cache";
+  cacheLife("minutes");
+  cacheTag(CACHE_TAGS.PRODUCT_LISTS);
+  return listProducts(await getDb(), { keyword, sortType, perPage });
+}
+
+/** The first page of farmers as everyone without My Local sees it (see getCachedProductList). */
+export async function getCachedMerchantList(
+  keyword: string,
+  perPage: number,
+): Promise<MerchantList> {
+  "use cache";
+  cacheLife("minutes");
+  cacheTag(CACHE_TAGS.MERCHANT_LISTS);
+  return listMerchants(await getDb(), { keyword, perPage });
+}
+
+/**
+ * The first page of products for this viewer: the shared cached page, or, with My Local, a page of
+ * their own (nearest first, within their radius). Reads the session and cookies: render under
+ * <Suspense>.
+ */
+export async function getViewerProductList(
+  keyword: string,
+  sortType: SortType,
+  perPage: number,
+): Promise<ProductList> {
+  const db = await getDb();
+  const near = await getViewerNearby(db, await getSessionMember());
+  if (!near) return getCachedProductList(keyword, sortType, perPage);
+  return listProducts(db, { keyword, sortType, perPage, near });
+}
+
+/** The first page of farmers for this viewer (see getViewerProductList). */
+export async function getViewerMerchantList(
+  keyword: string,
+  perPage: number,
+): Promise<MerchantList> {
+  const db = await getDb();
+  const near = await getViewerNearby(db, await getSessionMember());
+  if (!near) return getCachedMerchantList(keyword, perPage);
+  return listMerchants(db, { keyword, perPage, near });
+}

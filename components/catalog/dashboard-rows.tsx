@@ -1,0 +1,139 @@
+import { ArrowRight } from "lucide-react";
+import Link from "next/link";
+import { Suspense } from "react";
+import { HomeSection } from "@/components/static/home-section";
+import { DASHBOARD_ITEM_COUNT } from "@/lib/constants";
+import { getViewerMerchantList, getViewerProductList } from "./catalog-data";
+import { MerchantCard } from "./merchant-card";
+import { ProductCard } from "./product-card";
+import { SearchBox } from "./search-box";
+import {
+  MERCHANT_GRID_CLASSES,
+  MerchantGridSkeleton,
+  PRODUCT_GRID_CLASSES,
+  ProductGridSkeleton,
+} from "./skeletons";
+
+/** The dashboard's search box: a plain GET form to /products/filtered, no JavaScript. */
+export function DashboardSearch() {
+  return (
+    <section
+      aria-labelledby="dashboard-search-title"
+      className="border-b border-stone-200 bg-white py-10 sm:py-12"
+    >
+      <div className="container-page">
+        <h2 id="dashboard-search-title" className="text-xl font-bold sm:text-2xl">
+          What are you looking for?
+        </h2>
+        <SearchBox
+          action="/products/filtered"
+          label="Search products"
+          placeholder="Tomatoes, eggs, honey..."
+          size="lg"
+          className="mt-4 max-w-3xl"
+        />
+      </div>
+    </section>
+  );
+}
+
+function SeeMore({ href, what }: { href: string; what: string }) {
+  return (
+    <Link
+      href={href}
+      className="text-leaf-800 inline-flex items-center gap-1.5 rounded font-semibold underline-offset-4 hover:underline"
+    >
+      See more<span className="sr-only"> {what}</span> <ArrowRight aria-hidden className="size-4" />
+    </Link>
+  );
+}
+
+const PRODUCT_ROWS = {
+  popular: {
+    title: "Popular products",
+    description: "What customers around you buy most these days.",
+    href: "/products/filtered?sortType=popular",
+  },
+  latest: {
+    title: "Latest products",
+    description: "Freshly listed by the farms.",
+    href: "/products/filtered?sortType=latest",
+  },
+} as const;
+
+/**
+ * Popular or latest products, 4 at a time (spec part 1 section 2). The row reads the viewer's My
+ * Local setting, so it streams in under its own <Suspense>; the skeleton has the cards' size.
+ */
+export function DashboardProductRow({ sortType }: { sortType: keyof typeof PRODUCT_ROWS }) {
+  const row = PRODUCT_ROWS[sortType];
+  return (
+    <HomeSection
+      id={`${sortType}-products`}
+      tone={sortType === "latest" ? "tinted" : "plain"}
+      title={row.title}
+      description={row.description}
+      action={<SeeMore href={row.href} what={row.title.toLowerCase()} />}
+    >
+      <Suspense
+        fallback={
+          <ProductGridSkeleton
+            count={DASHBOARD_ITEM_COUNT}
+            label={`Loading ${row.title.toLowerCase()}`}
+          />
+        }
+      >
+        <ProductRowCards sortType={sortType} />
+      </Suspense>
+    </HomeSection>
+  );
+}
+
+async function ProductRowCards({ sortType }: { sortType: keyof typeof PRODUCT_ROWS }) {
+  const list = await getViewerProductList("", sortType, DASHBOARD_ITEM_COUNT);
+  if (list.items.length === 0)
+    return <p className="text-stone-700">No products yet. Check back soon.</p>;
+  return (
+    <ul className={PRODUCT_GRID_CLASSES}>
+      {list.items.map((product) => (
+        <li key={product.id}>
+          <ProductCard product={product} />
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** The newest farmers, 4 at a time (nearest first with My Local). */
+export function DashboardFarmersRow() {
+  return (
+    <HomeSection
+      id="latest-farmers"
+      title="Latest farmers"
+      description="Farms and gardens that joined recently."
+      action={<SeeMore href="/merchants/list" what="farmers" />}
+    >
+      <Suspense
+        fallback={
+          <MerchantGridSkeleton count={DASHBOARD_ITEM_COUNT} label="Loading latest farmers" />
+        }
+      >
+        <FarmerRowCards />
+      </Suspense>
+    </HomeSection>
+  );
+}
+
+async function FarmerRowCards() {
+  const list = await getViewerMerchantList("", DASHBOARD_ITEM_COUNT);
+  if (list.items.length === 0) return <p className="text-stone-700">No farmers yet.</p>;
+  return (
+    <ul className={MERCHANT_GRID_CLASSES}>
+      {list.items.map((merchant) => (
+        <li key={merchant.id}>
+          <MerchantCard merchant={merchant} />
+        </li>
+      ))}
+    </ul>
+  );
+}

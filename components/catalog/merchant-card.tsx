@@ -1,0 +1,74 @@
+import { MapPin } from "lucide-react";
+import Image from "next/image";
+import Link from "next/link";
+import type { MerchantCard as MerchantCardData } from "@/lib/catalog/types";
+import { INTRODUCTION_PREVIEW_MAX_CHARS } from "@/lib/constants";
+import { truncate } from "@/lib/format";
+import { formatDistance } from "./product-card";
+
+const AVATAR_PX = 64;
+
+/**
+ * One farmer (dashboard latest farmers, /merchants/list): avatar, username linking to the store,
+ * the introduction cut at 157 characters with an ellipsis, and where the farm is.
+ */
+export function MerchantCard({
+  merchant,
+  headingLevel = "h3",
+}: {
+  merchant: MerchantCardData;
+  headingLevel?: "h2" | "h3" | "h4";
+}) {
+  const Heading = headingLevel;
+  const place = [merchant.city, merchant.province_state].filter(Boolean).join(", ");
+  return (
+    <article className="shadow-card focus-within:ring-leaf-600 hover:shadow-lift relative flex h-full min-h-[12rem] flex-col gap-4 rounded-2xl border border-stone-200 bg-white p-5 transition-shadow focus-within:ring-2">
+      <div className="flex items-center gap-4">
+        <div
+          className="bg-leaf-100 text-leaf-800 flex shrink-0 items-center justify-center overflow-hidden rounded-full text-2xl font-bold uppercase"
+          style={{ width: AVATAR_PX, height: AVATAR_PX }}
+        >
+          {merchant.avatar_image ? (
+            <Image
+              src={merchant.avatar_image}
+              alt=""
+              width={AVATAR_PX}
+              height={AVATAR_PX}
+              unoptimized
+              loading="lazy"
+              className="size-full object-cover"
+            />
+          ) : (
+            <span aria-hidden>{merchant.username.charAt(0)}</span>
+          )}
+        </div>
+        <div className="min-w-0">
+          <Heading className="text-lg font-bold [overflow-wrap:anywhere] text-stone-900">
+            <Link
+              href={`/stores/${encodeURIComponent(merchant.username)}`}
+              className="after:absolute after:inset-0 after:content-[''] focus-visible:outline-none"
+            >
+              {merchant.username}
+            </Link>
+          </Heading>
+          {place ? (
+            <p className="flex items-center gap-1 text-sm text-stone-700">
+              <MapPin aria-hidden className="text-leaf-700 size-4 shrink-0" />
+              <span className="truncate">
+                {place}
+                {typeof merchant.distanceKm === "number" ? (
+                  <span className="text-stone-600"> · {formatDistance(merchant.distanceKm)}</span>
+                ) : null}
+              </span>
+            </p>
+          ) : null}
+        </div>
+      </div>
+      {merchant.introduction ? (
+        <p className="text-sm leading-relaxed text-stone-700">
+          {truncate(merchant.introduction, INTRODUCTION_PREVIEW_MAX_CHARS)}
+        </p>
+      ) : null}
+    </article>
+  );
+}

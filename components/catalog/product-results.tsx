@@ -1,0 +1,55 @@
+"use client";
+
+import { useEffect, useRef } from "react";
+import type { ProductCard as ProductCardData } from "@/lib/catalog/types";
+import type { SortType } from "@/lib/constants";
+import { LoadMoreButton } from "./load-more-button";
+import { ProductCard } from "./product-card";
+import { PRODUCT_GRID_CLASSES } from "./skeletons";
+import { useLoadMore, type LoadMorePage } from "./use-load-more";
+
+export const NO_PRODUCTS_TEXT = "No products found. Try another keyword or sort.";
+
+/** The product grid of /products/filtered: the server's first page, then Load More. */
+export function ProductResults({
+  keyword,
+  sortType,
+  initial,
+}: {
+  keyword: string;
+  sortType: SortType;
+  initial: LoadMorePage<ProductCardData>;
+}) {
+  const list = useLoadMore({
+    endpoint: "/api/products/filtered",
+    itemsKey: "products",
+    query: { keyword, sortType },
+    initial,
+    noun: "products",
+  });
+  const grid = useRef<HTMLUListElement>(null);
+  useEffect(() => {
+    if (list.firstNewId === null) return;
+    grid.current
+      ?.querySelector<HTMLAnchorElement>(`[data-product-id="${list.firstNewId}"] a`)
+      ?.focus();
+  }, [list.firstNewId]);
+
+  if (list.items.length === 0)
+    return <p className="py-12 text-center text-lg text-stone-700">{NO_PRODUCTS_TEXT}</p>;
+  return (
+    <>
+      <p className="mb-5 text-stone-700">
+        Showing {list.items.length} of {list.total} {list.total === 1 ? "product" : "products"}
+      </p>
+      <ul ref={grid} className={PRODUCT_GRID_CLASSES}>
+        {list.items.map((product, index) => (
+          <li key={product.id} data-product-id={product.id}>
+            <ProductCard product={product} priority={index < 4} />
+          </li>
+        ))}
+      </ul>
+      <LoadMoreButton {...list} onLoadMore={list.loadMore} />
+    </>
+  );
+}

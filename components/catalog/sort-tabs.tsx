@@ -1,0 +1,50 @@
+import Link from "next/link";
+import { SORT_TYPES, type SortType } from "@/lib/constants";
+import { cn } from "@/lib/cn";
+
+export const SORT_LABELS: Record<SortType, string> = {
+  all: "All",
+  popular: "Popular",
+  latest: "Latest",
+};
+
+/** `/products/filtered` for a keyword and sort (the defaults left out, so each list has one URL). */
+export function filteredProductsHref(keyword: string, sortType: SortType): string {
+  const query = new URLSearchParams();
+  if (keyword) query.set("keyword", keyword);
+  query.set("sortType", sortType);
+  return `/products/filtered?${query.toString()}`;
+}
+
+/**
+ * All / Popular / Latest as links (each sort is its own page, crawlable and working without
+ * JavaScript); the current one carries aria-current.
+ */
+export function SortTabs({ keyword, current }: { keyword: string; current: SortType }) {
+  return (
+    <nav aria-label="Sort products">
+      <ul className="inline-flex rounded-full border border-stone-300 bg-white p-1 shadow-sm">
+        {SORT_TYPES.map((sortType) => {
+          const isCurrent = sortType === current;
+          return (
+            <li key={sortType}>
+              <Link
+                href={filteredProductsHref(keyword, sortType)}
+                aria-current={isCurrent ? "page" : undefined}
+                scroll={false}
+                className={cn(
+                  "focus-visible:outline-leaf-600 inline-flex h-10 min-w-20 items-center justify-center rounded-full px-4 text-[0.9375rem] font-semibold transition-colors focus-visible:outline-2 focus-visible:outline-offset-2",
+                  isCurrent
+                    ? "bg-leaf-700 text-white"
+                    : "hover:bg-leaf-50 hover:text-leaf-800 text-stone-700",
+                )}
+              >
+                {SORT_LABELS[sortType]}
+              </Link>
+            </li>
+          );
+        })}
+      </ul>
+    </nav>
+  );
+}

@@ -1,0 +1,113 @@
+import { sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Db } from "@/server/db/client";
+import { closeTestDb, createTestDb } from "@/tests/db";
+import { createMerchant, createProduct } from "@/tests/factories";
+import { buildMerchantListQuery, type ListMerchantsInput } from "./merchant-list-query";
+import { buildProductListQuery, type ListProductsInput } from "./product-list-query";
+import { listProducts } from "./list-products";
+
+/**
+ * The catalog lists' query plans use the indexes meant for them. Tables of a few thousand rows
+ * still fit in a few pages, so plans are taken with sequential scans discouraged (and, for the
+ * match conditions, plain index scans too, as a full walk of any btree would otherwise stand in for
+ * the sequential scan): the question is whether the index CAN serve the query.
+ */
+let db: Db;
+beforeAll(async () => {
+  db = await createTestDb();
+  const merchant = await createMerchant(db, {
+    username: "zephyr_orchard",
+    latitude: 43.65,
+    longitude: -79.38,
+  });
+  for (const name of ["Heirloom Tomatoes", "Kale", "Sweet Corn"])
+    await createProduct(db, { merchantId: merchant.id, name });
+  await db.execute(sql`
+    insert into members (username, email, password_hash, first_name, last_name, member_type, address, city, province_state, latitude, longitude)
+    select 'grower' || i, 'grower' || i || '@example.com', 'x', 'Ann', 'Lee', 'merchant', i || ' Side Road', 'Town' || (i % 300), 'ON',
+      42 + (i % 100) * 0.03, -81 + (i / 100) * 0.1
+    from generate_series(1, 1000) as i`);
+  await db.execute(sql`
+    insert into products (merchant_id, name, detail, unit_price_cents, currency, created_at)
+    select m.id, 'Crop ' || m.id || ' ' || (array['Beans', 'Squash', 'Melons', 'Onions'])[1 + m.id % 4], 'Grown in the field.', 500, 'CAD',
+      now() - (m.id % 90) * interval '1 day'
+    from members m, generate_series(1, 2) as g where m.username like 'grower%'`);
+  await db.execute(sql`analyze`);
+});
+afterAll(() => closeTestDb(db));
+
+/**
+ * `bitmapOnly` also discourages plain index scans: on tiny tables walking a btree in sort order
+ * and filtering is cheapest, so this is how to ask whether the match conditions have an index.
+ */
+async function planOf(query: ReturnType<typeof sql>, { bitmapOnly = false } = {}): Promise<string> {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`set local enable_seqscan = off`);
+    if (bitmapOnly) await tx.execute(sql`set local enable_indexscan = off`);
+    const plan = await tx.execute<{ "QUERY PLAN": string }>(sql`explain ${query}`);
+    return plan.rows.map((r) => r["QUERY PLAN"]).join("\n");
+  });
+}
+
+async function productPlan(
+  input: ListProductsInput,
+  { second = false, bitmapOnly = false } = {},
+): Promise<string> {
+  let cursor: string | null = null;
+  if (second) cursor = (await listProducts(db, { ...input, perPage: 1 })).nextCursor;
+  return planOf(buildProductListQuery({ ...input, perPage: 1, cursor }).query, { bitmapOnly });
+}
+
+describe("product list plans", () => {
+  it("walks the latest index for Latest, also past the first page", async () => {
+    expect(await productPlan({ sortType: "latest" })).toContain("products_latest_idx");
+    const next = await productPlan({ sortType: "latest" }, { second: true });
+    expect(next).toMatch(/Index (Only )?Scan using products_latest_idx[\s\S]*Index Cond: \(ROW\(/);
+  });
+
+  it("walks the popularity index for Popular", async () => {
+    expect(await productPlan({ sortType: "popular" })).toContain("products_popular_idx");
+    expect(await productPlan({ sortType: "popular" }, { second: true })).toMatch(
+      /products_popular_idx[\s\S]*Index Cond: \(ROW\(/,
+    );
+  });
+
+  it("finds keyword matches through the full-text index, and corrections through the word index", async () => {
+    const plan = await productPlan({ keyword: "heirlom tomatoes" }, { bitmapOnly: true });
+    expect(plan).toMatch(
+      /Bitmap Index Scan on products_search_vector_idx[^\n]*\n\s+Index Cond: \(search_vector @@/,
+    );
+    expect(plan).toMatch(
+      /Bitmap Index Scan on product_name_words_trgm_idx[^\n]*\n\s+Index Cond: \(word % /,
+    );
+  });
+
+  it("finds the farms within a radius through the earth index", async () => {
+    const plan = await productPlan({
+      sortType: "latest",
+      near: { latitude: 43.7, longitude: -79.4, radiusKm: 25 },
+    });
+    expect(plan).toContain("members_merchant_earth_idx");
+  });
+});
+
+describe("merchant list plans", () => {
+  const merchantPlan = (input: ListMerchantsInput, options: { bitmapOnly?: boolean } = {}) =>
+    planOf(buildMerchantListQuery({ ...input, perPage: 1 }).query, options);
+
+  it("matches a keyword through the merchant search trigram index", async () => {
+    expect(await merchantPlan({ keyword: "zephyr" }, { bitmapOnly: true })).toContain(
+      "members_merchant_search_trgm_idx",
+    );
+  });
+
+  it("lists the newest farmers through the latest-merchant index", async () => {
+    expect(await merchantPlan({})).toContain("members_merchant_latest_idx");
+  });
+
+  it("finds the farms within a radius through the earth index", async () => {
+    const plan = await merchantPlan({ near: { latitude: 43.7, longitude: -79.4, radiusKm: 10 } });
+    expect(plan).toContain("members_merchant_earth_idx");
+  });
+});

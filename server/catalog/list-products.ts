@@ -1,0 +1,61 @@
+import "server-only";
+import type { ListPage, ProductCard } from "@/lib/catalog/types";
+import type { Db } from "@/server/db/client";
+import { log } from "@/server/log";
+import { expireProductSales } from "./expire-product-sales";
+import { encodeCursor, readKeys } from "./list-paging";
+import { distanceKmOf } from "./nearby-farms";
+import { buildProductListQuery, type ListProductsInput } from "./product-list-query";
+import { toProductCard, type ProductCardRow } from "./product-card";
+
+export type { ListProductsInput } from "./product-list-query";
+
+export type ProductList = ListPage<ProductCard> & { nextCursor: string | null };
+
+/**
+ * Active products for the dashboard rows and /products/filtered, in one statement per call (see
+ * product-list-query.ts for the order and the keyword rules).
+ *
+ * @throws AppError validation `page` ('Invalid Page') for a page deeper than MAX_LIST_OFFSET
+ */
+export async function listProducts(db: Db, input: ListProductsInput = {}): Promise<ProductList> {
+  const { query, keys, signature, paging, perPage, near, sortType } = buildProductListQuery(input);
+  if (sortType === "popular") await expireProductSalesWhenDue(db);
+  const { rows } = await db.execute<Record<string, unknown>>(query);
+
+  const total = Number(rows[0]?.total ?? 0);
+  const found = rows.filter((row) => row.id !== null && row.id !== undefined);
+  const hasMore = found.length > perPage;
+  const shown = found.slice(0, perPage);
+  const last = shown.at(-1);
+  return {
+    items: shown.map((row) =>
+      toProductCard(
+        row as ProductCardRow,
+        near ? distanceKmOf(row.distance_m as number) : undefined,
+      ),
+    ),
+    total,
+    page: paging.page,
+    perPage,
+    hasMore,
+    nextCursor:
+      hasMore && last ? encodeCursor(signature, paging.page, total, readKeys(last, keys)) : null,
+  };
+}
+
+/** Sales leave the 90-day window as time passes; move it at most every 10 minutes per instance. */
+const EXPIRY_INTERVAL_MS = 10 * 60 * 1000;
+let lastExpiry = 0;
+
+async function expireProductSalesWhenDue(db: Db): Promise<void> {
+  const now = Date.now();
+  if (now - lastExpiry < EXPIRY_INTERVAL_MS) return;
+  lastExpiry = now;
+  try {
+    await expireProductSales(db);
+  } catch (error) {
+    // A read-only connection cannot move the window; Popular is then a little generous, not wrong.
+    log.warn({ err: error }, "could not expire product sales");
+  }
+}

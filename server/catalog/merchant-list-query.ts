@@ -1,0 +1,80 @@
+import "server-only";
+import { sql, type SQL } from "drizzle-orm";
+import type { Nearby } from "@/lib/catalog/types";
+import { PAGE_SIZES } from "@/lib/constants";
+import { escapeLikePattern, sanitizeKeyword } from "@/lib/validation/search";
+import { members, merchantSearchText } from "@/server/db/schema";
+import {
+  keysetAfter,
+  listSignature,
+  orderByKeys,
+  resolvePaging,
+  selectKeys,
+  type SortKey,
+} from "./list-paging";
+import { MERCHANT_CARD_SELECT } from "./merchant-card";
+import { nearbyFarmsCte } from "./nearby-farms";
+
+export type ListMerchantsInput = {
+  /** Matched in username, email, address, city and province; sanitised again here. */
+  keyword?: string;
+  page?: number;
+  cursor?: string | null;
+  near?: Nearby | null;
+  perPage?: number;
+};
+
+/**
+ * The one statement behind listMerchants, with what reading its rows needs: merchants newest
+ * first, or nearest first with My Local (only those within the radius when it has one). The
+ * keyword is a case-insensitive substring of username, email, address, city or province, served by
+ * one trigram index over that text (members_merchant_search_trgm_idx). One row per merchant plus
+ * `total`; when the page is empty, one row with only `total`.
+ *
+ * @throws AppError validation `page` ('Invalid Page') for a page deeper than MAX_LIST_OFFSET
+ */
+export function buildMerchantListQuery(input: ListMerchantsInput) {
+  const keyword = sanitizeKeyword(input.keyword ?? "");
+  const perPage = input.perPage ?? PAGE_SIZES.merchants;
+  const near = input.near ?? null;
+  const keys: SortKey[] = [
+    ...(near ? [{ expr: sql`farms.distance_m`, dir: "asc", kind: "float" } as const] : []),
+    { expr: sql`${members.createdAt}`, dir: "desc", kind: "timestamptz" },
+    { expr: sql`${members.id}`, dir: "desc", kind: "int" },
+  ];
+  const signature = listSignature([
+    "merchants",
+    keyword,
+    perPage,
+    near && [near.latitude, near.longitude, near.radiusKm],
+  ]);
+  const paging = resolvePaging({
+    page: input.page ?? 1,
+    cursor: input.cursor,
+    perPage,
+    signature,
+    keys,
+  });
+
+  const farmsJoin = near ? sql`join farms on farms.farm_id = ${members.id}` : sql``;
+  const filter: SQL = keyword
+    ? sql`${members.memberType} = 'merchant' and (${merchantSearchText(members)}) ilike ${`%${escapeLikePattern(keyword)}%`}`
+    : sql`${members.memberType} = 'merchant'`;
+  const after = paging.after ? sql`and ${keysetAfter(keys, paging.after)}` : sql``;
+  const total =
+    paging.total === null
+      ? sql`(select count(*)::int as total from ${members} ${farmsJoin} where ${filter})`
+      : sql`(select ${paging.total}::int as total)`;
+
+  const query = sql`
+    ${near ? sql`with ${nearbyFarmsCte(near)}` : sql``}
+    select t.total, page.* from ${total} as t
+    left join lateral (
+      select ${MERCHANT_CARD_SELECT}, ${selectKeys(keys)}${near ? sql`, farms.distance_m` : sql``}
+      from ${members} ${farmsJoin}
+      where ${filter} ${after}
+      order by ${orderByKeys(keys)}
+      limit ${perPage + 1} offset ${paging.offset}
+    ) as page on true`;
+  return { query, keys, signature, paging, perPage, near };
+}
