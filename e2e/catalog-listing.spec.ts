@@ -1,7 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
 
-// Demo data (server/db/seed): 16 farms and 82 active products; other specs may add a few while
+// Demo data (server/db/seed): 16 farms and 88 active products; other specs may add a few while
 // this one runs, so totals are read from the page. Every test runs in both projects (desktop-1280
 // and mobile-375). Visitors here keep the My Local dialog shut, as after closing it.
 test.beforeEach(async ({ context, baseURL }) => {

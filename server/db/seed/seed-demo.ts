@@ -26,6 +26,8 @@ export const DEMO_PASSWORD = "Harvest2026!";
 
 /** How many products each plan's demo farms list: the plan limits of part 1 section 6. */
 const PRODUCTS_PER_PLAN: Record<DemoPlan, number> = { basic: 2, engager: 4, harvest: 10 };
+/** Extra products of the first (Harvest) farm: 16 in all, more than one store page. */
+const FLAGSHIP_EXTRA_PRODUCTS = 6;
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -111,7 +113,24 @@ export async function seedDemo(db: Db, options: SeedDemoOptions = {}): Promise<S
   await createDemoReviews(db, allProducts, customers, random, daysAgo);
   const orders = await createDemoOrders(db, farms, customers, random, daysAgo);
 
-  return { seeded: true, merchants: farms.length, products: allProducts.length, orders };
+  // The flagship Harvest farm lists more than one store page (12), so Load More shows on its store.
+  // Added last, with fixed dates and no draws from `random`, so every other demo row stays as it was.
+  const flagship = farms[0]!;
+  const extras = DEMO_CATALOG.vegetables.slice(-FLAGSHIP_EXTRA_PRODUCTS);
+  for (const [k, pick] of extras.entries()) {
+    flagship.products.push(
+      await createDemoProduct(db, flagship.merchant, pick, {
+        seed: 9_000 + k,
+        createdAt: daysAgo(85 + k),
+        inStock: true,
+        deliveryService: k % 2 === 0,
+        imageStore: options.imageStore,
+      }),
+    );
+  }
+  log(`seeded ${FLAGSHIP_EXTRA_PRODUCTS} more products for ${flagship.farm.farmName}`);
+
+  return { seeded: true, merchants: farms.length, products: allProducts.length + extras.length, orders };
 }
 
 async function createDemoCustomers(db: Db): Promise<{ ca: Member[]; us: Member[] }> {
