@@ -1,7 +1,7 @@
 import { NextRequest } from "next/server";
 import { describe, expect, it } from "vitest";
 import { AUTH_COOKIES } from "@/server/auth/token";
-import { AUTHENTICATED_COOKIE, isProtectedPath, proxy } from "./proxy";
+import { AUTHENTICATED_COOKIE, MEMBER_TYPE_COOKIE, isProtectedPath, proxy } from "./proxy";
 
 describe("protected pages (spec part 1, section 6)", () => {
   it.each([
@@ -81,5 +81,39 @@ describe("proxy", () => {
 
   it("reads the cookie the login sets", () => {
     expect(AUTHENTICATED_COOKIE).toBe(AUTH_COOKIES.authenticated.name);
+  });
+});
+
+describe("owner-only store views (spec part 1 section 4)", () => {
+  const request = (path: string, cookie?: string) =>
+    new NextRequest(new URL(path, "http://localhost:3000"), cookie ? { headers: { cookie } } : undefined);
+
+  it.each([
+    ["a visitor", "/stores/maple_ridge_farm/deleted", undefined],
+    ["a visitor", "/stores/maple_ridge_farm/public/", undefined],
+    ["a customer", "/stores/maple_ridge_farm/public", "authenticated=true; member_type=customer"],
+    ["an admin", "/stores/maple_ridge_farm/deleted", "authenticated=true; member_type=admin"],
+    ["a stale member_type cookie alone", "/stores/maple_ridge_farm/deleted", "member_type=merchant"],
+  ])("sends %s from %s back to the store with a 307", (_who, path, cookie) => {
+    const response = proxy(request(path, cookie));
+    expect(response.status).toBe(307);
+    expect(new URL(response.headers.get("location") ?? "").pathname).toBe("/stores/maple_ridge_farm");
+  });
+
+  it("lets a signed-in farm through (the page checks it owns the store)", () => {
+    const response = proxy(request("/stores/maple_ridge_farm/deleted", "authenticated=true; member_type=merchant"));
+    expect(response.headers.get("location")).toBeNull();
+    expect(response.headers.get("x-middleware-next")).toBe("1");
+  });
+
+  it.each(["/stores/maple_ridge_farm", "/stores/maple_ridge_farm/hidden", "/stores/maple_ridge_farm/products/add"])(
+    "leaves %s alone",
+    (path) => {
+      expect(proxy(request(path)).headers.get("location")).toBeNull();
+    },
+  );
+
+  it("reads the member type cookie the login sets", () => {
+    expect(MEMBER_TYPE_COOKIE).toBe(AUTH_COOKIES.memberType.name);
   });
 });

@@ -3,7 +3,8 @@ import { NextResponse, type NextRequest } from "next/server";
 /**
  * A convenience only: a visitor without the `authenticated` cookie who opens a page that needs a
  * sign-in goes straight to /login?redirectTo=<path and query> (spec part 1, sections 2 and 6)
- * instead of loading a page that would send them there anyway.
+ * instead of loading a page that would send them there anyway. Likewise anyone but a signed-in farm
+ * who opens a store's owner-only view (/stores/{username}/public or /deleted) goes back to the store.
  *
  * This is NOT authorization. The cookie is readable and forgeable, proxy can be skipped (a past
  * Next.js flaw let an `x-middleware-subrequest` header bypass middleware entirely), and it never
@@ -14,6 +15,8 @@ import { NextResponse, type NextRequest } from "next/server";
 /** Must equal `AUTH_COOKIES.authenticated.name` in server/auth/token.ts (a test checks it). Proxy does
  * not import that module because it is marked server-only. */
 export const AUTHENTICATED_COOKIE = "authenticated";
+/** Must equal `AUTH_COOKIES.memberType.name`: a readable hint of the signed-in member's type. */
+export const MEMBER_TYPE_COOKIE = "member_type";
 
 /** The spec's protected routes, as patterns on the pathname (an optional trailing slash allowed). */
 const PROTECTED_PATHS: readonly RegExp[] = [
@@ -36,7 +39,25 @@ export function isProtectedPath(pathname: string): boolean {
   return PROTECTED_PATHS.some((pattern) => pattern.test(pathname));
 }
 
+/** The owner-only store views /stores/{username}/public and /stores/{username}/deleted. */
+const OWNER_STORE_VIEW = /^\/stores\/([^/]+)\/(?:public|deleted)\/?$/;
+
+/**
+ * Only a signed-in farm can own a store, so anyone else opening an owner-only view goes back to the
+ * store here with a real 307. The page can only do that with a `refresh` meta tag: its session
+ * check runs after the cached shell has been sent. Another farm passes and the page sends it back.
+ */
+function ownerStoreViewRedirect(request: NextRequest): NextResponse | null {
+  const store = OWNER_STORE_VIEW.exec(request.nextUrl.pathname)?.[1];
+  if (store === undefined) return null;
+  const { cookies } = request;
+  if (cookies.get(AUTHENTICATED_COOKIE)?.value === "true" && cookies.get(MEMBER_TYPE_COOKIE)?.value === "merchant") return null;
+  return NextResponse.redirect(new URL(`/stores/${store}`, request.url));
+}
+
 export function proxy(request: NextRequest) {
+  const storeRedirect = ownerStoreViewRedirect(request);
+  if (storeRedirect) return storeRedirect;
   const { pathname, search } = request.nextUrl;
   if (!isProtectedPath(pathname)) return NextResponse.next();
   if (request.cookies.get(AUTHENTICATED_COOKIE)?.value === "true") return NextResponse.next();
@@ -57,6 +78,8 @@ export const config = {
     "/myOrders/manage",
     "/products/:id/edit",
     "/subscription/payment/:path*",
+    "/stores/:username/public",
+    "/stores/:username/deleted",
     "/orderManager",
     "/memberManager",
     "/resellerManager",

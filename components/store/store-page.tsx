@@ -18,6 +18,14 @@ export type StoreViewParam = (typeof STORE_VIEW_MODES)[number] | null;
 
 export type StoreRouteParams = Promise<{ username: string; viewMode?: string }>;
 
+/**
+ * The one username the store routes' `generateStaticParams` give the build. Cache Components needs
+ * at least one param to prerender a route whose params are read outside <Suspense>, and the build
+ * has no database to read: this name can never be a username, so it is a 404 without a query. Every
+ * real store is prerendered on its first visit and then served from the cache.
+ */
+export const STORE_PLACEHOLDER_USERNAME = "-";
+
 function parseViewMode(value: string | undefined): StoreViewParam | undefined {
   if (value === undefined) return null;
   return (STORE_VIEW_MODES as readonly string[]).includes(value) ? (value as StoreViewParam) : undefined;
@@ -61,16 +69,16 @@ export async function storeMetadata(params: StoreRouteParams): Promise<Metadata>
  * 4 and 6). Everyone gets the cached store (profile and first page, the same for all); the session
  * is read only in small islands under <Suspense>: the owner's bar, the controls on each card, and
  * the owner-only views (`public` and `deleted`; anyone else goes back to the store).
+ *
+ * The username and the cached store are read OUTSIDE <Suspense>, like the product page: with the
+ * route's `generateStaticParams` (STORE_PLACEHOLDER_USERNAME) this part runs while Next prerenders the
+ * page on its first visit, before anything streams, so an unknown store or a customer's username is
+ * a real HTTP 404, and later visits get the prerendered store from the cache until its tags expire.
+ * A non-owner's redirect from the owner-only views depends on the session, so it can only happen
+ * after the shell has gone out (a `refresh` meta tag); `proxy.ts` sends visitors, customers and
+ * admins back with a real 307 before rendering starts, leaving only other farmers to that fallback.
  */
-export function StorePage({ params }: { params: StoreRouteParams }) {
-  return (
-    <Suspense fallback={<StoreLoading />}>
-      <Store params={params} />
-    </Suspense>
-  );
-}
-
-async function Store({ params }: { params: StoreRouteParams }) {
+export async function StorePage({ params }: { params: StoreRouteParams }) {
   const route = await readRoute(params);
   if (!route) notFound();
   const store = await getCachedStorePage(route.username);
@@ -122,17 +130,6 @@ async function DeletedItems({ username, storeId }: { username: string; storeId: 
       <OwnerToolbar username={username} current="deleted" />
       <StoreProducts username={username} viewMode="deleted" initial={products} owner />
     </>
-  );
-}
-
-function StoreLoading() {
-  return (
-    <div aria-busy="true" className="border-earth-200/70 from-earth-100/80 to-earth-50 border-b bg-gradient-to-b">
-      <div className="container-page flex flex-col gap-6 py-10 sm:flex-row sm:gap-10 sm:py-14">
-        <div className="bg-earth-200/70 size-40 shrink-0 self-center rounded-full sm:self-start" />
-        <p className="text-stone-600 sm:pt-8">Loading the store…</p>
-      </div>
-    </div>
   );
 }
 

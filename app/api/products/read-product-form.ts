@@ -1,9 +1,9 @@
 import "server-only";
 import { IMAGE_MAX_BYTES } from "@/lib/constants";
 import { MSG } from "@/lib/validation/messages";
-import { readBodyWithLimit } from "@/app/api/profile/avatar/read-body";
 import { PRODUCT_IMAGE_FIELD } from "@/server/catalog/product-columns";
 import { badRequest, validationError } from "@/server/errors";
+import { readBodyWithLimit } from "@/server/http/read-body-with-limit";
 
 /**
  * Room for the other fields (detail is at most 2000 characters), the multipart boundaries and part

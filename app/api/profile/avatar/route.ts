@@ -3,8 +3,8 @@ import { MSG } from "@/lib/validation/messages";
 import { profileImageSchema } from "@/lib/validation/profile";
 import { validationError } from "@/server/errors";
 import { revalidateMerchant } from "@/server/catalog/revalidate-merchant";
+import { readBodyWithLimit } from "@/server/http/read-body-with-limit";
 import { route } from "@/server/http/route";
-import { readBodyWithLimit } from "./read-body";
 import { AVATAR_FIELD, updateAvatar } from "@/server/members/update-avatar";
 
 /** Room for the multipart boundaries and part headers around an 8 MB file. */

@@ -24,7 +24,11 @@ type Params = { paymentType: string; orderNo?: string[] };
 const STORED_PAYMENT_TYPE: Record<PaymentType, "in_person" | "card"> = { in_person: "in_person", by_card: "card" };
 
 // checkoutPaymentCompleted: /checkout/payment/{paymentType}/completed/{orderNo?} (signed-in only;
-// only the order's customer sees it, anyone else gets the 404 page)
+// only the order's customer sees it, anyone else gets the 404 page). Whose order it is depends on
+// the session, which Cache Components reads only after the shell has been sent: another member's
+// order is the not-found page with HTTP 200 and `noindex` (Next adds it; so does `metadata`), never
+// a real 404. Only proxy.ts answers before the page renders, and it reads no session or database.
+// Visitors get a real 307 to /login there.
 export default function CheckoutCompletedPage({ params }: { params: Promise<Params> }) {
   return (
     <div className="container-page py-10 sm:py-14">
