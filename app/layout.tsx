@@ -5,10 +5,14 @@ import { ScrollManager } from "@/components/layout/scroll-manager";
 import { SITE_DESCRIPTION, SITE_NAME } from "@/components/layout/site";
 import { SiteFooter } from "@/components/layout/site-footer";
 import { SiteHeader } from "@/components/layout/site-header";
+import { MyLocalDialogMount } from "@/components/location/my-local-dialog-mount";
 import { SessionIdleTimer } from "@/components/session/session-idle-timer";
+import { siteMetadataDefaults } from "@/server/seo";
 import "./globals.css";
 
 export const metadata: Metadata = {
+  // metadataBase (APP_URL), Open Graph and Twitter defaults.
+  ...siteMetadataDefaults(),
   title: {
     default: `${SITE_NAME}: fresh produce from farms near you`,
     template: `%s | ${SITE_NAME}`,
@@ -45,6 +49,10 @@ export default function RootLayout({ children }: { children: React.ReactNode }) 
         </Suspense>
         <Suspense fallback={null}>
           <ScrollManager />
+        </Suspense>
+        {/* Reads the session and the My Local cookies. */}
+        <Suspense fallback={null}>
+          <MyLocalDialogMount />
         </Suspense>
       </body>
     </html>

@@ -1,4 +1,4 @@
-import { expect, type APIRequestContext } from "@playwright/test";
+import { expect, type APIRequestContext, type BrowserContext } from "@playwright/test";
 
 export const TEST_PASSWORD = "Orchard-Gate-2026!";
 
@@ -23,4 +23,13 @@ export async function registerCustomer(request: APIRequestContext, prefix: strin
   });
   expect(answer.status(), await answer.text()).toBe(201);
   return { username, email, password: TEST_PASSWORD };
+}
+
+/**
+ * The My Local dialog opens by itself for visitors and for customers without a saved location
+ * (spec part 1 section 4). A test about something else sets the cookie the dialog leaves when a
+ * viewer closes it, so it stays shut: `test.beforeEach(({ context, baseURL }) => skipMyLocalDialog(context, baseURL!))`.
+ */
+export async function skipMyLocalDialog(context: BrowserContext, baseURL: string) {
+  await context.addCookies([{ name: "loc_dialog_dismissed", value: "1", url: baseURL }]);
 }
