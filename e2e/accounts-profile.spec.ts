@@ -1,6 +1,10 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
 import sharp from "sharp";
+import { skipMyLocalDialog } from "./fixtures";
+
+// The My Local dialog opens by itself for visitors and new customers; it has its own spec.
+test.beforeEach(({ context, baseURL }) => skipMyLocalDialog(context, baseURL!));
 
 // Runs in both projects (desktop-1280 and mobile-375) at once, against the demo members. Nothing
 // here ends a session (no password change, no logout), so the two projects never sign each other out.

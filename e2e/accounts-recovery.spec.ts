@@ -3,7 +3,10 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
-import { registerCustomer } from "./fixtures";
+import { registerCustomer, skipMyLocalDialog } from "./fixtures";
+
+// The My Local dialog opens by itself for visitors and new customers; it has its own spec.
+test.beforeEach(({ context, baseURL }) => skipMyLocalDialog(context, baseURL!));
 
 // Forgot/reset password, the demo mailbox, the security block and unsubscribe pages.
 const DEMO_PASSWORD = "Harvest2026!";

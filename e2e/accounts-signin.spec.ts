@@ -1,6 +1,9 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
-import { registerCustomer } from "./fixtures";
+import { registerCustomer, skipMyLocalDialog } from "./fixtures";
+
+// The My Local dialog opens by itself for visitors and new customers; it has its own spec.
+test.beforeEach(({ context, baseURL }) => skipMyLocalDialog(context, baseURL!));
 
 // Sign-up, sign-in and sign-out (spec part 1 sections 2-6 and 8). Runs in both projects, so every
 // test makes its own member names.

@@ -2,6 +2,10 @@ import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Locator, type Page } from "@playwright/test";
 import { PLANS, formatMoney } from "../lib/money";
 import { NOTICES } from "../lib/notices";
+import { skipMyLocalDialog } from "./fixtures";
+
+// The My Local dialog opens by itself for visitors and new customers; it has its own spec.
+test.beforeEach(({ context, baseURL }) => skipMyLocalDialog(context, baseURL!));
 
 // Every test runs in both projects: desktop-1280 and mobile-375 (playwright.config.ts).
 const isNarrow = (page: Page) => (page.viewportSize()?.width ?? 1280) < 992;

@@ -7,6 +7,7 @@ import { saveImage, type ImageStore } from "@/server/storage";
 import {
   createAdmin,
   createCustomer,
+  createLocalLocation,
   createMerchant,
   createOrder,
   createProduct,
@@ -146,6 +147,9 @@ async function createDemoCustomers(db: Db): Promise<{ ca: Member[]; us: Member[]
     postalCode: "M5H 2N2",
     password: DEMO_PASSWORD,
   });
+  // The demo customer has set My Local (downtown Toronto, no distance limit: nearest farms first), so
+  // the location dialog does not greet every demo sign-in.
+  await createLocalLocation(db, { memberId: main.id });
   const people: Array<[string, string, string, string, string, string]> = [
     ["maya_chen", "Maya", "Chen", "Markham", "L3R 5H7", "(905) 555-0111"],
     ["liam_obrien", "Liam", "O'Brien", "Toronto", "M4M 1H4", "(416) 555-0112"],
