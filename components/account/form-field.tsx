@@ -1,5 +1,5 @@
+import { clsx as cx } from "clsx";
 import type { ReactNode } from "react";
-import { cn } from "@/lib/cn";
 
 export const inputClasses =
   "block h-11 w-full rounded-xl border border-stone-300 bg-white px-3.5 text-[0.9375rem] text-stone-900 shadow-sm outline-none transition-colors placeholder:text-stone-500 focus:border-leaf-600 focus:ring-2 focus:ring-leaf-600/30 aria-[invalid=true]:border-red-700 disabled:bg-stone-100 disabled:text-stone-600";
@@ -7,6 +7,8 @@ export const inputClasses =
 /**
  * A labelled form control with its error below it. The control gets `id`, `aria-invalid` and
  * `aria-describedby` through `children(props)`, so screen readers read the error with the field.
+ * `className` places the field (grid spans, margins); classes are joined with clsx, not `cn`, to
+ * keep tailwind-merge off the login page (lib/cn.ts).
  */
 export function FormField({
   id,
@@ -27,7 +29,7 @@ export function FormField({
   const hintId = `${id}-hint`;
   const describedBy = [hint ? hintId : null, error ? errorId : null].filter(Boolean).join(" ") || undefined;
   return (
-    <div className={cn("flex flex-col gap-1.5", className)}>
+    <div className={cx("flex flex-col gap-1.5", className)}>
       <label htmlFor={id} className="text-sm font-semibold text-stone-800">
         {label}
       </label>
@@ -52,7 +54,7 @@ export function FormStatus({ status, className }: { status: Status | null; class
     <p
       role="status"
       aria-live="polite"
-      className={cn(
+      className={cx(
         "min-h-6 text-sm font-medium",
         status?.kind === "error" ? "text-red-700" : "text-leaf-800",
         className,

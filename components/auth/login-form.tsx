@@ -1,14 +1,39 @@
 "use client";
 
-import { zodResolver } from "@hookform/resolvers/zod";
-import { signIn } from "next-auth/react";
+import type { signIn } from "next-auth/react";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { FormField, inputClasses } from "@/components/account/form-field";
+import { lazyResolver } from "@/components/forms/lazy-resolver";
 import { Button } from "@/components/ui/button";
-import { signInSchema, type SignInFormInput } from "@/lib/auth/login-schema";
+import type { SignInFormInput } from "@/lib/auth/login-schema";
 
 const LOGIN_FAILED = "Invalid Login Credentials. Please try again.";
+
+// zod (the schema) and next-auth's client (signIn) are about 40 kB gzipped together: they load when
+// the form first gets focus or is submitted, not with the page.
+const resolver = lazyResolver<SignInFormInput>(async () => {
+  const [{ zodResolver }, { signInSchema }] = await Promise.all([
+    import("@hookform/resolvers/zod"),
+    import("@/lib/auth/login-schema"),
+  ]);
+  return zodResolver(signInSchema);
+});
+let signInLoading: Promise<typeof signIn> | null = null;
+const loadSignIn = () => {
+  signInLoading ??= import("next-auth/react").then(
+    (m) => m.signIn,
+    (error: unknown) => {
+      signInLoading = null;
+      throw error;
+    },
+  );
+  return signInLoading;
+};
+const preload = () => {
+  resolver.preload();
+  void loadSignIn().catch(() => undefined);
+};
 
 /**
  * Email-or-username and password through next-auth's Credentials provider. On success the browser
@@ -20,14 +45,15 @@ export function LoginForm({ continueQuery }: { continueQuery: string }) {
     register,
     handleSubmit,
     formState: { errors, isSubmitting },
-  } = useForm<SignInFormInput>({ resolver: zodResolver(signInSchema), defaultValues: { login: "", password: "" } });
+  } = useForm<SignInFormInput>({ resolver, defaultValues: { login: "", password: "" } });
   const [failure, setFailure] = useState<string | null>(null);
 
   async function onSubmit(values: SignInFormInput) {
     setFailure(null);
     let result: Awaited<ReturnType<typeof signIn>>;
     try {
-      result = await signIn("credentials", { redirect: false, login: values.login, password: values.password });
+      const signInWith = await loadSignIn();
+      result = await signInWith("credentials", { redirect: false, login: values.login, password: values.password });
     } catch {
       result = undefined;
     }
@@ -43,7 +69,7 @@ export function LoginForm({ continueQuery }: { continueQuery: string }) {
   }
 
   return (
-    <form onSubmit={handleSubmit(onSubmit)} noValidate aria-label="Login" className="flex flex-col gap-5">
+    <form onSubmit={handleSubmit(onSubmit)} onFocus={preload} onPointerEnter={preload} noValidate aria-label="Login" className="flex flex-col gap-5">
       {failure ? (
         <p role="alert" className="rounded-xl border border-red-200 bg-red-50 px-4 py-3 text-sm font-medium text-red-800">
           {failure}

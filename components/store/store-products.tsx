@@ -1,19 +1,23 @@
 "use client";
 
+import { clsx as cx } from "clsx";
 import { CheckCircle2, Pencil, RotateCcw, Trash2, TriangleAlert, XCircle } from "lucide-react";
+import dynamic from "next/dynamic";
 import Link from "next/link";
 import { Suspense, use, useRef, useState, type ReactNode } from "react";
 import { send } from "@/components/account/send";
 import { ProductCard } from "@/components/catalog/product-card";
 import { Button, buttonClasses } from "@/components/ui/button";
-import { Dialog, DialogClose, DialogContent } from "@/components/ui/dialog";
 import type { ListPage, ProductCard as ProductCardData } from "@/lib/catalog/types";
-import { cn } from "@/lib/cn";
 
 export const EMPTY_STORE_TEXT = "There are no items available for sale at the moment.";
 export const EMPTY_DELETED_TEXT = "Whoa! You have no deleted items.";
 const LOAD_FAILED_TEXT = "The next items could not be loaded. Please try again.";
 const ACTION_FAILED_TEXT = "Oopsy, something went wrong. Please try again.";
+
+// The confirmation dialog (Radix) loads when an owner first asks to remove a product, not with
+// every visitor's store page.
+const RemoveProductDialog = dynamic(() => import("./remove-product-dialog").then((m) => m.RemoveProductDialog), { ssr: false });
 
 type Action = "delete" | "activate" | "remove";
 type Status = { kind: "success" | "error"; text: string };
@@ -163,37 +167,19 @@ export function StoreProducts({ username, viewMode, owner, initial }: StoreProdu
         </div>
       ) : null}
 
-      <Dialog open={confirming !== null} onOpenChange={(open) => (open ? null : setConfirming(null))}>
-        {confirming ? (
-          <DialogContent
-            // Cancel goes back to the card's button; a removal moves focus to the list heading.
-            onCloseAutoFocus={(event) => {
-              event.preventDefault();
-              returnFocus.current?.focus();
-              returnFocus.current = null;
-            }}
-            title="Permanently remove this product?"
-            description={`"${confirming.title}" will leave your store for good. This cannot be undone.`}
-          >
-            <div className="mt-6 flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
-              <DialogClose asChild>
-                <Button variant="secondary">Cancel</Button>
-              </DialogClose>
-              <Button
-                className="bg-red-700 hover:bg-red-800 active:bg-red-900"
-                onClick={() => {
-                  const product = confirming;
-                  returnFocus.current = null;
-                  setConfirming(null);
-                  void act(product, "remove");
-                }}
-              >
-                Permanently Remove
-              </Button>
-            </div>
-          </DialogContent>
-        ) : null}
-      </Dialog>
+      {confirming ? (
+        <RemoveProductDialog
+          product={confirming}
+          returnFocusRef={returnFocus}
+          onCancel={() => setConfirming(null)}
+          onConfirm={() => {
+            const product = confirming;
+            returnFocus.current = null;
+            setConfirming(null);
+            void act(product, "remove");
+          }}
+        />
+      ) : null}
     </section>
   );
 }
@@ -214,7 +200,7 @@ function StatusLine({ status }: { status: Status | null }) {
     <div role="status" aria-live="polite" className="mt-3 min-h-6">
       {status ? (
         <p
-          className={cn(
+          className={cx(
             "inline-flex items-center gap-2 rounded-xl px-3 py-2 text-[0.9375rem] font-medium",
             status.kind === "error" ? "bg-red-50 text-red-800" : "bg-leaf-50 text-leaf-900",
           )}
