@@ -1,0 +1,10 @@
+import { route } from "@/server/http/route";
+import { cancelOrder } from "@/server/orders/cancel-order";
+
+// POST /api/orders/{orderNo}/cancel: the customer cancels their whole order (every line must qualify)
+export const POST = route<{ orderNo: string }>(
+  { role: ["customer", "merchant"] },
+  async ({ member, db, params }) => {
+    return Response.json(await cancelOrder(db, { customerId: member.id, orderNo: params.orderNo }));
+  },
+);

@@ -1,0 +1,14 @@
+import { updateOrderStatusSchema } from "@/lib/validation/orders";
+import { route } from "@/server/http/route";
+import { updateOrderStatus } from "@/server/orders/update-order-status";
+
+// POST /api/orders/updateStatus: a farmer moves one of their order lines to a new status
+export const POST = route({ role: "merchant" }, async ({ req, member, db }) => {
+  const input = updateOrderStatusSchema.parse(await req.json());
+  const message = await updateOrderStatus(db, {
+    merchantId: member.id,
+    orderItemId: input.order_id,
+    status: input.order_status,
+  });
+  return Response.json({ message });
+});

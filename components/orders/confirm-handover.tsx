@@ -1,0 +1,125 @@
+"use client";
+
+import { CircleCheck } from "lucide-react";
+import Image from "next/image";
+import Link from "next/link";
+import { useCallback, useEffect, useRef, useState } from "react";
+import { send } from "@/components/account/send";
+import { Button } from "@/components/ui/button";
+import { formatMoney } from "@/lib/money";
+import type { ConfirmedLine } from "@/lib/orders/types";
+
+/** The spec's heading for a failed confirm, shown with the server's message (part 2 section 8). */
+export const CONFIRM_ERROR = "Uh oh.. Something went wrong.";
+
+type State =
+  | { step: "loading" }
+  | { step: "done"; lines: ConfirmedLine[] }
+  | { step: "error"; message: string };
+
+/**
+ * orderConfirmByMerchant: confirms the handover on load (POST /api/orders/confirmByMerchant with the
+ * code's token; confirming again changes nothing), then shows the farmer's confirmed lines.
+ */
+export function ConfirmHandover({
+  orderId,
+  token,
+}: {
+  orderId: number;
+  token: string | undefined;
+}) {
+  const [state, setState] = useState<State>({ step: "loading" });
+  const started = useRef(false);
+
+  const confirm = useCallback(async () => {
+    setState({ step: "loading" });
+    const result = await send<{ results: ConfirmedLine[] }>("/api/orders/confirmByMerchant", {
+      json: token ? { orderId, t: token } : { orderId },
+    });
+    setState(
+      result.ok
+        ? { step: "done", lines: result.data.results }
+        : { step: "error", message: result.message },
+    );
+  }, [orderId, token]);
+
+  useEffect(() => {
+    if (started.current) return;
+    started.current = true;
+    void confirm();
+  }, [confirm]);
+
+  if (state.step === "loading") {
+    return (
+      <p role="status" className="flex items-center gap-3 text-stone-700">
+        <span
+          aria-hidden
+          className="border-leaf-600 size-5 animate-spin rounded-full border-2 border-t-transparent"
+        />
+        Confirming the handover…
+      </p>
+    );
+  }
+  if (state.step === "error")
+    return <ConfirmProblem message={state.message} onRetry={() => void confirm()} />;
+
+  return (
+    <div className="grid gap-5">
+      <div role="status" className="flex items-start gap-3">
+        <CircleCheck aria-hidden className="text-leaf-700 size-8 shrink-0" strokeWidth={1.75} />
+        <div>
+          <h2 className="text-xl font-bold text-stone-900">Handover confirmed</h2>
+          <p className="text-stone-700">These items are marked as received by the customer.</p>
+        </div>
+      </div>
+      <ul
+        aria-label="Confirmed items"
+        className="divide-y divide-stone-200 rounded-2xl border border-stone-200 bg-white"
+      >
+        {state.lines.map((line) => (
+          <li key={line.order_id} className="flex items-center gap-3 p-3">
+            <div className="size-14 shrink-0 overflow-hidden rounded-lg bg-stone-100">
+              {line.product_image ? (
+                <Image
+                  src={line.product_image}
+                  alt=""
+                  width={56}
+                  height={56}
+                  unoptimized
+                  className="size-full object-cover"
+                />
+              ) : null}
+            </div>
+            <div className="min-w-0 flex-1">
+              <p className="font-semibold text-stone-900">{line.product_name}</p>
+              <p className="text-sm text-stone-600">
+                {formatMoney(Math.round(Number(line.unit_price) * 100), line.currency)} × {line.qty}
+              </p>
+            </div>
+          </li>
+        ))}
+      </ul>
+      <Link
+        href="/customerOrders/manage"
+        className="text-leaf-800 font-semibold underline underline-offset-4"
+      >
+        Back to Customer Orders
+      </Link>
+    </div>
+  );
+}
+
+/** 'Uh oh.. Something went wrong.' with the reason. */
+export function ConfirmProblem({ message, onRetry }: { message: string; onRetry?: () => void }) {
+  return (
+    <div role="alert" className="grid gap-3">
+      <h2 className="text-tomato-600 text-xl font-bold">{CONFIRM_ERROR}</h2>
+      <p className="text-stone-800">{message}</p>
+      {onRetry ? (
+        <Button variant="secondary" onClick={onRetry} className="self-start">
+          Try again
+        </Button>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,112 @@
+"use client";
+
+import { useState } from "react";
+import type { PlacedOrder } from "@/lib/orders/types";
+import { ContactDialog } from "./contact-dialog";
+import { OrderDialog } from "./order-dialog";
+import { formatOrderDate } from "./order-date";
+import { StatusBadge } from "./status-badge";
+
+/**
+ * The member's purchases, one row per order line: the order number opens the order modal (its lines,
+ * handover QR codes and Cancel), the farmer's name their contact. A table from 768 px, cards below.
+ */
+export function PlacedOrdersTable({ rows, caption }: { rows: PlacedOrder[]; caption: string }) {
+  const [open, setOpen] = useState<string | null>(null);
+
+  const orderButton = (row: PlacedOrder) => (
+    <button
+      type="button"
+      onClick={() => setOpen(row.orderNo)}
+      aria-label={`Order ${row.orderNo}`}
+      className="text-leaf-800 hover:text-leaf-900 focus-visible:outline-leaf-600 decoration-leaf-300 rounded font-mono text-sm font-semibold underline underline-offset-4 focus-visible:outline-2 focus-visible:outline-offset-2"
+    >
+      {row.orderNo}
+    </button>
+  );
+  const product = (row: PlacedOrder) =>
+    row.productUrl ? (
+      <a href={row.productUrl} className="hover:text-leaf-800 underline-offset-4 hover:underline">
+        {row.productName}
+      </a>
+    ) : (
+      row.productName
+    );
+  const farmer = (row: PlacedOrder) => (
+    <ContactDialog
+      role="Farmer"
+      name={row.merchantName}
+      email={row.merchantEmail}
+      phone={row.merchantPhone}
+    />
+  );
+
+  return (
+    <>
+      {/* Focusable so keyboard users can scroll it sideways when the window is narrow. */}
+      <div
+        tabIndex={0}
+        role="region"
+        aria-label={caption}
+        className="focus-visible:outline-leaf-600 hidden overflow-x-auto rounded-2xl border border-stone-200 bg-white focus-visible:outline-2 md:block"
+      >
+        <table className="w-full min-w-[48rem] text-left text-[0.9375rem]">
+          <caption className="sr-only">{caption}</caption>
+          <thead className="border-b border-stone-200 bg-stone-50 text-sm text-stone-700">
+            <tr>
+              {["Order No", "Farmer", "Product", "Qty", "Status", "Purchased"].map((heading) => (
+                <th key={heading} scope="col" className="px-4 py-3 font-semibold">
+                  {heading}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody className="divide-y divide-stone-200">
+            {rows.map((row, index) => (
+              <tr key={`${row.orderNo}-${index}`}>
+                <td className="px-4 py-3 whitespace-nowrap">{orderButton(row)}</td>
+                <td className="px-4 py-3">{farmer(row)}</td>
+                <td className="px-4 py-3">{product(row)}</td>
+                <td className="px-4 py-3 tabular-nums">{row.quantity}</td>
+                <td className="px-4 py-3">
+                  <StatusBadge status={row.status} />
+                </td>
+                <td className="px-4 py-3 whitespace-nowrap">
+                  <time dateTime={row.purchasedDate}>{formatOrderDate(row.purchasedDate)}</time>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+
+      <ul className="flex flex-col gap-3 md:hidden" aria-label={caption}>
+        {rows.map((row, index) => (
+          <li
+            key={`${row.orderNo}-${index}`}
+            className="rounded-2xl border border-stone-200 bg-white p-4"
+          >
+            <div className="flex items-start justify-between gap-3">
+              <p className="font-semibold text-stone-900">
+                {product(row)} <span className="font-normal text-stone-700">× {row.quantity}</span>
+              </p>
+              <StatusBadge status={row.status} />
+            </div>
+            <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
+              <dt className="text-stone-600">Order No</dt>
+              <dd>{orderButton(row)}</dd>
+              <dt className="text-stone-600">Farmer</dt>
+              <dd>{farmer(row)}</dd>
+              <dt className="text-stone-600">Purchased</dt>
+              <dd>
+                <time dateTime={row.purchasedDate}>{formatOrderDate(row.purchasedDate)}</time>
+              </dd>
+            </dl>
+          </li>
+        ))}
+      </ul>
+
+      <OrderDialog orderNo={open} onClose={() => setOpen(null)} />
+    </>
+  );
+}

@@ -1,0 +1,52 @@
+import { Button, Heading, Link, Text } from "@react-email/components";
+import { BRAND, EmailLayout, buttonStyle, paragraph } from "./email-layout";
+
+export type OrderCancelledMerchantEmailProps = {
+  appUrl: string;
+  firstName: string;
+  orderNo: string;
+  customerName: string;
+  /** This farmer's lines only. */
+  lines: { name: string; qty: number }[];
+};
+
+/** To each farmer in an order the customer cancelled: which of their lines not to prepare. */
+export function OrderCancelledMerchantEmail({
+  appUrl,
+  firstName,
+  orderNo,
+  customerName,
+  lines,
+}: OrderCancelledMerchantEmailProps) {
+  return (
+    <EmailLayout
+      preview={`Order ${orderNo} was cancelled by ${customerName}`}
+      appUrl={appUrl}
+      footer={
+        <>
+          You receive this email because order notifications are on for your account. You can turn
+          them off in your <Link href={`${appUrl}/settings?section=notifications`}>settings</Link>.
+        </>
+      }
+    >
+      <Heading as="h1" style={{ fontSize: "24px", color: BRAND.leaf800, margin: "0 0 16px" }}>
+        An order was cancelled
+      </Heading>
+      <Text style={paragraph}>Hi {firstName},</Text>
+      <Text style={paragraph}>
+        {customerName} cancelled order <strong>{orderNo}</strong>. Please do not prepare these
+        items:
+      </Text>
+      <ul style={{ ...paragraph, paddingLeft: "20px" }}>
+        {lines.map((line, index) => (
+          <li key={index}>
+            {line.name} × {line.qty}
+          </li>
+        ))}
+      </ul>
+      <Button href={`${appUrl}/customerOrders/manage`} style={buttonStyle}>
+        Open Customer Orders
+      </Button>
+    </EmailLayout>
+  );
+}

@@ -1,0 +1,154 @@
+import "server-only";
+import { and, asc, eq, exists, isNotNull, isNull, notInArray, sql } from "drizzle-orm";
+import type { ConfirmedLine } from "@/lib/orders/types";
+import { centsToDecimalString } from "@/lib/money";
+import type { Db } from "@/server/db/client";
+import { members, orderItems, orders, products } from "@/server/db/schema";
+import { conflict, forbiddenError, notFoundError } from "@/server/errors";
+import { imageUrl } from "@/server/storage";
+import { verifyHandoverToken } from "./handover-code";
+import { CLOSED_STATUSES, ORDER_NOT_FOUND_MESSAGE } from "./order-rules";
+import { sendOrderStatusEmail } from "./send-order-status-email";
+
+export const INVALID_CODE_MESSAGE =
+  "This QR code is not valid for your farm. Please scan the code the customer shows you for your items.";
+/** The confirm page, when the code names another farm than the one signed in. */
+export const OTHER_FARM_MESSAGE =
+  "This QR code is for another farm's items. Please sign in as that farm, or scan the code for your own items.";
+export const SCAN_REQUIRED_MESSAGE =
+  "This order was paid by card. Please scan the customer's QR code to confirm the handover.";
+export const NOTHING_TO_CONFIRM_MESSAGE =
+  "Your items in this order were cancelled, so there is nothing to confirm.";
+
+const MAX_ID = 2_147_483_647;
+
+export type ConfirmByMerchantInput = {
+  merchantId: number;
+  /** The order's id (one per checkout). */
+  orderId: number;
+  /** The `t` of the QR code's URL. Required for card orders, whose confirm releases the payout. */
+  token?: string | undefined;
+};
+
+export type ConfirmByMerchantResult = {
+  /** All of this farmer's confirmed lines of the order (the page shows them). */
+  results: ConfirmedLine[];
+  /** The lines this call confirmed; empty when everything was confirmed before. */
+  confirmedNow: number[];
+  paymentType: "card" | "in_person";
+};
+
+/**
+ * The farmer confirms the handover of their lines of an order (orderConfirmByMerchant, reached by
+ * scanning the customer's QR code): each of their lines that is active, not cancelled or refunded
+ * and not yet confirmed gets `confirmed_at` and the status customer_received, in one conditional
+ * UPDATE, so confirming twice (a double scan, two phones) changes nothing the second time and
+ * answers the same lines. Only lines of the signed-in farmer are touched; the token must be the one
+ * made for this order and this farmer. Without a token (a link without the code) only pay-in-person
+ * orders can be confirmed: there the confirm moves no money, and the farmer could set the status
+ * anyway. The customer is mailed once for the newly confirmed lines.
+ *
+ * @throws AppError forbidden: a token not made for this order and farmer, or none for a card order;
+ *   not_found: no order with lines of this farmer; conflict: all their lines are cancelled
+ */
+export async function confirmByMerchant(
+  db: Db,
+  { merchantId, orderId, token }: ConfirmByMerchantInput,
+): Promise<ConfirmByMerchantResult> {
+  if (token !== undefined && !verifyHandoverToken(orderId, merchantId, token))
+    throw forbiddenError(INVALID_CODE_MESSAGE);
+  if (orderId > MAX_ID) throw notFoundError(ORDER_NOT_FOUND_MESSAGE);
+
+  const outcome = await db.transaction(async (tx) => {
+    const [order] = await tx
+      .select({
+        orderNo: orders.orderNo,
+        paymentType: orders.paymentType,
+        customerId: orders.customerId,
+        email: orders.email,
+        firstName: orders.firstName,
+        farmer: members.username,
+      })
+      .from(orders)
+      .innerJoin(members, eq(members.id, merchantId))
+      .where(
+        and(
+          eq(orders.id, orderId),
+          exists(
+            tx
+              .select({ one: sql`1` })
+              .from(orderItems)
+              .where(and(eq(orderItems.orderId, orders.id), eq(orderItems.merchantId, merchantId))),
+          ),
+        ),
+      );
+    if (!order) throw notFoundError(ORDER_NOT_FOUND_MESSAGE);
+    if (token === undefined && order.paymentType === "card")
+      throw forbiddenError(SCAN_REQUIRED_MESSAGE);
+
+    const confirmedNow = await tx
+      .update(orderItems)
+      .set({ confirmedAt: sql`now()`, status: "customer_received", statusUpdatedAt: sql`now()` })
+      .where(
+        and(
+          eq(orderItems.orderId, orderId),
+          eq(orderItems.merchantId, merchantId),
+          isNull(orderItems.confirmedAt),
+          eq(orderItems.active, true),
+          notInArray(orderItems.status, [...CLOSED_STATUSES]),
+        ),
+      )
+      .returning({ id: orderItems.id, name: orderItems.productName, qty: orderItems.qty });
+
+    const lines = await tx
+      .select({
+        id: orderItems.id,
+        image: products.image,
+        name: orderItems.productName,
+        unitPriceCents: orderItems.unitPriceCents,
+        qty: orderItems.qty,
+        currency: orders.currency,
+      })
+      .from(orderItems)
+      .innerJoin(orders, eq(orders.id, orderItems.orderId))
+      .innerJoin(products, eq(products.id, orderItems.productId))
+      .where(
+        and(
+          eq(orderItems.orderId, orderId),
+          eq(orderItems.merchantId, merchantId),
+          isNotNull(orderItems.confirmedAt),
+        ),
+      )
+      .orderBy(asc(orderItems.id));
+    if (lines.length === 0) throw conflict(NOTHING_TO_CONFIRM_MESSAGE);
+    return { order, confirmedNow, lines };
+  });
+
+  const { order, confirmedNow, lines } = outcome;
+  if (confirmedNow.length > 0) {
+    await sendOrderStatusEmail(db, {
+      orderNo: order.orderNo,
+      customerId: order.customerId,
+      email: order.email,
+      firstName: order.firstName,
+      farmer: order.farmer,
+      status: "customer_received",
+      lines: confirmedNow.map(({ name, qty }) => ({ name, qty })),
+    });
+  }
+  // Card orders: the payments work pays this farmer for `confirmedNow` here (a Transfer with the
+  // idempotency key `transfer:{orderId}:{merchantId}`); pay-in-person orders move no money.
+
+  return {
+    results: lines.map((line) => ({
+      product_image: line.image ? imageUrl(line.image, "sm") : null,
+      order_id: line.id,
+      product_name: line.name,
+      unit_price: centsToDecimalString(line.unitPriceCents),
+      qty: line.qty,
+      currency: line.currency,
+    })),
+    confirmedNow: confirmedNow.map((line) => line.id),
+    paymentType: order.paymentType,
+  };
+}

@@ -1,0 +1,108 @@
+import "server-only";
+import type { DeliveryMethod, OrderStatus } from "@/lib/constants";
+import { centsToDecimalString } from "@/lib/money";
+import type { OrderDetail } from "@/lib/orders/types";
+import { members, orderItems, orders, products } from "@/server/db/schema";
+import { handoverCode } from "./handover-code";
+import { CLOSED_STATUSES, orderMethodOf, qualifiesToCancelFlag } from "./order-rules";
+
+/**
+ * The columns of a customer's order view, one row per line (orders joined to order_items, members
+ * as the farmer and products): select them with `orderDetailColumns()` and fold the rows with
+ * `toOrderDetails`. Shared by the order modal (get-customer-order.ts) and /orders/ready.
+ */
+export function orderDetailColumns() {
+  return {
+    orderId: orders.id,
+    orderNo: orders.orderNo,
+    createdAt: orders.createdAt,
+    currency: orders.currency,
+    totalCents: orders.totalCents,
+    paymentType: orders.paymentType,
+    lineId: orderItems.id,
+    productId: orderItems.productId,
+    productStatus: products.status,
+    productName: orderItems.productName,
+    qty: orderItems.qty,
+    unitPriceCents: orderItems.unitPriceCents,
+    status: orderItems.status,
+    deliveryService: orderItems.deliveryService,
+    active: orderItems.active,
+    confirmedAt: orderItems.confirmedAt,
+    merchantId: members.id,
+    merchantName: members.username,
+    qualifiedToCancel: qualifiesToCancelFlag(),
+  };
+}
+
+export type OrderDetailRow = {
+  orderId: number;
+  orderNo: string;
+  createdAt: Date;
+  currency: OrderDetail["currency"];
+  totalCents: number;
+  paymentType: OrderDetail["paymentType"];
+  lineId: number;
+  productId: number;
+  productStatus: "active" | "deleted" | "removed";
+  productName: string;
+  qty: number;
+  unitPriceCents: number;
+  status: OrderStatus;
+  deliveryService: DeliveryMethod;
+  active: boolean;
+  confirmedAt: Date | null;
+  merchantId: number;
+  merchantName: string;
+  qualifiedToCancel: number;
+};
+
+/**
+ * Groups line rows by order, keeping the rows' order. A farmer gets a handover code while any of
+ * their lines in the order is still to hand over: active, not cancelled or refunded, not confirmed.
+ */
+export function toOrderDetails(rows: readonly OrderDetailRow[]): OrderDetail[] {
+  const byOrder = new Map<number, { detail: OrderDetail; pending: Map<number, string> }>();
+  for (const row of rows) {
+    let entry = byOrder.get(row.orderId);
+    if (!entry) {
+      entry = {
+        detail: {
+          orderId: row.orderId,
+          orderNo: row.orderNo,
+          purchasedDate: row.createdAt.toISOString(),
+          currency: row.currency,
+          total: centsToDecimalString(row.totalCents),
+          paymentType: row.paymentType,
+          lines: [],
+          qualifiedToCancel: 1,
+          handovers: [],
+        },
+        pending: new Map(),
+      };
+      byOrder.set(row.orderId, entry);
+    }
+    entry.detail.lines.push({
+      id: row.lineId,
+      productName: row.productName,
+      productUrl: row.productStatus === "removed" ? null : `/products/${row.productId}`,
+      quantity: row.qty,
+      unitPrice: centsToDecimalString(row.unitPriceCents),
+      status: row.status,
+      merchantName: row.merchantName,
+      orderMethod: orderMethodOf(row.deliveryService),
+      qualifiedToCancel: row.qualifiedToCancel ? 1 : 0,
+      confirmed: row.confirmedAt !== null,
+    });
+    if (!row.qualifiedToCancel) entry.detail.qualifiedToCancel = 0;
+    const open =
+      row.active &&
+      row.confirmedAt === null &&
+      !(CLOSED_STATUSES as readonly string[]).includes(row.status);
+    if (open) entry.pending.set(row.merchantId, row.merchantName);
+  }
+  return [...byOrder.values()].map(({ detail, pending }) => ({
+    ...detail,
+    handovers: [...pending].map(([id, name]) => handoverCode(detail.orderId, { id, name })),
+  }));
+}

@@ -1,0 +1,115 @@
+import "server-only";
+import { and, eq, notInArray, sql } from "drizzle-orm";
+import { formatStatusLabel, orderStatusesFor, type OrderStatus } from "@/lib/constants";
+import type { Db } from "@/server/db/client";
+import { members, orderItems, orders } from "@/server/db/schema";
+import { conflict, notFoundError, validationError } from "@/server/errors";
+import { CLOSED_STATUSES, ORDER_NOT_FOUND_MESSAGE, orderMethodOf } from "./order-rules";
+import { sendOrderStatusEmail, type OrderStatusChange } from "./send-order-status-email";
+
+export type UpdateOrderStatusInput = {
+  merchantId: number;
+  /** The order line's id (the spec's `order_id`). */
+  orderItemId: number;
+  status: OrderStatus;
+};
+
+export const closedRowMessage = (status: "cancelled" | "refunded") =>
+  `This order has been ${status}, so its status can no longer be changed.`;
+export const wrongListMessage = (status: OrderStatus, method: "pickup" | "delivery") =>
+  `${formatStatusLabel(status)} is not a status of ${method} orders.`;
+export const CARD_REFUND_MESSAGE =
+  "A card payment is refunded by the marketplace, not by a status change. Please contact us to refund this order.";
+
+export const statusUpdatedMessage = (productName: string, status: OrderStatus) =>
+  `The status of ${productName} is now ${formatStatusLabel(status)}.`;
+
+/** Serial ids are 4-byte integers: a larger id names no row (and must not reach PostgreSQL). */
+const MAX_ID = 2_147_483_647;
+
+/**
+ * A farmer moves one of their order lines to a status of that line's list (pickup or delivery, spec
+ * part 2 section 4: any status of the list, no transition rule). The row is locked and written with
+ * a conditional UPDATE, so a customer's cancel running at the same time wins or loses cleanly.
+ * Picking the current status again changes nothing and mails nobody; a real change mails the
+ * customer after the commit (when their order notifications are on).
+ *
+ * @returns the message shown to the farmer
+ * @throws AppError not_found: no such line of this farmer's; validation (`order_status`): a status
+ *   of the other list; conflict: the line is cancelled or refunded, or a card line would be marked
+ *   refunded without a refund
+ */
+export async function updateOrderStatus(
+  db: Db,
+  { merchantId, orderItemId, status }: UpdateOrderStatusInput,
+): Promise<string> {
+  if (orderItemId > MAX_ID) throw notFoundError(ORDER_NOT_FOUND_MESSAGE);
+
+  const { productName, change } = await db.transaction(
+    async (tx): Promise<{ productName: string; change: OrderStatusChange | null }> => {
+      const [row] = await tx
+        .select({
+          status: orderItems.status,
+          deliveryService: orderItems.deliveryService,
+          productName: orderItems.productName,
+          qty: orderItems.qty,
+          orderNo: orders.orderNo,
+          paymentType: orders.paymentType,
+          customerId: orders.customerId,
+          email: orders.email,
+          firstName: orders.firstName,
+          farmer: members.username,
+        })
+        .from(orderItems)
+        .innerJoin(orders, eq(orders.id, orderItems.orderId))
+        .innerJoin(members, eq(members.id, orderItems.merchantId))
+        .where(and(eq(orderItems.id, orderItemId), eq(orderItems.merchantId, merchantId)))
+        .for("update", { of: orderItems });
+      if (!row) throw notFoundError(ORDER_NOT_FOUND_MESSAGE);
+
+      const method = orderMethodOf(row.deliveryService);
+      if (!orderStatusesFor(method === "delivery").includes(status)) {
+        const message = wrongListMessage(status, method);
+        throw validationError({ order_status: [message] }, message);
+      }
+      if (row.status === "cancelled" || row.status === "refunded")
+        throw conflict(closedRowMessage(row.status));
+      if (status === "refunded" && row.paymentType === "card") throw conflict(CARD_REFUND_MESSAGE);
+      if (row.status === status) return { productName: row.productName, change: null };
+
+      const updated = await tx
+        .update(orderItems)
+        .set({
+          status,
+          statusUpdatedAt: sql`now()`,
+          ...(status === "cancelled" ? { cancelledAt: sql`now()` } : {}),
+          ...(status === "refunded" ? { refundedAt: sql`now()` } : {}),
+        })
+        .where(
+          and(
+            eq(orderItems.id, orderItemId),
+            eq(orderItems.merchantId, merchantId),
+            notInArray(orderItems.status, [...CLOSED_STATUSES]),
+          ),
+        )
+        .returning({ id: orderItems.id });
+      if (updated.length !== 1) throw conflict(closedRowMessage("cancelled"));
+
+      return {
+        productName: row.productName,
+        change: {
+          orderNo: row.orderNo,
+          customerId: row.customerId,
+          email: row.email,
+          firstName: row.firstName,
+          farmer: row.farmer,
+          status,
+          lines: [{ name: row.productName, qty: row.qty }],
+        },
+      };
+    },
+  );
+
+  if (change) await sendOrderStatusEmail(db, change);
+  return statusUpdatedMessage(productName, status);
+}
