@@ -16,6 +16,9 @@ describe("protected pages (spec part 1, section 6)", () => {
     "/checkout/payment/card/completed/ORD-1001",
     "/customerOrders/manage",
     "/myOrders/manage",
+    "/checkout/in_person/preview",
+    "/orders/ready",
+    "/orders/42/confirmByMerchant",
     "/products/12/edit",
     "/subscription/payment/CA/engager",
     "/orderManager",
@@ -34,7 +37,7 @@ describe("protected pages (spec part 1, section 6)", () => {
     "/pricing",
     "/products/12",
     "/products/filtered",
-    "/checkout/card/preview",
+    "/orders/42",
     "/subscription/payment/card/1767225600/completed",
     "/subscription/payment/card/completed",
     "/stores/anna",
@@ -67,7 +70,7 @@ describe("proxy", () => {
   });
 
   it("leaves open pages alone", () => {
-    const response = proxy(request("/checkout/card/preview"));
+    const response = proxy(request("/checkout/in_person/payment/extra"));
     expect(response.headers.get("location")).toBeNull();
   });
 

