@@ -6,7 +6,9 @@ RUN npm ci
 
 FROM node:20-bookworm-slim AS build
 WORKDIR /app
-ENV NEXT_TELEMETRY_DISABLED=1
+# Pages prerendered at build time carry canonical and Open Graph URLs: build with the public origin.
+ARG APP_URL=http://localhost:3000
+ENV NEXT_TELEMETRY_DISABLED=1 APP_URL=$APP_URL
 COPY --from=deps /app/node_modules ./node_modules
 COPY . .
 RUN npm run build
