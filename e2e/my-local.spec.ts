@@ -31,6 +31,15 @@ async function setTorontoAt25Km(dialog: Locator) {
   await expect(dialog).toBeHidden();
 }
 
+/** Kilometres from a card's "12.3 km away" / "850 m away". */
+function distanceOnCard(text: string): number {
+  const km = /([\d.]+) km away/.exec(text);
+  if (km) return Number(km[1]);
+  const m = /(\d+) m away/.exec(text);
+  if (m) return Number(m[1]) / 1000;
+  throw new Error(`no distance on the card: ${text}`);
+}
+
 /** The menu's My Local entry: in the top bar on wide screens, in the menu sheet on narrow ones. */
 async function openMyLocalFromMenu(page: Page) {
   if (isNarrow(page)) {
@@ -86,6 +95,23 @@ test.describe("My Local", () => {
     await page.reload();
     await page.waitForLoadState("networkidle");
     await expect(myLocalDialog(page)).toBeHidden();
+
+    // Only farms within 25 km are listed now, nearest first: the farmers and their products.
+    for (const path of ["/merchants/list", "/products/filtered"]) {
+      await page.goto(path);
+      const cards = page.getByRole("main").getByRole("article");
+      await expect(cards.first()).toBeVisible();
+      const distances = (await cards.allInnerTexts()).map(distanceOnCard);
+      expect(distances.length, path).toBeGreaterThan(0);
+      for (const km of distances) expect(km, path).toBeLessThanOrEqual(25);
+      expect(distances, path).toEqual([...distances].sort((a, b) => a - b));
+    }
+    // The farm in New York state and the Niagara farm are far outside.
+    await page.goto("/merchants/list");
+    await expect(page.getByRole("main").getByRole("article").first()).toBeVisible();
+    await expect(page.getByRole("link", { name: "hudson_valley_farmstead" })).toHaveCount(0);
+    await page.goto("/");
+    await page.waitForLoadState("networkidle");
 
     // The saved setting fills the dialog when it is opened from the menu.
     await openMyLocalFromMenu(page);
