@@ -1,0 +1,390 @@
+/**
+ * Database scenarios (issue 7, section 3): each calls the project's own service functions, so the
+ * numbers are those of the real code, sequentially, p50/p95 over many iterations after a warm-up.
+ * A service that does not exist yet fails its rows with "missing: <file>".
+ */
+import { randomUUID } from "node:crypto";
+import { sql } from "drizzle-orm";
+import type { Db } from "@/server/db/client";
+import { service } from "../lib/missing";
+import { guard, type Report } from "../lib/report";
+import { timeLoop, type Timing } from "../lib/stats";
+import type { DbContext } from "./context";
+
+/** Where the scenarios find the services (one exported operation per file). */
+export const SERVICES = {
+  productDetail: ["server/catalog/get-product-detail.ts", "getProductDetail"],
+  listReviews: ["server/reviews/list-reviews.ts", "listReviews"],
+  getStore: ["server/catalog/get-store.ts", "getStore"],
+  listStoreProducts: ["server/catalog/list-store-products.ts", "listStoreProducts"],
+  listProducts: ["server/catalog/list-products.ts", "listProducts"],
+  nearbyFarmsCte: ["server/catalog/nearby-farms.ts", "nearbyFarmsCte"],
+  listMerchants: ["server/catalog/list-merchants.ts", "listMerchants"],
+  listReceivedOrders: ["server/orders/list-received-orders.ts", "listReceivedOrders"],
+  listPlacedOrders: ["server/orders/list-placed-orders.ts", "listPlacedOrders"],
+  findOrdersByKeyword: ["server/admin/find-orders-by-keyword.ts", "findOrdersByKeyword"],
+  placeOrder: ["server/orders/place-order.ts", "placeOrder"],
+  sendOrderPlacedEmails: ["server/checkout/send-order-placed-emails.ts", "sendOrderPlacedEmails"],
+  listCartItems: ["server/cart/list-cart-items.ts", "listCartItems"],
+} as const satisfies Record<string, readonly [string, string]>;
+
+type Fn = (...args: never[]) => unknown;
+// Services are called with the inputs their signatures declare; the loose type keeps the bench
+// compiling while their authors are still changing them.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type Loose = (db: Db, ...args: any[]) => Promise<any>;
+
+export function svc(name: keyof typeof SERVICES): Promise<Loose> {
+  const [file, fn] = SERVICES[name];
+  return service<Fn>(file, fn) as Promise<Loose>;
+}
+
+const ms = { unit: "ms" };
+
+function addTiming(report: Report, id: string, t: Timing, baseline?: { value: number; label: string }) {
+  return report.add(id, t.p95, {
+    ...ms,
+    baseline: baseline?.value ?? null,
+    baselineLabel: baseline?.label ?? "",
+    note: `p50 ${t.p50.toFixed(2)} ms, n=${t.n}`,
+  });
+}
+
+export interface Probes {
+  /** Active products with at least one review (rotated over by product scenarios). */
+  productIds: number[];
+  /** My Local origins: the hot spot and saved customer locations near it. */
+  origins: { latitude: number; longitude: number }[];
+}
+
+export async function probes(ctx: DbContext): Promise<Probes> {
+  const { rows } = await ctx.raw.query<{ id: number }>(
+    `select id from products where status = 'active' and review_count > 0 and id = any($1::int[]) order by id`,
+    [ctx.facts.sampleProductIds],
+  );
+  const { rows: locations } = await ctx.raw.query<{ latitude: number; longitude: number }>(
+    `select latitude, longitude from local_locations
+     where latitude between $1::float8 - 0.3 and $1::float8 + 0.3 and longitude between $2::float8 - 0.4 and $2::float8 + 0.4
+     order by member_id limit 7`,
+    [ctx.facts.hotspot.latitude, ctx.facts.hotspot.longitude],
+  );
+  return { productIds: rows.map((r) => r.id), origins: [ctx.facts.hotspot, ...locations] };
+}
+
+export async function productScenarios(ctx: DbContext, report: Report, p: Probes): Promise<void> {
+  await guard(report, ["product (db):getProductDetail p95"], async () => {
+    const getProductDetail = await svc("productDetail");
+    const t = await timeLoop((i) => getProductDetail(ctx.db, p.productIds[i % p.productIds.length]));
+    addTiming(report, "product (db):getProductDetail p95", t);
+  });
+  await guard(report, ["product (db):listReviews page 1 p95"], async () => {
+    const listReviews = await svc("listReviews");
+    const t = await timeLoop((i) => listReviews(ctx.db, { productId: p.productIds[i % p.productIds.length], page: 1 }));
+    addTiming(report, "product (db):listReviews page 1 p95", t);
+  });
+}
+
+const RADII = [10, 25, 50, 0] as const;
+
+export async function myLocalScenarios(ctx: DbContext, report: Report, p: Probes): Promise<Record<number, Timing>> {
+  const out: Record<number, Timing> = {};
+  const ids = RADII.map((r) => `My Local (db):listing ${r ? `${r} km` : "no limit"} p95`);
+  await guard(report, ids, async () => {
+    const listProducts = await svc("listProducts");
+    for (const [k, radiusKm] of RADII.entries()) {
+      const t = await timeLoop((i) => {
+        const o = p.origins[i % p.origins.length] as { latitude: number; longitude: number };
+        return listProducts(ctx.db, { near: { latitude: o.latitude, longitude: o.longitude, radiusKm } });
+      });
+      out[radiusKm] = t;
+      const sample = await listProducts(ctx.db, { near: { ...ctx.facts.hotspot, radiusKm } });
+      const row = addTiming(report, ids[k] as string, t);
+      row.note += `, ${sample.total} products`;
+    }
+  });
+  await guard(report, ["My Local (db):count 25 km p95"], async () => {
+    const nearbyFarmsCte = (await service<Fn>(...SERVICES.nearbyFarmsCte)) as unknown as (n: unknown) => ReturnType<typeof sql>;
+    const t = await timeLoop((i) => {
+      const o = p.origins[i % p.origins.length] as { latitude: number; longitude: number };
+      return ctx.db.execute(sql`with ${nearbyFarmsCte({ ...o, radiusKm: 25 })}
+        select count(*) from products join farms on farms.farm_id = products.merchant_id
+        where products.status = 'active'`);
+    });
+    addTiming(report, "My Local (db):count 25 km p95", t);
+  });
+  return out;
+}
+
+export async function searchScenarios(ctx: DbContext, report: Report): Promise<void> {
+  const { search } = ctx.facts;
+  const cases: [string, string][] = [
+    ["search (db):two terms p95", search.twoTerms],
+    ["search (db):common term p95", search.commonTerm],
+    ["search (db):typo p95", search.typo],
+    ["search (db):typo of a common term p95", search.commonTypo ?? "tomatoe"],
+    ["search (db):rare term p95", search.rareTerm],
+  ];
+  await guard(report, [...cases.map((c) => c[0]), "search (db):exact names on page 1"], async () => {
+    const listProducts = await svc("listProducts");
+    for (const [id, keyword] of cases) {
+      const t = await timeLoop(() => listProducts(ctx.db, { keyword }));
+      const sample = await listProducts(ctx.db, { keyword });
+      const row = addTiming(report, id, t);
+      row.note += `, "${keyword}": ${sample.total} found`;
+    }
+    // Every product whose whole name is the keyword must be on page 1.
+    let found = 0;
+    const misses: string[] = [];
+    for (const name of search.exactNames) {
+      const page = await listProducts(ctx.db, { keyword: name });
+      const { rows } = await ctx.raw.query<{ id: number }>(
+        "select id from products where status = 'active' and lower(name) = lower($1)",
+        [name],
+      );
+      const shown = new Set((page.items as { id: number }[]).map((item) => item.id));
+      if (rows.length > 0 && rows.every((r) => shown.has(r.id))) found++;
+      else misses.push(name);
+    }
+    report.add("search (db):exact names on page 1", found === search.exactNames.length, {
+      note: `${found}/${search.exactNames.length}${misses.length ? `; missed: ${misses.join(", ")}` : ""}`,
+    });
+  });
+}
+
+/** The deepest row offset the lists serve by page number (list-paging.ts caps it). */
+async function maxListOffset(): Promise<number> {
+  const { MAX_LIST_OFFSET } = (await import("@/server/catalog/list-paging")) as { MAX_LIST_OFFSET: number };
+  return MAX_LIST_OFFSET;
+}
+
+/** The deepest page the product lists serve by number. */
+async function deepestProductPage(): Promise<number> {
+  return Math.floor((await maxListOffset()) / 12) + 1;
+}
+
+export async function depthScenarios(ctx: DbContext, report: Report): Promise<void> {
+  const ids = [
+    "listing depth (db):products page 1 p95",
+    "listing depth (db):products deep page p95",
+    "listing depth (db):products deep/page 1",
+    "listing depth (db):products Load More deep p95",
+  ];
+  await guard(report, ids, async () => {
+    const listProducts = await svc("listProducts");
+    const deep = await deepestProductPage();
+    const first = await timeLoop(() => listProducts(ctx.db, { page: 1 }));
+    addTiming(report, ids[0] as string, first);
+    const last = await timeLoop(() => listProducts(ctx.db, { page: deep }));
+    addTiming(report, ids[1] as string, last).note += `, page ${deep}`;
+    report.add(ids[2] as string, last.p95, {
+      ...ms,
+      baseline: first.p95,
+      baselineLabel: "page 1",
+    });
+    // Load More: follow the cursor as deep as the page number goes, then time that next page.
+    let cursor: string | null = null;
+    for (let page = 1; page < deep; page++) {
+      const answer: { nextCursor: string | null } = await listProducts(ctx.db, { cursor, page });
+      cursor = answer.nextCursor;
+      if (!cursor) break;
+    }
+    const keyset = await timeLoop(() => listProducts(ctx.db, { cursor }));
+    addTiming(report, ids[3] as string, keyset, { value: first.p95, label: "page 1" }).note += `, after page ${deep - 1}`;
+  });
+
+  const farmIds = [
+    "listing depth (db):farms page 1 p95",
+    "listing depth (db):farms deep page p95",
+    "listing depth (db):farms deep/page 1",
+  ];
+  await guard(report, farmIds, async () => {
+    const listMerchants = await svc("listMerchants");
+    const first = await timeLoop(() => listMerchants(ctx.db, { page: 1 }));
+    addTiming(report, farmIds[0] as string, first);
+    // The deepest page that exists (10 a page), or the deepest the list serves by number.
+    const probe = (await listMerchants(ctx.db, { page: 1 })) as { total?: number; count?: number };
+    const total = Number(probe.total ?? probe.count ?? 0);
+    const deep = Math.max(1, Math.min(Math.ceil(total / 10), Math.floor((await maxListOffset()) / 10) + 1));
+    const last = await timeLoop(() => listMerchants(ctx.db, { page: deep }));
+    addTiming(report, farmIds[1] as string, last).note += `, page ${deep}`;
+    report.add(farmIds[2] as string, last.p95, { ...ms, baseline: first.p95, baselineLabel: "page 1" });
+  });
+
+  const storeIds = ["listing depth (db):largest store page 1 p95", "listing depth (db):largest store last page p95"];
+  await guard(report, storeIds, async () => {
+    const listStoreProducts = await svc("listStoreProducts");
+    const username = ctx.facts.largestFarmer.username;
+    const input = (page: number) => ({ username, viewMode: "public", page, viewerId: null });
+    const first = await timeLoop(() => listStoreProducts(ctx.db, input(1)));
+    addTiming(report, storeIds[0] as string, first);
+    const probe = (await listStoreProducts(ctx.db, input(1))) as { total: number };
+    const lastPage = Math.max(1, Math.ceil(probe.total / 12));
+    const last = await timeLoop(() => listStoreProducts(ctx.db, input(lastPage)));
+    addTiming(report, storeIds[1] as string, last, { value: first.p95, label: "page 1" }).note += `, page ${lastPage}`;
+  });
+}
+
+export async function orderListScenarios(ctx: DbContext, report: Report): Promise<void> {
+  const { largestFarmer, largestCustomer } = ctx.facts;
+  const received = ["order lists (db):largest farmer page 1 p95", "order lists (db):largest farmer last page p95"];
+  await guard(report, received, async () => {
+    const listReceivedOrders = await svc("listReceivedOrders");
+    const input = (page: number) => ({ merchantId: largestFarmer.id, page, perPage: 10, keyword: "" });
+    const first = await timeLoop(() => listReceivedOrders(ctx.db, input(1)));
+    addTiming(report, received[0] as string, first).note += `, ${largestFarmer.orderLines} lines`;
+    const probe = (await listReceivedOrders(ctx.db, input(1))) as { count?: number; total?: number };
+    const lastPage = Math.max(1, Math.ceil(Number(probe.count ?? probe.total ?? 0) / 10));
+    const last = await timeLoop(() => listReceivedOrders(ctx.db, input(lastPage)));
+    addTiming(report, received[1] as string, last, { value: first.p95, label: "page 1" }).note += `, page ${lastPage}`;
+  });
+  const placed = ["order lists (db):largest customer page 1 p95", "order lists (db):largest customer last page p95"];
+  await guard(report, placed, async () => {
+    const listPlacedOrders = await svc("listPlacedOrders");
+    const input = (page: number) => ({ customerId: largestCustomer.id, page, perPage: 10, keyword: "" });
+    const first = await timeLoop(() => listPlacedOrders(ctx.db, input(1)));
+    addTiming(report, placed[0] as string, first).note += `, ${largestCustomer.orders} orders`;
+    const probe = (await listPlacedOrders(ctx.db, input(1))) as { count?: number; total?: number };
+    const lastPage = Math.max(1, Math.ceil(Number(probe.count ?? probe.total ?? 0) / 10));
+    const last = await timeLoop(() => listPlacedOrders(ctx.db, input(lastPage)));
+    addTiming(report, placed[1] as string, last, { value: first.p95, label: "page 1" }).note += `, page ${lastPage}`;
+  });
+  await guard(report, ["order lists (db):admin order search p95"], async () => {
+    const findOrdersByKeyword = await svc("findOrdersByKeyword");
+    const { rows } = await ctx.raw.query<{ order_no: string }>(
+      "select order_no from orders where customer_id = $1 order by id desc limit 1",
+      [largestCustomer.id],
+    );
+    const keywords = [rows[0]?.order_no ?? "", "tomatoes", largestCustomer.email];
+    const t = await timeLoop((i) => findOrdersByKeyword(ctx.db, { keyword: keywords[i % keywords.length] }));
+    addTiming(report, "order lists (db):admin order search p95", t).note += " (order no, product word, email)";
+  });
+}
+
+/**
+ * Pay in person under contention: 10 customers at once on the same 20 products, each submitting
+ * its checkout twice at the same moment (a double click). Every order is removed afterwards (the
+ * order_items trigger puts units_sold_90d back).
+ */
+export async function checkoutScenario(ctx: DbContext, report: Report, rounds = 15): Promise<void> {
+  const ids = [
+    "checkout (db):placeOrder p95, 10 concurrent",
+    "checkout (db):errors",
+    "checkout (db):one order per submission key",
+  ];
+  await guard(report, ids, async () => {
+    const placeOrder = await svc("placeOrder");
+    const { rows: products } = await ctx.raw.query<{ id: number }>(
+      `select id from products where status = 'active' and in_stock and pay_in_person and currency = 'CAD'
+       order by units_sold_90d desc, id limit 20`,
+    );
+    const { rows: customers } = await ctx.raw.query<{ id: number; first_name: string; last_name: string; email: string; phone: string }>(
+      `select id, first_name, last_name, email, phone from members
+       where member_type = 'customer' and currency = 'CAD' and phone is not null order by id limit 10`,
+    );
+    if (products.length < 20 || customers.length < 10) throw new Error("not enough CAD products or customers");
+    const keys: string[] = [];
+    const samples: number[] = [];
+    let errors = 0;
+    const errorMessages = new Set<string>();
+    let mismatched = 0;
+    const runId = randomUUID().slice(0, 8);
+    const { rows: outbox } = await ctx.raw.query<{ max: number | null }>("select max(id) as max from email_outbox");
+    try {
+      for (let round = 0; round < rounds + 2; round++) {
+        // Each customer's cart: 3 of the 20 shared products.
+        await ctx.raw.query("delete from cart_items where member_id = any($1::int[])", [customers.map((c) => c.id)]);
+        const values: string[] = [];
+        customers.forEach((c, i) => {
+          for (let k = 0; k < 3; k++) values.push(`(${c.id}, ${(products[(i * 2 + k + round) % 20] as { id: number }).id}, 1)`);
+        });
+        await ctx.raw.query(`insert into cart_items (member_id, product_id, qty) values ${values.join(", ")}`);
+        const results = await Promise.all(
+          customers.flatMap((c) => {
+            const checkoutKey = randomUUID();
+            keys.push(checkoutKey);
+            const input = {
+              customerId: c.id,
+              checkoutKey,
+              delivery: {
+                deliveryDestination: "store",
+                firstName: c.first_name,
+                lastName: c.last_name,
+                email: c.email,
+                phone: c.phone,
+              },
+            };
+            const attempt = async () => {
+              const t = performance.now();
+              try {
+                const answer = (await placeOrder(ctx.db, input)) as { orderId: number };
+                if (round >= 2) samples.push(performance.now() - t);
+                return answer.orderId;
+              } catch (error) {
+                errors++;
+                errorMessages.add(error instanceof Error ? error.message : String(error));
+                return null;
+              }
+            };
+            return [Promise.all([attempt(), attempt()])];
+          }),
+        );
+        for (const [a, b] of results) if (a === null || b === null || a !== b) mismatched++;
+      }
+      const { rows: counts } = await ctx.raw.query<{ n: string }>(
+        "select count(*) as n from orders where checkout_key = any($1::text[])",
+        [keys],
+      );
+      const sorted = samples.sort((x, y) => x - y);
+      const p95 = sorted[Math.ceil(0.95 * sorted.length) - 1] ?? NaN;
+      const p50 = sorted[Math.ceil(0.5 * sorted.length) - 1] ?? NaN;
+      report.add(ids[0] as string, p95, { ...ms, note: `p50 ${p50.toFixed(2)} ms, n=${sorted.length} (run ${runId})` });
+      report.add(ids[1] as string, errors, { note: [...errorMessages].join("; ").slice(0, 150) });
+      report.add(ids[2] as string, Number(counts[0]?.n) === keys.length && mismatched === 0, {
+        note: `${counts[0]?.n} orders for ${keys.length} keys, ${mismatched} double submissions answered differently`,
+      });
+      // The same checkout without contention, one at a time.
+      const solo: number[] = [];
+      const buyer = customers[0] as (typeof customers)[number];
+      for (let i = 0; i < 33; i++) {
+        await ctx.raw.query("delete from cart_items where member_id = $1", [buyer.id]);
+        for (let k = 0; k < 3; k++)
+          await ctx.raw.query("insert into cart_items (member_id, product_id, qty) values ($1, $2, 1)", [
+            buyer.id,
+            (products[(i + k * 7) % 20] as { id: number }).id,
+          ]);
+        const checkoutKey = randomUUID();
+        keys.push(checkoutKey);
+        const t = performance.now();
+        await placeOrder(ctx.db, {
+          customerId: buyer.id,
+          checkoutKey,
+          delivery: { deliveryDestination: "store", firstName: buyer.first_name, lastName: buyer.last_name, email: buyer.email, phone: buyer.phone },
+        });
+        if (i >= 3) solo.push(performance.now() - t);
+      }
+      solo.sort((a, b) => a - b);
+      report.add("checkout (db):placeOrder p95, one at a time", solo[Math.ceil(0.95 * solo.length) - 1] ?? NaN, {
+        ...ms,
+        note: `p50 ${(solo[Math.ceil(0.5 * solo.length) - 1] ?? NaN).toFixed(2)} ms, n=${solo.length}`,
+      });
+      // placeOrder awaits the order-placed mails after its transaction: their share, alone.
+      await guard(report, ["checkout (db):order-placed mails alone p95"], async () => {
+        const sendOrderPlacedEmails = await svc("sendOrderPlacedEmails");
+        const { rows: placed } = await ctx.raw.query<{ id: number }>(
+          "select id from orders where checkout_key = any($1::text[]) order by id limit 40",
+          [keys],
+        );
+        const t = await timeLoop((i) => sendOrderPlacedEmails(ctx.db, (placed[i % placed.length] as { id: number }).id), {
+          warmup: 3,
+          iterations: 40,
+        });
+        addTiming(report, "checkout (db):order-placed mails alone p95", t).note += ", one at a time";
+      });
+    } finally {
+      await ctx.raw.query("delete from orders where checkout_key = any($1::text[])", [keys]);
+      await ctx.raw.query("delete from cart_items where member_id = any($1::int[])", [customers.map((c) => c.id)]);
+      // The order-placed mails went to the outbox (no SMTP_URL here).
+      await ctx.raw.query("delete from email_outbox where id > $1", [outbox[0]?.max ?? 0]);
+    }
+  });
+}

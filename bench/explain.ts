@@ -1,0 +1,57 @@
+/**
+ * Why is it slow? Prints EXPLAIN (ANALYZE, BUFFERS) of every statement a statement probe's service
+ * call sends, on a bench database:
+ *
+ *   npx tsx --require ./bench/lib/server-only.cjs bench/explain.ts --size M "latest products" "My Local 25 km"
+ *
+ * Probe names are those of bench/db/statements.ts (run without names to list them).
+ */
+import "./lib/env";
+import { parseArgs } from "node:util";
+import { DEFAULT_SERVER } from "./data/config";
+import { closeContext, openContext } from "./db/context";
+import { STATEMENT_PROBES } from "./db/statements";
+import { out } from "./lib/out";
+import { captureStatements } from "./lib/statements";
+
+async function main(): Promise<void> {
+  const { values, positionals } = parseArgs({
+    allowPositionals: true,
+    options: { size: { type: "string", default: "M" }, server: { type: "string", default: DEFAULT_SERVER } },
+  });
+  if (positionals.length === 0) {
+    out(STATEMENT_PROBES.map((p) => p.name).join("\n"));
+    return;
+  }
+  const ctx = await openContext(values.server ?? DEFAULT_SERVER, `bench_${(values.size ?? "M").toLowerCase()}`);
+  try {
+    for (const name of positionals) {
+      const probe = STATEMENT_PROBES.find((p) => p.name === name);
+      if (!probe) throw new Error(`no probe "${name}"`);
+      const prepared = probe.prepare ? await probe.prepare(ctx) : undefined;
+      let statements: { text: string; values: unknown[] }[] = [];
+      try {
+        await probe.run(ctx, prepared); // warm
+        statements = await captureStatements(() => probe.run(ctx, prepared));
+      } finally {
+        await probe.cleanup?.(ctx, prepared);
+      }
+      out(`\n=== ${name}: ${statements.length} statements`);
+      for (const s of statements) {
+        if (!/^\s*(with|select)\b/i.test(s.text)) {
+          out(`\n-- ${s.text.slice(0, 200)}`);
+          continue;
+        }
+        const { rows } = await ctx.raw.query<{ "QUERY PLAN": string }>(`explain (analyze, buffers) ${s.text}`, s.values);
+        out(`\n-- ${s.text.replace(/\s+/g, " ").slice(0, 300)}\n${rows.map((r) => r["QUERY PLAN"]).join("\n")}`);
+      }
+    }
+  } finally {
+    await closeContext(ctx);
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

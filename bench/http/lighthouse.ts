@@ -1,0 +1,111 @@
+/**
+ * Lighthouse lab scores (npm `lighthouse` with Debian's /usr/bin/chromium): the median of 5 runs,
+ * mobile (Lighthouse's default, simulated throttling) and desktop, on the dashboard, a product, a
+ * store and a products search. Performance, CLS, accessibility and SEO are checked.
+ */
+import type { DbContext } from "../db/context";
+import { probes } from "../db/scenarios";
+import { guard, type Report } from "../lib/report";
+import { median } from "../lib/stats";
+import type { BuildRoutes, RouteName } from "./pages";
+import type { Server } from "./servers";
+
+export const CHROME_PATH = process.env.CHROME_PATH ?? "/usr/bin/chromium";
+
+interface Scores {
+  performance: number;
+  accessibility: number;
+  seo: number;
+  cls: number;
+  lcp: number;
+  tbt: number;
+  /** Audits of the category that did not pass, by category. */
+  failed: Record<string, string[]>;
+}
+
+interface Lhr {
+  categories: Record<string, { score: number | null; auditRefs: { id: string; weight: number }[] } | undefined>;
+  audits: Record<string, { score: number | null; numericValue?: number } | undefined>;
+}
+
+function failedAudits(lhr: Lhr, category: string): string[] {
+  return (lhr.categories[category]?.auditRefs ?? [])
+    .filter((ref) => ref.weight > 0 && (lhr.audits[ref.id]?.score ?? 1) < 1)
+    .map((ref) => ref.id);
+}
+
+export async function lighthouseGroup(
+  ctx: DbContext,
+  report: Report,
+  app: Server,
+  routes: BuildRoutes,
+  runs = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 5),
+): Promise<void> {
+  const p = await probes(ctx);
+  const pages: { name: string; route: RouteName; path: string }[] = [
+    { name: "dashboard", route: "dashboard", path: "/" },
+    { name: "product", route: "product", path: `/products/${p.productIds[2] ?? p.productIds[0]}` },
+    { name: "store", route: "store", path: `/stores/${ctx.facts.largestFarmer.username}` },
+    { name: "search", route: "search", path: `/products/filtered?keyword=${encodeURIComponent(ctx.facts.search.twoTerms)}` },
+  ];
+  const { default: lighthouse } = await import("lighthouse");
+  const { default: desktopConfig } = await import("lighthouse/core/config/desktop-config.js");
+  const chromeLauncher = await import("chrome-launcher");
+  for (const form of ["mobile", "desktop"] as const) {
+    for (const page of pages) {
+      const ids = ["performance", "CLS", "accessibility", "SEO"].map((m) => `Lighthouse ${form}:${page.name} ${m}`);
+      await guard(report, ids, async () => {
+        routes.require(page.route);
+        const url = `${app.origin}${page.path}`;
+        await fetch(url).then((r) => r.arrayBuffer()); // warm the page's cache entry
+        const chrome = await chromeLauncher.launch({
+          chromePath: CHROME_PATH,
+          chromeFlags: ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage"],
+        });
+        const results: Scores[] = [];
+        try {
+          for (let run = 0; run < runs; run++) {
+            const answer = await lighthouse(
+              url,
+              {
+                port: chrome.port,
+                output: "json",
+                logLevel: "error",
+                onlyCategories: ["performance", "accessibility", "seo"],
+              },
+              form === "desktop" ? desktopConfig : undefined,
+            );
+            const lhr = answer?.lhr;
+            if (!lhr) throw new Error("Lighthouse gave no result");
+            if (lhr.runtimeError) throw new Error(`Lighthouse: ${lhr.runtimeError.message}`);
+            const r = lhr as unknown as Lhr;
+            results.push({
+              performance: Math.round((lhr.categories.performance?.score ?? 0) * 100),
+              accessibility: Math.round((lhr.categories.accessibility?.score ?? 0) * 100),
+              seo: Math.round((lhr.categories.seo?.score ?? 0) * 100),
+              cls: lhr.audits["cumulative-layout-shift"]?.numericValue ?? NaN,
+              lcp: lhr.audits["largest-contentful-paint"]?.numericValue ?? NaN,
+              tbt: lhr.audits["total-blocking-time"]?.numericValue ?? NaN,
+              failed: { accessibility: failedAudits(r, "accessibility"), seo: failedAudits(r, "seo") },
+            });
+          }
+        } finally {
+          await chrome.kill();
+        }
+        type Numeric = "performance" | "accessibility" | "seo" | "cls" | "lcp" | "tbt";
+        const list = (k: Numeric) => results.map((r) => r[k]);
+        const runs = (k: Numeric) => `runs: ${list(k).map((v) => (k === "cls" ? v.toFixed(3) : v)).join(", ")}`;
+        const failed = (category: string) => {
+          const ids = [...new Set(results.flatMap((r) => r.failed[category] ?? []))];
+          return ids.length ? `; not passed: ${ids.join(", ")}` : "";
+        };
+        report.add(ids[0] as string, median(list("performance")), {
+          note: `${runs("performance")}; LCP ${median(list("lcp")).toFixed(0)} ms, TBT ${median(list("tbt")).toFixed(0)} ms`,
+        });
+        report.add(ids[1] as string, median(list("cls")), { note: runs("cls") });
+        report.add(ids[2] as string, median(list("accessibility")), { note: runs("accessibility") + failed("accessibility") });
+        report.add(ids[3] as string, median(list("seo")), { note: runs("seo") + failed("seo") });
+      });
+    }
+  }
+}

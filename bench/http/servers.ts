@@ -1,0 +1,168 @@
+/**
+ * The processes under load: the app (`next start` on the bench build) and the bare floor
+ * (bench/http/bare-server.cjs), both pinned to core 1 with taskset; the load generator (this
+ * process) moves to core 0. Both talk to the same PostgreSQL database.
+ */
+import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { createWriteStream } from "node:fs";
+import { availableParallelism } from "node:os";
+import path from "node:path";
+import { BENCH_SECRET } from "../lib/env";
+
+const ROOT = process.cwd();
+export const SERVER_CORE = "1";
+export const LOAD_CORE = "0";
+
+export function hasTaskset(): boolean {
+  return spawnSync("taskset", ["-V"], { stdio: "ignore" }).status === 0;
+}
+
+/** Moves every thread of this process to the load generator's core. */
+export function pinSelf(): boolean {
+  if (!hasTaskset()) return false;
+  return spawnSync("taskset", ["-a", "-p", "-c", LOAD_CORE, String(process.pid)], { stdio: "ignore" }).status === 0;
+}
+
+/** Gives this process (and what it starts next, e.g. Chromium) every core again. */
+export function unpinSelf(): void {
+  if (!hasTaskset()) return;
+  const all = `0-${Math.max(0, availableParallelism() - 1)}`;
+  spawnSync("taskset", ["-a", "-p", "-c", all, String(process.pid)], { stdio: "ignore" });
+}
+
+export interface Server {
+  origin: string;
+  hookPort: number;
+  child: ChildProcess;
+  /** Milliseconds from spawn to the first successful page. */
+  firstPageMs: number;
+  stop(): Promise<void>;
+}
+
+async function waitForPage(origin: string, pathName: string, child: ChildProcess, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  let exited = false;
+  child.once("exit", () => (exited = true));
+  while (Date.now() < deadline) {
+    if (exited) throw new Error(`server exited before answering ${pathName}`);
+    try {
+      const res = await fetch(new URL(pathName, origin), { redirect: "manual" });
+      await res.arrayBuffer();
+      if (res.status < 500) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 25));
+  }
+  throw new Error(`no answer from ${origin}${pathName} within ${timeoutMs} ms`);
+}
+
+function stopper(child: ChildProcess): () => Promise<void> {
+  return () =>
+    new Promise<void>((resolve) => {
+      if (child.exitCode !== null || child.signalCode !== null) return resolve();
+      child.once("exit", () => resolve());
+      child.kill("SIGTERM");
+      setTimeout(() => child.kill("SIGKILL"), 5_000).unref();
+    });
+}
+
+function pinned(command: string, args: string[]): [string, string[]] {
+  return hasTaskset() ? ["taskset", ["-c", SERVER_CORE, command, ...args]] : [command, args];
+}
+
+export interface NextOptions {
+  distDir: string;
+  port: number;
+  hookPort: number;
+  databaseUrl?: string;
+  /** PGlite directory instead of PostgreSQL (the embedded mode). */
+  pgliteDir?: string;
+  snapshotDir: string;
+  firstPath?: string;
+  logName: string;
+}
+
+export async function startNext(opts: NextOptions): Promise<Server> {
+  const origin = `http://127.0.0.1:${opts.port}`;
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    NODE_ENV: "production",
+    NEXT_DIST_DIR: opts.distDir,
+    NEXT_TELEMETRY_DISABLED: "1",
+    APP_URL: origin,
+    NEXTAUTH_SECRET: process.env.NEXTAUTH_SECRET ?? BENCH_SECRET,
+    LOG_LEVEL: "warn",
+    NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ""} --require ${path.join(ROOT, "bench", "http", "pg-hook.cjs")}`.trim(),
+    BENCH_COUNT_STATEMENTS: "1",
+    BENCH_HOOK_PORT: String(opts.hookPort),
+    BENCH_SNAPSHOT_DIR: opts.snapshotDir,
+  };
+  if (opts.pgliteDir) {
+    delete env.DATABASE_URL;
+    env.PGLITE_DIR = opts.pgliteDir;
+  } else {
+    env.DATABASE_URL = opts.databaseUrl;
+  }
+  const [cmd, args] = pinned(process.execPath, [
+    path.join(ROOT, "node_modules", "next", "dist", "bin", "next"),
+    "start",
+    "-p",
+    String(opts.port),
+    "-H",
+    "127.0.0.1",
+  ]);
+  const started = performance.now();
+  const child = spawn(cmd, args, { cwd: ROOT, env, stdio: ["ignore", "pipe", "pipe"] });
+  const log = createWriteStream(path.join(ROOT, opts.distDir, `${opts.logName}.log`));
+  child.stdout?.pipe(log);
+  child.stderr?.pipe(log);
+  const stop = stopper(child);
+  try {
+    await waitForPage(origin, opts.firstPath ?? "/", child, 60_000);
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  return { origin, hookPort: opts.hookPort, child, firstPageMs: performance.now() - started, stop };
+}
+
+export interface BareOptions {
+  port: number;
+  databaseUrl: string;
+  /** JSON config file: statements, the parameter to substitute, the template HTML. */
+  configFile: string;
+}
+
+export async function startBare(opts: BareOptions): Promise<Server> {
+  const origin = `http://127.0.0.1:${opts.port}`;
+  const [cmd, args] = pinned(process.execPath, [path.join(ROOT, "bench", "http", "bare-server.cjs")]);
+  const started = performance.now();
+  const child = spawn(cmd, args, {
+    cwd: ROOT,
+    env: { ...process.env, PORT: String(opts.port), DATABASE_URL: opts.databaseUrl, BARE_CONFIG: opts.configFile },
+    stdio: ["ignore", "inherit", "inherit"],
+  });
+  const stop = stopper(child);
+  try {
+    await waitForPage(origin, "/health", child, 10_000);
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  return { origin, hookPort: 0, child, firstPageMs: performance.now() - started, stop };
+}
+
+/** Statement counter of the app (bench/http/pg-hook.cjs). */
+export async function hookCount(server: Server): Promise<number> {
+  const res = await fetch(`http://127.0.0.1:${server.hookPort}/count`);
+  return ((await res.json()) as { count: number }).count;
+}
+
+export async function hookCapture<T>(server: Server, fn: () => Promise<T>): Promise<{ result: T; statements: { text: string; values: unknown[] }[] }> {
+  await fetch(`http://127.0.0.1:${server.hookPort}/capture`, { method: "POST" });
+  const result = await fn();
+  const res = await fetch(`http://127.0.0.1:${server.hookPort}/capture`);
+  const { statements } = (await res.json()) as { statements: { text: string; values: unknown[] }[] };
+  return { result, statements };
+}

@@ -1,0 +1,218 @@
+/**
+ * npm run bench -- [options]: the timed benchmark suite (issue 7). Prints one table (scenario,
+ * metric, value, baseline, ratio, target, result), saves it to bench/results/, and exits non-zero
+ * when a target of bench/thresholds.json is missed or a scenario's page or service is missing.
+ *
+ *   --size M          the dataset measured (database bench_<size>); default M
+ *   --small S         the smaller dataset statement counts are compared with; default S
+ *   --large L         the larger dataset for scaling ratios, used when its database exists; default L
+ *   --only LIST       groups to run, comma-separated: db,ablation,statements,pglite,http,bundle,lighthouse,mixed,coldstart
+ *   --skip LIST       groups to leave out
+ *   --rounds N        HTTP rounds (A B C / C B A interleaved); default 3
+ *   --duration S      seconds per HTTP round; default 10
+ *   --server URL      PostgreSQL server; default $BENCH_PG_URL or postgres://postgres@127.0.0.1:5432
+ *   --rebuild         build the app again even when .next-bench is current
+ *
+ * Run under `tsx --conditions=react-server` (the project's services are server-only).
+ */
+import "./lib/env";
+import path from "node:path";
+import { parseArgs } from "node:util";
+import { DEFAULT_SERVER } from "./data/config";
+import { closeContext, databaseExists, DatasetMissing, openContext, type DbContext } from "./db/context";
+import {
+  checkoutScenario,
+  depthScenarios,
+  myLocalScenarios,
+  orderListScenarios,
+  probes,
+  productScenarios,
+  searchScenarios,
+} from "./db/scenarios";
+import { ablation } from "./db/ablation";
+import * as pglite from "./db/pglite";
+import { countProbe, STATEMENT_PROBES } from "./db/statements";
+import { Missing } from "./lib/missing";
+import { guard, Report } from "./lib/report";
+import { timeLoop } from "./lib/stats";
+import { out } from "./lib/out";
+
+export const GROUPS = ["db", "ablation", "statements", "pglite", "http", "bundle", "lighthouse", "mixed", "coldstart"] as const;
+export type Group = (typeof GROUPS)[number];
+
+export interface RunOptions {
+  size: string;
+  small: string;
+  large: string;
+  groups: Set<Group>;
+  rounds: number;
+  durationS: number;
+  server: string;
+  rebuild: boolean;
+}
+
+function parseOptions(): RunOptions {
+  const { values } = parseArgs({
+    options: {
+      size: { type: "string", default: "M" },
+      small: { type: "string", default: "S" },
+      large: { type: "string", default: "L" },
+      only: { type: "string" },
+      skip: { type: "string" },
+      rounds: { type: "string", default: "3" },
+      duration: { type: "string", default: "10" },
+      server: { type: "string", default: DEFAULT_SERVER },
+      rebuild: { type: "boolean", default: false },
+    },
+  });
+  const list = (v: string | undefined) =>
+    (v ?? "")
+      .split(",")
+      .map((s) => s.trim())
+      .filter(Boolean);
+  for (const g of [...list(values.only), ...list(values.skip)])
+    if (!(GROUPS as readonly string[]).includes(g)) throw new Error(`unknown group ${g}: ${GROUPS.join(", ")}`);
+  const only = list(values.only);
+  const groups = new Set<Group>((only.length ? only : GROUPS) as Group[]);
+  for (const g of list(values.skip)) groups.delete(g as Group);
+  return {
+    size: (values.size ?? "M").toUpperCase(),
+    small: (values.small ?? "S").toUpperCase(),
+    large: (values.large ?? "L").toUpperCase(),
+    groups,
+    rounds: Math.max(1, Number(values.rounds)),
+    durationS: Math.max(1, Number(values.duration)),
+    server: values.server ?? DEFAULT_SERVER,
+    rebuild: values.rebuild ?? false,
+  };
+}
+
+const dbName = (size: string) => `bench_${size.toLowerCase()}`;
+
+async function dbGroup(ctx: DbContext, report: Report, opts: RunOptions): Promise<void> {
+  const p = await probes(ctx);
+  out("  product");
+  await productScenarios(ctx, report, p);
+  out("  My Local");
+  const local = await myLocalScenarios(ctx, report, p);
+  // Scaling: the same 25 km listing on the larger dataset, when it is loaded.
+  const id = "My Local (db):L/M p95 ratio, 25 km";
+  if (!(await databaseExists(opts.server, dbName(opts.large)))) {
+    report.notRun(id, `no ${dbName(opts.large)} database (npm run bench:data -- --size ${opts.large})`);
+  } else if (local[25]) {
+    await guard(report, [id], async () => {
+      const large = await openContext(opts.server, dbName(opts.large));
+      try {
+        const { svc } = await import("./db/scenarios");
+        const listProducts = await svc("listProducts");
+        const lp = await probes(large);
+        const t = await timeLoop((i) => {
+          const o = lp.origins[i % lp.origins.length] as { latitude: number; longitude: number };
+          return listProducts(large.db, { near: { ...o, radiusKm: 25 } });
+        });
+        report.add(id, t.p95, { unit: "ms", baseline: (local[25] as { p95: number }).p95, baselineLabel: opts.size });
+      } finally {
+        await closeContext(large);
+      }
+    });
+  }
+  out("  search");
+  await searchScenarios(ctx, report);
+  out("  listing depth");
+  await depthScenarios(ctx, report);
+  out("  order lists");
+  await orderListScenarios(ctx, report);
+  out("  checkout");
+  await checkoutScenario(ctx, report);
+}
+
+/** Statement counts of every probe at the small size and at this size: the ratio must be 1. */
+export async function statementsGroup(
+  small: DbContext,
+  main: DbContext,
+  report: Report,
+  labels: { small: string; main: string },
+): Promise<void> {
+  for (const probe of STATEMENT_PROBES) {
+    const id = `statements (db):${probe.name}`;
+    await guard(report, [id], async () => {
+      const atSmall = await countProbe(small, probe);
+      const atMain = await countProbe(main, probe);
+      report.add(id, atMain, { baseline: atSmall, baselineLabel: `at ${labels.small}`, note: `${atMain} at ${labels.main}` });
+    });
+  }
+}
+
+async function main(): Promise<void> {
+  const opts = parseOptions();
+  const report = new Report();
+  const started = Date.now();
+  out(`Benchmark on ${dbName(opts.size)} (groups: ${[...opts.groups].join(", ")})`);
+  let ctx: DbContext | null = null;
+  try {
+    ctx = await openContext(opts.server, dbName(opts.size));
+  } catch (error) {
+    if (!(error instanceof DatasetMissing)) throw error;
+    console.error(error.message);
+    process.exit(2);
+  }
+  try {
+    if (opts.groups.has("db")) {
+      out("Database scenarios");
+      await dbGroup(ctx, report, opts);
+    }
+    if (opts.groups.has("ablation")) {
+      out("Design choices: with and without");
+      await ablation(ctx, report);
+    }
+    if (opts.groups.has("statements")) {
+      out(`Statements per request, ${opts.small} and ${opts.size}`);
+      let small: DbContext | null = null;
+      try {
+        small = await openContext(opts.server, dbName(opts.small));
+        await statementsGroup(small, ctx, report, { small: opts.small, main: opts.size });
+      } catch (error) {
+        if (!(error instanceof DatasetMissing)) throw error;
+        report.failed("statements (db):all", new Missing(error.message));
+      } finally {
+        if (small) await closeContext(small);
+      }
+    }
+    if (opts.groups.has("pglite")) {
+      out("PGlite and PostgreSQL side by side (S)");
+      let pgS: DbContext | null = null;
+      try {
+        pgS = await openContext(opts.server, dbName("S"));
+        await pglite.pgliteComparison(pgS, report);
+      } catch (error) {
+        if (!(error instanceof DatasetMissing)) throw error;
+        report.failed("PGlite vs PostgreSQL (S):all", new Missing(error.message));
+      } finally {
+        if (pgS) await closeContext(pgS);
+      }
+    }
+    const http = await import("./http/suite");
+    await http.runHttpGroups(ctx, report, opts);
+  } finally {
+    await closeContext(ctx);
+  }
+
+  out(`\n${report.table()}\n`);
+  const file = path.join(process.cwd(), "bench", "results", `latest-${opts.size.toLowerCase()}.json`);
+  report.save(file, {
+    size: opts.size,
+    facts: ctx.facts,
+    startedAt: new Date(started).toISOString(),
+    seconds: Math.round((Date.now() - started) / 1000),
+  });
+  const failures = report.failures;
+  out(
+    `${report.rows.length} rows, ${failures.length} failed; saved ${path.relative(process.cwd(), file)} and .md (${Math.round((Date.now() - started) / 1000)} s)`,
+  );
+  process.exit(failures.length ? 1 : 0);
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});
