@@ -94,17 +94,17 @@ export async function lighthouseGroup(
         }
         type Numeric = "performance" | "accessibility" | "seo" | "cls" | "lcp" | "tbt";
         const list = (k: Numeric) => results.map((r) => r[k]);
-        const runs = (k: Numeric) => `runs: ${list(k).map((v) => (k === "cls" ? v.toFixed(3) : v)).join(", ")}`;
+        const runsOf = (k: Numeric) => `runs: ${list(k).map((v) => (k === "cls" ? v.toFixed(3) : v)).join(", ")}`;
         const failed = (category: string) => {
           const ids = [...new Set(results.flatMap((r) => r.failed[category] ?? []))];
           return ids.length ? `; not passed: ${ids.join(", ")}` : "";
         };
         report.add(ids[0] as string, median(list("performance")), {
-          note: `${runs("performance")}; LCP ${median(list("lcp")).toFixed(0)} ms, TBT ${median(list("tbt")).toFixed(0)} ms`,
+          note: `${runsOf("performance")}; LCP ${median(list("lcp")).toFixed(0)} ms, TBT ${median(list("tbt")).toFixed(0)} ms`,
         });
-        report.add(ids[1] as string, median(list("cls")), { note: runs("cls") });
-        report.add(ids[2] as string, median(list("accessibility")), { note: runs("accessibility") + failed("accessibility") });
-        report.add(ids[3] as string, median(list("seo")), { note: runs("seo") + failed("seo") });
+        report.add(ids[1] as string, median(list("cls")), { note: runsOf("cls") });
+        report.add(ids[2] as string, median(list("accessibility")), { note: runsOf("accessibility") + failed("accessibility") });
+        report.add(ids[3] as string, median(list("seo")), { note: runsOf("seo") + failed("seo") });
       });
     }
   }
