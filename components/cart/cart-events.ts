@@ -10,7 +10,14 @@ const CART_COUNT_EVENT = "cart:count";
 
 type CartCountDetail = { kind: CartKind; count: number };
 
+/**
+ * The counts announced since this page loaded. A badge that hydrates after an announcement (the
+ * header streams in and hydrates late on a slow phone) would otherwise never hear of it.
+ */
+let announced: Partial<CartCounts> = {};
+
 export function announceCount(kind: CartKind, count: number): void {
+  announced = { ...announced, [kind]: count };
   window.dispatchEvent(new CustomEvent<CartCountDetail>(CART_COUNT_EVENT, { detail: { kind, count } }));
 }
 
@@ -24,12 +31,20 @@ export function useCartCounts(initial: CartCounts | undefined): CartCounts | und
     setCounts(initial);
   }
   useEffect(() => {
+    // After hydration, so the first client render still matches the server's HTML.
+    const catchUp =
+      Object.keys(announced).length > 0
+        ? setTimeout(() => setCounts((current) => ({ cart: 0, dreamtracker: 0, ...current, ...announced })), 0)
+        : undefined;
     const onCount = (event: Event) => {
       const { kind, count } = (event as CustomEvent<CartCountDetail>).detail;
       setCounts((current) => ({ cart: 0, dreamtracker: 0, ...current, [kind]: count }));
     };
     window.addEventListener(CART_COUNT_EVENT, onCount);
-    return () => window.removeEventListener(CART_COUNT_EVENT, onCount);
+    return () => {
+      clearTimeout(catchUp);
+      window.removeEventListener(CART_COUNT_EVENT, onCount);
+    };
   }, []);
   return counts;
 }
