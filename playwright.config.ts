@@ -55,7 +55,8 @@ export default defineConfig({
   ],
   webServer: {
     command: process.env.E2E_SKIP_BUILD === "1" ? start : `npm run build && ${start}`,
-    url: BASE_URL,
+    // The database, not a page: pages can answer from the prerendered cache before the demo is seeded.
+    url: `${BASE_URL}/api/health`,
     reuseExistingServer: false,
     timeout: 300_000,
     stdout: "ignore",

@@ -59,6 +59,28 @@ describe("getDb on the embedded database", { timeout: 60_000 }, () => {
     expect(seeded!.n).toBe(1);
   });
 
+  it("seeds a directory a build created without the hook on the first start with it", async () => {
+    const built = path.join(root, "built-by-next-build");
+    vi.stubEnv("PGLITE_DIR", built);
+    try {
+      let buildClient = await loadClient();
+      const unseeded = await buildClient.getDb();
+      await buildClient.closeDb(unseeded);
+      buildClient = await loadClient();
+      const firstStart = vi.fn(async (fresh: Db) => {
+        await createCustomer(fresh, { username: "seeded_after_build" });
+      });
+      buildClient.registerEmptyDatabaseHook(firstStart);
+      const started = await buildClient.getDb();
+      expect(firstStart).toHaveBeenCalledTimes(1);
+      const [seeded] = await started.select({ n: count() }).from(members);
+      expect(seeded!.n).toBe(1);
+      await buildClient.closeDb(started);
+    } finally {
+      vi.stubEnv("PGLITE_DIR", dataDir);
+    }
+  });
+
   it("does not seed again when the server restarts on the same directory", async () => {
     await client.closeDb(db);
     client = await loadClient();

@@ -5,7 +5,7 @@ import { PGlite, types, type PGliteOptions } from "@electric-sql/pglite";
 import { cube } from "@electric-sql/pglite/contrib/cube";
 import { earthdistance } from "@electric-sql/pglite/contrib/earthdistance";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
-import type { Assume } from "drizzle-orm";
+import { sql, type Assume } from "drizzle-orm";
 import { drizzle as drizzleNodePg } from "drizzle-orm/node-postgres";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
@@ -34,7 +34,10 @@ export type Db = PgDatabase<DbQueryResultHKT, Schema>;
 /** The transaction handle given to `db.transaction` callbacks. */
 export type DbTransaction = Parameters<Parameters<Db["transaction"]>[0]>[0];
 
-/** Runs once, right after the embedded database was created and migrated (the demo seed). */
+/**
+ * Runs once, right after the embedded database was migrated while it holds no member yet (the
+ * demo seed).
+ */
 export type EmptyDatabaseHook = (db: Db) => Promise<void>;
 
 export const PGLITE_EXTENSIONS = { cube, earthdistance, pg_trgm };
@@ -125,7 +128,9 @@ async function openEmbeddedDb(dataDir: string): Promise<Db> {
   const db = await createPgliteDb(dataDir);
   try {
     await migrateDb(db);
-    if (isNew) await state.emptyDatabaseHook?.(db);
+    // Empty rather than new: `next build` prerenders pages that open the database without the
+    // hook (instrumentation runs only in a server), so the first server start must still seed it.
+    if (state.emptyDatabaseHook && (isNew || (await hasNoMembers(db)))) await state.emptyDatabaseHook(db);
   } catch (error) {
     await db.$client.close();
     // A half-seeded demo would never be seeded again: start over from nothing next time.
@@ -133,4 +138,9 @@ async function openEmbeddedDb(dataDir: string): Promise<Db> {
     throw error;
   }
   return db;
+}
+
+async function hasNoMembers(db: Db): Promise<boolean> {
+  const { rows } = await db.execute<{ any: boolean }>(sql`select exists (select 1 from members) as any`);
+  return !rows[0]?.any;
 }

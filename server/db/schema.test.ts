@@ -50,6 +50,7 @@ const TABLES = [
   "orders",
   "password_reset_tokens",
   "product_name_words",
+  "product_names",
   "product_sales_window",
   "products",
   "rate_limit_buckets",
@@ -67,7 +68,7 @@ const KEY_INDEXES = [
   "members_user_key_unique",
   "members_username_unique",
   "members_email_lower_unique",
-  "members_merchant_earth_idx",
+  "members_merchant_geo_idx",
   "members_merchant_latest_idx",
   "members_username_trgm_idx",
   "members_email_trgm_idx",
@@ -370,15 +371,47 @@ describe("query plans", () => {
     await db.execute(sql`analyze products`);
   });
 
-  it("finds the nearest farms through the ll_to_earth GiST index", async () => {
+  it("finds the nearest farms through the GiST index on the stored earth point", async () => {
     const plan = await planOf(sql`
       select id from members
-      where member_type = 'merchant' and latitude is not null and longitude is not null
-        and earth_box(ll_to_earth(43.65, -79.38), 25000) @> ll_to_earth(latitude, longitude)
-        and earth_distance(ll_to_earth(43.65, -79.38), ll_to_earth(latitude, longitude)) < 25000
-      order by ll_to_earth(latitude, longitude) <-> ll_to_earth(43.65, -79.38)
+      where member_type = 'merchant' and geo is not null
+        and earth_box(ll_to_earth(43.65, -79.38), 25000) @> geo
+        and earth_distance(ll_to_earth(43.65, -79.38), geo) < 25000
+      order by geo <-> ll_to_earth(43.65, -79.38)
       limit 10`);
-    expect(plan).toContain("members_merchant_earth_idx");
+    expect(plan).toContain("members_merchant_geo_idx");
+  });
+
+  it("stores each member's earth point and each merchant's active product count", async () => {
+    const { rows } = await db.execute<{ same: boolean; counted: boolean }>(sql`
+      select bool_and(m.geo is not distinct from ll_to_earth(m.latitude, m.longitude)) as same,
+             bool_and(m.active_product_count = (select count(*) from products p
+               where p.merchant_id = m.id and p.status = 'active')) as counted
+      from members m`);
+    expect(rows[0]).toEqual({ same: true, counted: true });
+  });
+
+  it("keeps product_names equal to the active products by lowercased name", async () => {
+    const [merchant] = (
+      await db.execute<{ id: number }>(sql`select id from members where member_type = 'merchant' limit 1`)
+    ).rows;
+    const { rows: made } = await db.execute<{ id: number }>(sql`
+      insert into products (merchant_id, name, detail, unit_price_cents, currency)
+      values (${merchant!.id}, 'Zesty Lemons', 'x', 100, 'CAD'), (${merchant!.id}, 'zesty LEMONS', 'x', 100, 'CAD')
+      returning id`);
+    await db.execute(sql`update products set status = 'deleted' where id = ${made[0]!.id}`);
+    await db.execute(sql`update products set name = 'Zesty Limes' where id = ${made[1]!.id}`);
+    const { rows } = await db.execute<{ diff: number }>(sql`
+      select count(*)::int as diff from (
+        (select name, product_count from product_names
+         except select lower(name), count(*)::int from products where status = 'active' group by lower(name))
+        union all
+        (select lower(name), count(*)::int from products where status = 'active' group by lower(name)
+         except select name, product_count from product_names)
+      ) d`);
+    expect(rows[0]!.diff).toBe(0);
+    const { rows: lemons } = await db.execute(sql`select * from product_names where name like 'zesty%' order by name`);
+    expect(lemons).toEqual([{ name: "zesty limes", product_count: 1 }]);
   });
 
   it("answers a keyword with the full-text GIN index", async () => {

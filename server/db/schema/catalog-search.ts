@@ -16,6 +16,16 @@ export const productNameWords = pgTable(
 );
 
 /**
+ * Active products by whole name, lowercased, kept by a trigger on `products`
+ * (drizzle/*_catalog_names_sql.sql): a keyword that is a whole name counts its exact matches with
+ * one row instead of visiting every such product.
+ */
+export const productNames = pgTable("product_names", {
+  name: text("name").primaryKey(),
+  productCount: integer("product_count").notNull(),
+});
+
+/**
  * One row: order lines created at or after `counted_from` count in `products.units_sold_90d`.
  * `expire_product_sales()` moves it to 90 days ago and subtracts the lines that aged out.
  */

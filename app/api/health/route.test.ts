@@ -1,0 +1,48 @@
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+
+const testState = vi.hoisted(() => {
+  process.env.NEXTAUTH_SECRET = "health-route-secret-health-route-secret-0001";
+  process.env.APP_URL = "http://localhost:3000";
+  return { db: undefined as unknown, fail: false };
+});
+vi.mock(import("@/server/db/client"), async (importOriginal) => ({
+  ...(await importOriginal()),
+  getDb: async () => {
+    if (testState.fail) throw new Error("connect ECONNREFUSED 127.0.0.1:5432");
+    return testState.db as Db;
+  },
+}));
+
+import type { Db } from "@/server/db/client";
+import { closeTestDb, createTestDb } from "@/tests/db";
+import { GET } from "./route";
+
+const noParams = { params: Promise.resolve({}) };
+let db: Db;
+
+beforeAll(async () => {
+  db = await createTestDb();
+  testState.db = db;
+});
+afterAll(() => closeTestDb(db));
+
+describe("GET /api/health", () => {
+  it("answers 200 once the database answers", async () => {
+    const res = await GET(new Request("http://localhost:3000/api/health"), noParams);
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ status: "ok" });
+  });
+
+  it("answers an error without details while the database is unreachable", async () => {
+    testState.fail = true;
+    try {
+      const res = await GET(new Request("http://localhost:3000/api/health"), noParams);
+      expect(res.status).toBe(500);
+      const text = await res.text();
+      expect(text).not.toContain("ECONNREFUSED");
+      expect(JSON.parse(text)).toEqual({ message: expect.any(String) });
+    } finally {
+      testState.fail = false;
+    }
+  });
+});
