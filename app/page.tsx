@@ -7,6 +7,7 @@ import {
 } from "@/components/catalog/dashboard-rows";
 import { SITE_NAME } from "@/components/layout/site";
 import { FarmersMapSection } from "@/components/map/farmers-map-section";
+import { ShellDescription } from "@/components/seo/shell-description";
 import { HomeHero } from "@/components/static/home-hero";
 import {
   HomeAudiences,
@@ -16,13 +17,19 @@ import {
 } from "@/components/static/home-sections";
 import { getViewerCity } from "@/server/location/get-viewer-city";
 
-/** The title carries the visitor's city (spec part 1 section 2), so it is read per request. */
+const DESCRIPTION =
+  "Fresh fruit, vegetables and more, sold by the farmers and gardeners near you. Pick up at the farm or get it delivered, and pay by card or in person.";
+
+/**
+ * The title carries the visitor's city (spec part 1 section 2), so it is read per request and
+ * streams; the description is the same for everyone and sits in the shell's <head> (ShellDescription).
+ */
 export async function generateMetadata(): Promise<Metadata> {
   const near = nearCity(await getViewerCity());
   return {
     // The root template would append the name again; the dashboard carries it once.
     title: { absolute: `${SITE_NAME}: fresh produce from farms ${near}` },
-    description: `Fresh fruit, vegetables and more, sold by the farmers and gardeners ${near}. Pick up at the farm or get it delivered, and pay by card or in person.`,
+    description: null,
     alternates: { canonical: "/" },
   };
 }
@@ -35,6 +42,7 @@ export async function generateMetadata(): Promise<Metadata> {
 export default function DashboardPage() {
   return (
     <>
+      <ShellDescription content={DESCRIPTION} />
       <HomeHero />
       <DashboardSearch />
       <FarmersMapSection />

@@ -7,35 +7,21 @@ export function nearCity(city: string): string {
   return city === VIEWER_CITY_FALLBACK ? VIEWER_CITY_FALLBACK : `near ${city}`;
 }
 
-/** Title and description of /products/filtered for a search (the layout adds the site name). */
-export function productSearchMetadata(
-  keyword: string,
-  sortType: SortType,
-  city: string,
-): { title: string; description: string } {
+/**
+ * The description of /products/filtered. It is the same for every search and sort: the page's
+ * metadata depends on the query, so it streams into <body>, and only text known before the request
+ * can sit in the shell's <head> (components/seo/shell-description.tsx).
+ */
+export const PRODUCT_SEARCH_DESCRIPTION =
+  "Search fresh fruit, vegetables, eggs, honey and more from the farmers and gardeners near you. Pick up at the farm or get it delivered.";
+
+/** Title of /products/filtered for a search (the layout adds the site name). */
+export function productSearchTitle(keyword: string, sortType: SortType, city: string): string {
   const near = nearCity(city);
-  if (keyword) {
-    return {
-      title: `"${keyword}" from local farms`,
-      description: `Products matching "${keyword}" from farmers and gardeners ${near}. Pick up at the farm or get it delivered.`,
-    };
-  }
-  if (sortType === "popular") {
-    return {
-      title: `Popular produce ${near}`,
-      description: `What customers ${near} buy most from local farms this season.`,
-    };
-  }
-  if (sortType === "latest") {
-    return {
-      title: `New arrivals from farms ${near}`,
-      description: `The newest fruit, vegetables, eggs, honey and baking from farmers ${near}.`,
-    };
-  }
-  return {
-    title: `Fresh local produce ${near}`,
-    description: `Search fresh fruit, vegetables and more from the farmers and gardeners ${near}.`,
-  };
+  if (keyword) return `"${keyword}" from local farms`;
+  if (sortType === "popular") return `Popular produce ${near}`;
+  if (sortType === "latest") return `New arrivals from farms ${near}`;
+  return `Fresh local produce ${near}`;
 }
 
 /** Title and description of /merchants/list. */

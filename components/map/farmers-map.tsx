@@ -1,12 +1,12 @@
 "use client";
 
+import { clsx } from "clsx";
 import { List, Map as MapIcon } from "lucide-react";
 import dynamic from "next/dynamic";
 import Link from "next/link";
 import { useCallback, useEffect, useRef, useState, type ReactNode } from "react";
 import { Button } from "@/components/ui/button";
 import type { MerchantMapPoint } from "@/lib/catalog/types";
-import { cn } from "@/lib/cn";
 import {
   bboxAround,
   fetchMapPoints,
@@ -35,7 +35,7 @@ type Status = "idle" | "loading" | "ready" | "empty" | "error";
 export function FarmersMapFrame({ children, className }: { children?: ReactNode; className?: string }) {
   return (
     <div
-      className={cn(
+      className={clsx(
         "relative h-[26rem] overflow-hidden rounded-3xl border border-stone-200 bg-[#e8eee0] sm:h-[30rem]",
         className,
       )}
@@ -208,7 +208,7 @@ export function FarmersMap({ viewerPoint: viewerProp }: { viewerPoint: ViewerPoi
 
           <p
             aria-hidden
-            className={cn(
+            className={clsx(
               "pointer-events-none absolute inset-x-0 top-1/2 z-20 mx-auto w-fit -translate-y-1/2 rounded-full bg-stone-900/85 px-4 py-2 text-sm font-semibold text-white transition-opacity",
               hint ? "opacity-100" : "invisible opacity-0",
             )}

@@ -133,7 +133,7 @@ describe("listMapPoints", () => {
     expect(dist(boxed.at(-1)!)).toBeGreaterThanOrEqual(dist(boxed[0]!));
   });
 
-  it("serves a box from the GiST index on ll_to_earth, in distance order, bounded by the box", async () => {
+  it("serves a box from the GiST index on the stored earth point, in distance order, bounded by the box", async () => {
     const { sql: text, params } = mapPointsInBoxQuery(db, [-79.6, 43.5, -79.2, 43.8]).toSQL();
     // Parameters inlined, so SET LOCAL and EXPLAIN share one transaction on any driver.
     const literal = (value: unknown) =>
@@ -146,7 +146,7 @@ describe("listMapPoints", () => {
       return tx.execute(sql.raw(`explain ${inlined}`));
     });
     const lines = JSON.stringify(plan);
-    expect(lines).toContain("Index Scan using members_merchant_earth_idx");
+    expect(lines).toContain("Index Scan using members_merchant_geo_idx");
     expect(lines).toMatch(/Index Cond: [^"]*<@/);
     expect(lines).toMatch(/Order By: [^"]*<->/);
     expect(lines).not.toContain("Sort");

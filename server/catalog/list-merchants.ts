@@ -29,7 +29,7 @@ export async function listMerchants(db: Db, input: ListMerchantsInput = {}): Pro
     items: shown.map((row) =>
       toMerchantCard(
         row as MerchantCardRow,
-        near ? distanceKmOf(row.distance_m as number) : undefined,
+        near ? distanceKmOf(row.distance_k as number) : undefined,
       ),
     ),
     total,

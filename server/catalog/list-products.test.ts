@@ -15,6 +15,7 @@ import {
 } from "@/tests/factories";
 import { expireProductSales } from "./expire-product-sales";
 import { listProducts, type ListProductsInput } from "./list-products";
+import { forgetKeywordCorrections } from "./search-keyword";
 
 let db: Db;
 beforeAll(async () => {
@@ -413,6 +414,146 @@ describe("listProducts: My Local", () => {
   });
 });
 
+describe("listProducts: My Local against the plain query", () => {
+  // Farms sharing a spot (ties), farms without coordinates, farms far away, a farm with every
+  // product deleted, products of mixed age and sales: every page must be exactly the slow,
+  // obvious query's order, by cursor and by page number.
+  const origin = { latitude: 43.7, longitude: -79.4 };
+  beforeAll(async () => {
+    const spots = [
+      { latitude: 43.7, longitude: -79.4 },
+      { latitude: 43.7, longitude: -79.4 },
+      { latitude: 43.7, longitude: -79.4 },
+      { latitude: 43.72, longitude: -79.41 },
+      { latitude: 43.9, longitude: -79.3 },
+      { latitude: 44.1, longitude: -79.7 },
+      null,
+      null,
+    ];
+    for (const [i, spot] of spots.entries()) {
+      const merchant = await farm(`walk_farm_${i}`, spot);
+      for (let j = 0; j < 4; j++) {
+        const product = await createProduct(db, {
+          merchantId: merchant.id,
+          name: `Walk Plum ${i}.${j}`,
+          createdAt: daysAgo(3 + ((i * 5 + j * 3) % 11)),
+          unitsSold90d: (i + j) % 3,
+        });
+        if (i === 5) await db.execute(sql`update products set status = 'deleted' where id = ${product.id}`);
+      }
+    }
+  });
+
+  async function expected(input: { sortType: "all" | "popular" | "latest"; radiusKm: number }) {
+    const o = sql`ll_to_earth(${origin.latitude}::float8, ${origin.longitude}::float8)`;
+    const k = sql`coalesce(ll_to_earth(m.latitude, m.longitude) <-> ${o}, 1e9)`;
+    const inRange =
+      input.radiusKm > 0
+        ? sql`and earth_distance(ll_to_earth(m.latitude, m.longitude), ${o}) <= ${input.radiusKm * 1000}::float8`
+        : sql``;
+    const order =
+      input.sortType === "popular"
+        ? sql`p.units_sold_90d desc, p.score desc, p.id desc`
+        : sql`p.created_at desc, p.id desc`;
+    const { rows } = await db.execute<{ id: number }>(sql`
+      select p.id from products p join members m on m.id = p.merchant_id
+      where p.status = 'active' ${inRange}
+      order by ${k}, ${order}`);
+    return rows.map((row) => Number(row.id));
+  }
+
+  it.each([
+    ["latest", 0, 4],
+    ["popular", 0, 4],
+    ["all", 25, 4],
+    ["popular", 25, 4],
+    ["latest", 50, 4],
+    // Three farms share the nearest spot and a page reads 2 farms: the ties must all be read.
+    ["latest", 25, 1],
+  ] as const)("walks %s within %i km (%i a page) exactly like the plain query", async (sortType, radiusKm, perPage) => {
+    const near = { ...origin, radiusKm };
+    const want = await expected({ sortType, radiusKm });
+    const first = await listProducts(db, { sortType, near, perPage });
+    expect(first.total).toBe(want.length);
+    expect(await walk({ sortType, near, perPage })).toEqual(want);
+    const byPage: number[] = [];
+    for (let page = 1; page <= Math.min(Math.ceil(want.length / perPage), 40); page++)
+      byPage.push(...(await listProducts(db, { sortType, near, perPage, page })).items.map((p) => p.id));
+    expect(byPage).toEqual(want.slice(0, byPage.length));
+  });
+
+  it("keeps the totals right as products are added, deleted, activated and moved", async () => {
+    const near = { ...origin, radiusKm: 5 };
+    const before = (await listProducts(db, { near })).total;
+    const merchant = await farm("walk_farm_new", { latitude: 43.71, longitude: -79.4 });
+    const other = await farm("walk_farm_far", { latitude: 45.42, longitude: -75.69 });
+    const product = await createProduct(db, { merchantId: merchant.id, name: "Walk Plum new" });
+    expect((await listProducts(db, { near })).total).toBe(before + 1);
+    await db.execute(sql`update products set status = 'deleted' where id = ${product.id}`);
+    expect((await listProducts(db, { near })).total).toBe(before);
+    await db.execute(sql`update products set status = 'active' where id = ${product.id}`);
+    expect((await listProducts(db, { near })).total).toBe(before + 1);
+    await db.execute(sql`update products set merchant_id = ${other.id} where id = ${product.id}`);
+    expect((await listProducts(db, { near })).total).toBe(before);
+    const { rows } = await db.execute<{ n: number }>(
+      sql`select count(*)::int as n from products where status = 'active'`,
+    );
+    expect((await listProducts(db, {})).total).toBe(Number(rows[0]!.n));
+  });
+});
+
+describe("listProducts: keyword against the plain query", () => {
+  beforeAll(async () => {
+    const merchant = await createMerchant(db, { username: "jam_farm" });
+    for (let i = 0; i < 5; i++)
+      await createProduct(db, {
+        merchantId: merchant.id,
+        name: i % 2 ? "Quince Jam" : "quince jam",
+        createdAt: daysAgo(10 + i),
+        unitsSold90d: i % 3,
+      });
+    for (let i = 0; i < 6; i++)
+      await createProduct(db, {
+        merchantId: merchant.id,
+        name: `Quince Jam ${["with honey", "and pears", "small jar", "large", "spiced", "of the season"][i]}`,
+        detail: i % 2 ? "Quince jam, quince jam, from our quince trees." : "A jar of jam.",
+        createdAt: daysAgo(2 + i),
+        unitsSold90d: (i * 2) % 5,
+      });
+  });
+
+  async function expected(sortType: "all" | "popular" | "latest") {
+    const order =
+      sortType === "popular"
+        ? sql`p.units_sold_90d desc, p.score desc, p.id desc`
+        : sortType === "all"
+          ? sql`(case when lower(p.name) = 'quince jam' then 0 else ts_rank(p.search_vector, to_tsquery('english', '(quince) & (jam)')) end) desc, p.created_at desc, p.id desc`
+          : sql`p.created_at desc, p.id desc`;
+    const { rows } = await db.execute<{ id: number }>(sql`
+      select p.id from products p
+      where p.status = 'active'
+        and (lower(p.name) = 'quince jam' or p.search_vector @@ to_tsquery('english', '(quince) & (jam)'))
+      order by (lower(p.name) = 'quince jam') desc, ${order}`);
+    return rows.map((row) => Number(row.id));
+  }
+
+  it.each(["all", "popular", "latest"] as const)(
+    "walks %s from the exact names into the other matches like the plain query",
+    async (sortType) => {
+      const want = await expected(sortType);
+      expect(want.length).toBe(11);
+      expect(await walk({ keyword: "Quince Jam", sortType, perPage: 2 })).toEqual(want);
+      const byPage: number[] = [];
+      for (let page = 1; page <= 6; page++) {
+        const answer = await listProducts(db, { keyword: "quince JAM", sortType, perPage: 2, page });
+        expect(answer.total).toBe(11);
+        byPage.push(...answer.items.map((p) => p.id));
+      }
+      expect(byPage).toEqual(want);
+    },
+  );
+});
+
 describe("listProducts: paging", () => {
   beforeAll(async () => {
     const merchant = await createMerchant(db, { username: "paging_farm" });
@@ -486,6 +627,8 @@ describe("listProducts: paging", () => {
 
   it("sends one statement per call, whatever the data or the paging", async () => {
     await listProducts(db, { sortType: "popular" });
+    // A keyword's words are corrected once, then remembered (next test).
+    await listProducts(db, { keyword: "paging pear heirlom tomatos" });
     const counts = new Set<number>();
     for (const input of [
       { sortType: "latest" },
@@ -508,5 +651,14 @@ describe("listProducts: paging", () => {
         );
     }
     expect([...counts]).toEqual([1]);
+  });
+
+  it("corrects new words in one more statement, then remembers them", async () => {
+    forgetKeywordCorrections();
+    const first = await countStatements(() => listProducts(db, { keyword: "pagng pear" }));
+    const again = await countStatements(() => listProducts(db, { keyword: "pear pagng" }));
+    expect([first.statements, again.statements]).toEqual([2, 1]);
+    expect(again.result.items.map((p) => p.id)).toEqual(first.result.items.map((p) => p.id));
+    expect(first.result.total).toBe(30);
   });
 });

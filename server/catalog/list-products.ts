@@ -5,7 +5,9 @@ import { log } from "@/server/log";
 import { expireProductSales } from "./expire-product-sales";
 import { encodeCursor, readKeys } from "./list-paging";
 import { distanceKmOf } from "./nearby-farms";
+import { sanitizeKeyword } from "@/lib/validation/search";
 import { buildProductListQuery, type ListProductsInput } from "./product-list-query";
+import { correctKeywordWords, keywordWords } from "./search-keyword";
 import { toProductCard, type ProductCardRow } from "./product-card";
 
 export type { ListProductsInput } from "./product-list-query";
@@ -14,12 +16,15 @@ export type ProductList = ListPage<ProductCard> & { nextCursor: string | null };
 
 /**
  * Active products for the dashboard rows and /products/filtered, in one statement per call (see
- * product-list-query.ts for the order and the keyword rules).
+ * product-list-query.ts for the order and the keyword rules), plus one for a keyword's words the
+ * process has not corrected in the last minutes (search-keyword.ts).
  *
  * @throws AppError validation `page` ('Invalid Page') for a page deeper than MAX_LIST_OFFSET
  */
 export async function listProducts(db: Db, input: ListProductsInput = {}): Promise<ProductList> {
-  const { query, keys, signature, paging, perPage, near, sortType } = buildProductListQuery(input);
+  const words = keywordWords(sanitizeKeyword(input.keyword ?? ""));
+  const corrections = words.length > 0 ? await correctKeywordWords(db, words) : new Map<string, null>();
+  const { query, keys, signature, paging, perPage, near, sortType } = buildProductListQuery(input, corrections);
   if (sortType === "popular") await expireProductSalesWhenDue(db);
   const { rows } = await db.execute<Record<string, unknown>>(query);
 
@@ -32,7 +37,7 @@ export async function listProducts(db: Db, input: ListProductsInput = {}): Promi
     items: shown.map((row) =>
       toProductCard(
         row as ProductCardRow,
-        near ? distanceKmOf(row.distance_m as number) : undefined,
+        near ? distanceKmOf(row.distance_k as number) : undefined,
       ),
     ),
     total,

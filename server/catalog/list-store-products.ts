@@ -32,8 +32,10 @@ export type ListStoreProductsInput = {
  * never show. The deleted view is the owner's alone: for anyone else the store answers as if it did
  * not exist there, so nobody learns what another farm took down.
  *
- * Three statements whatever the size of the store: the merchant, the count, the page, the last
- * two on products_store_listing_idx (merchant_id, status, created_at desc, id desc).
+ * Two statements whatever the size of the store: the merchant with its active product count (kept
+ * by a trigger), then the page, whose ids are read from products_store_listing_idx (merchant_id,
+ * status, created_at desc, id desc) alone before only those rows are joined. The deleted view
+ * counts its products in a third.
  * @throws AppError not_found for an unknown store, or a deleted view asked by someone else.
  */
 export async function listStoreProducts(
@@ -41,7 +43,7 @@ export async function listStoreProducts(
   { username, viewMode, page: pageNumber, viewerId }: ListStoreProductsInput,
 ): Promise<ListPage<ProductCard>> {
   const [merchant] = await db
-    .select({ id: members.id })
+    .select({ id: members.id, activeProductCount: members.activeProductCount })
     .from(members)
     .where(and(eq(members.username, username), eq(members.memberType, "merchant")))
     .limit(1);
@@ -52,20 +54,29 @@ export async function listStoreProducts(
 
   const perPage = PAGE_SIZES.products;
   const where = and(eq(products.merchantId, merchant.id), eq(products.status, viewMode === "deleted" ? "deleted" : "active"));
-  const [counted] = await db.select({ total: count() }).from(products).where(where);
-  const total = counted?.total ?? 0;
+  let total = merchant.activeProductCount;
+  if (viewMode === "deleted") {
+    const [counted] = await db.select({ total: count() }).from(products).where(where);
+    total = counted?.total ?? 0;
+  }
   // The spec pages by page number; a page past the end is simply empty (no query when it must be).
   const offset = (pageNumber - 1) * perPage;
+  const pick = db
+    .select({ id: products.id })
+    .from(products)
+    .where(where)
+    .orderBy(desc(products.createdAt), desc(products.id))
+    .limit(perPage)
+    .offset(offset)
+    .as("pick");
   const rows =
     offset < total
       ? await db
           .select(PRODUCT_CARD_COLUMNS)
-          .from(products)
+          .from(pick)
+          .innerJoin(products, eq(products.id, pick.id))
           .innerJoin(members, eq(members.id, products.merchantId))
-          .where(where)
           .orderBy(desc(products.createdAt), desc(products.id))
-          .limit(perPage)
-          .offset(offset)
       : [];
 
   return {

@@ -13,7 +13,11 @@ import {
   type SortKey,
 } from "./list-paging";
 import { MERCHANT_CARD_SELECT } from "./merchant-card";
-import { nearbyFarmsCte } from "./nearby-farms";
+import {
+  farmSortChord,
+  nearbyFarmsCte,
+  nearestFarms,
+} from "./nearby-farms";
 
 export type ListMerchantsInput = {
   /** Matched in username, email, address, city and province; sanitised again here. */
@@ -38,7 +42,7 @@ export function buildMerchantListQuery(input: ListMerchantsInput) {
   const perPage = input.perPage ?? PAGE_SIZES.merchants;
   const near = input.near ?? null;
   const keys: SortKey[] = [
-    ...(near ? [{ expr: sql`farms.distance_m`, dir: "asc", kind: "float" } as const] : []),
+    ...(near ? [{ expr: sql`farms.k`, dir: "asc", kind: "float" } as const] : []),
     { expr: sql`${members.createdAt}`, dir: "desc", kind: "timestamptz" },
     { expr: sql`${members.id}`, dir: "desc", kind: "int" },
   ];
@@ -56,25 +60,51 @@ export function buildMerchantListQuery(input: ListMerchantsInput) {
     keys,
   });
 
-  const farmsJoin = near ? sql`join farms on farms.farm_id = ${members.id}` : sql``;
   const filter: SQL = keyword
     ? sql`${members.memberType} = 'merchant' and (${merchantSearchText(members)}) ilike ${`%${escapeLikePattern(keyword)}%`}`
     : sql`${members.memberType} = 'merchant'`;
-  const after = paging.after ? sql`and ${keysetAfter(keys, paging.after)}` : sql``;
   const total =
     paging.total === null
-      ? sql`(select count(*)::int as total from ${members} ${farmsJoin} where ${filter})`
+      ? sql`(select count(*)::int as total from ${members}
+          ${near && near.radiusKm > 0 ? sql`join farms on farms.farm_id = ${members.id}` : sql``}
+          where ${filter})`
       : sql`(select ${paging.total}::int as total)`;
-
-  const query = sql`
-    ${near ? sql`with ${nearbyFarmsCte(near)}` : sql``}
+  const select = sql`${MERCHANT_CARD_SELECT}, ${selectKeys(keys)}`;
+  const pageOf = (body: SQL) => sql`
+    ${near && near.radiusKm > 0 && paging.total === null ? sql`with ${nearbyFarmsCte(near)}` : sql``}
     select t.total, page.* from ${total} as t
-    left join lateral (
-      select ${MERCHANT_CARD_SELECT}, ${selectKeys(keys)}${near ? sql`, farms.distance_m` : sql``}
-      from ${members} ${farmsJoin}
-      where ${filter} ${after}
-      order by ${orderByKeys(keys)}
-      limit ${perPage + 1} offset ${paging.offset}
-    ) as page on true`;
+    left join lateral (${body}) as page on true`;
+
+  if (!near) {
+    const after = paging.after ? sql`and ${keysetAfter(keys, paging.after)}` : sql``;
+    // The page's ids first (from members_merchant_latest_idx alone without a keyword, skipping the
+    // offset there), then only those rows.
+    const query = pageOf(sql`
+      select ${select} from (
+        select ${members.id} from ${members}
+        where ${filter} ${after}
+        order by ${orderByKeys(keys)}
+        limit ${perPage + 1} offset ${paging.offset}
+      ) as pick join ${members} on ${members.id} = pick.id
+      order by ${orderByKeys(keys)}`);
+    return { query, keys, signature, paging, perPage, near };
+  }
+  // Nearest first: one row per farm, so the nearest offset + perPage + 1 farms hold the page.
+  const [, ...farmKeys] = keys;
+  const farmAfter = paging.after
+    ? sql`and ${keysetAfter(
+        [{ ...keys[0]!, expr: farmSortChord(near) }, ...farmKeys],
+        paging.after,
+      )}`
+    : sql``;
+  const farms = nearestFarms(near, {
+    limit: paging.offset + perPage + 1,
+    qualify: sql`${filter} ${farmAfter}`,
+  });
+  const query = pageOf(sql`
+    select ${select}, farms.k as distance_k
+    from ${farms} as farms join ${members} on ${members.id} = farms.farm_id
+    order by ${orderByKeys(keys)}
+    limit ${perPage + 1} offset ${paging.offset}`);
   return { query, keys, signature, paging, perPage, near };
 }

@@ -3,7 +3,7 @@ import { sql, type SQL } from "drizzle-orm";
 import type { Nearby } from "@/lib/catalog/types";
 import { DEFAULT_SORT_TYPE, PAGE_SIZES, type SortType } from "@/lib/constants";
 import { sanitizeKeyword } from "@/lib/validation/search";
-import { members, products } from "@/server/db/schema";
+import { members, productNames, products } from "@/server/db/schema";
 import {
   keysetAfter,
   listSignature,
@@ -13,14 +13,20 @@ import {
   type Paging,
   type SortKey,
 } from "./list-paging";
-import { nearbyFarmsCte } from "./nearby-farms";
+import {
+  activeProductTotal,
+  farmSortChord,
+  farmsAnywhere,
+  nearbyFarmsCte,
+  nearestFarms,
+} from "./nearby-farms";
 import { PRODUCT_CARD_SELECT } from "./product-card";
 import {
   exactNameMatch,
-  KEYWORD_RANK,
-  keywordQueryCtes,
+  keywordTsQuery,
   keywordWords,
-  matchedProductsCte,
+  type KeywordCorrections,
+  SEARCH_MATCH_CAP,
 } from "./search-keyword";
 
 export type ListProductsInput = {
@@ -49,19 +55,14 @@ export type ListProductsInput = {
  *
  * @throws AppError validation `page` ('Invalid Page') for a page deeper than MAX_LIST_OFFSET
  */
-export function buildProductListQuery(input: ListProductsInput) {
+export function buildProductListQuery(input: ListProductsInput, corrections: KeywordCorrections = new Map()) {
   const keyword = sanitizeKeyword(input.keyword ?? "");
   const sortType = input.sortType ?? DEFAULT_SORT_TYPE;
   const perPage = input.perPage ?? PAGE_SIZES.products;
   const near = input.near ?? null;
   const words = keywordWords(keyword);
-  const keys = productSortKeys({
-    hasKeyword: keyword !== "",
-    hasWords: words.length > 0,
-    sortType,
-    near,
-    keyword,
-  });
+  const sortOptions: SortOptions = { hasKeyword: keyword !== "", hasWords: words.length > 0, sortType, near };
+  const keys = productSortKeys(sortOptions, keyword ? CANDIDATE_COLUMNS : PRODUCT_COLUMNS);
   const signature = listSignature([
     "products",
     keyword,
@@ -77,83 +78,212 @@ export function buildProductListQuery(input: ListProductsInput) {
     keys,
   });
   const query = keyword
-    ? keywordQuery({ keyword, words, near, keys, paging, perPage })
+    ? keywordQuery({ keyword, words, corrections, near, keys, paging, perPage, sortOptions })
     : browseQuery({ near, keys, paging, perPage });
   return { query, keys, signature, paging, perPage, near, sortType };
 }
 
-function productSortKeys(options: {
-  hasKeyword: boolean;
-  hasWords: boolean;
-  keyword: string;
-  sortType: SortType;
-  near: Nearby | null;
-}): SortKey[] {
+type SortOptions = { hasKeyword: boolean; hasWords: boolean; sortType: SortType; near: Nearby | null };
+
+/** The columns a list's keys read; the keyword path reads them from its candidates. */
+type KeyColumns = {
+  exact: SQL;
+  k: SQL;
+  rank: SQL;
+  unitsSold: SQL;
+  score: SQL;
+  createdAt: SQL;
+  id: SQL;
+};
+
+const PRODUCT_COLUMNS: KeyColumns = {
+  exact: sql`false`,
+  k: sql`farms.k`,
+  rank: sql`0::float8`,
+  unitsSold: sql`${products.unitsSold90d}`,
+  score: sql`${products.score}`,
+  createdAt: sql`${products.createdAt}`,
+  id: sql`${products.id}`,
+};
+
+const CANDIDATE_COLUMNS: KeyColumns = {
+  exact: sql`cand.exact`,
+  k: sql`cand.k`,
+  rank: sql`cand.rank`,
+  unitsSold: sql`cand.units_sold`,
+  score: sql`cand.score`,
+  createdAt: sql`cand.created_at`,
+  id: sql`cand.id`,
+};
+
+function productSortKeys(options: SortOptions, cols: KeyColumns): SortKey[] {
   const keys: SortKey[] = [];
-  if (options.hasKeyword)
-    keys.push({ expr: exactNameMatch(options.keyword), dir: "desc", kind: "bool" });
-  if (options.near) keys.push({ expr: sql`farms.distance_m`, dir: "asc", kind: "float" });
+  if (options.hasKeyword) keys.push({ expr: cols.exact, dir: "desc", kind: "bool" });
+  if (options.near) keys.push({ expr: cols.k, dir: "asc", kind: "float" });
   if (options.sortType === "popular") {
-    keys.push({ expr: sql`${products.unitsSold90d}`, dir: "desc", kind: "int" });
-    keys.push({ expr: sql`${products.score}`, dir: "desc", kind: "numeric" });
+    keys.push({ expr: cols.unitsSold, dir: "desc", kind: "int" });
+    keys.push({ expr: cols.score, dir: "desc", kind: "numeric" });
   } else {
     if (options.sortType === "all" && options.hasWords)
-      keys.push({ expr: KEYWORD_RANK, dir: "desc", kind: "float" });
-    keys.push({ expr: sql`${products.createdAt}`, dir: "desc", kind: "timestamptz" });
+      keys.push({ expr: cols.rank, dir: "desc", kind: "float" });
+    keys.push({ expr: cols.createdAt, dir: "desc", kind: "timestamptz" });
   }
-  keys.push({ expr: sql`${products.id}`, dir: "desc", kind: "int" });
+  keys.push({ expr: cols.id, dir: "desc", kind: "int" });
   return keys;
 }
 
 type QueryParts = { near: Nearby | null; keys: SortKey[]; paging: Paging; perPage: number };
 
+/** `total`: carried by the cursor, else computed by `count`. */
+function totalOf(paging: Paging, count: SQL): SQL {
+  return paging.total === null
+    ? sql`(select ${count} as total)`
+    : sql`(select ${paging.total}::int as total)`;
+}
+
+const DISTANCE_M: SQL = sql`farms.k as distance_k`;
 /**
- * One row per product plus `total`; when the page is empty, one row with only `total` (the count
- * is left-joined to the page so a single statement answers both).
+ * No keyword, no My Local: the page's ids are read from the sort's own index alone
+ * (products_latest_idx, products_popular_idx hold every key), skipping the offset there, and only
+ * those rows are joined to their products and farms. One row per product plus `total`; when the
+ * page is empty, one row with only `total` (the page is left-joined to the total so a single
+ * statement answers both).
  */
-function pageQuery(parts: QueryParts & { ctes: SQL[]; from: SQL; countFrom: SQL }): SQL {
-  const { near, keys, paging, perPage } = parts;
-  const farmsJoin = near ? sql`join farms on farms.farm_id = ${products.merchantId}` : sql``;
+function browseQuery(parts: QueryParts): SQL {
+  if (parts.near) return nearestBrowseQuery({ ...parts, near: parts.near });
+  const { keys, paging, perPage } = parts;
   const after = paging.after ? sql`and ${keysetAfter(keys, paging.after)}` : sql``;
-  const total =
-    paging.total === null
-      ? sql`(select count(*)::int as total ${parts.countFrom})`
-      : sql`(select ${paging.total}::int as total)`;
-  const withClause = parts.ctes.length ? sql`with ${sql.join(parts.ctes, sql`, `)}` : sql``;
-  return sql`${withClause}
-    select t.total, page.* from ${total} as t
+  return sql`select t.total, page.* from ${totalOf(paging, activeProductTotal(null))} as t
     left join lateral (
-      select ${PRODUCT_CARD_SELECT}, ${selectKeys(keys)}${near ? sql`, farms.distance_m` : sql``}
-      ${parts.from}
+      select ${PRODUCT_CARD_SELECT}, ${selectKeys(keys)}
+      from (
+        select ${products.id} from ${products}
+        where ${products.status} = 'active' ${after}
+        order by ${orderByKeys(keys)}
+        limit ${perPage + 1} offset ${paging.offset}
+      ) as pick
+      join ${products} on ${products.id} = pick.id
       join ${members} on ${members.id} = ${products.merchantId}
-      ${farmsJoin}
-      where ${products.status} = 'active' ${after}
+      order by ${orderByKeys(keys)}
+    ) as page on true`;
+}
+
+/**
+ * My Local without a keyword: the nearest farms first, read from the GiST index, and each farm's
+ * products in the list's order from that farm's own index (products_store_listing_idx,
+ * products_store_popular_idx); an incremental sort merges them and stops at the page. Only farms
+ * with a product left to show count towards the farms read, so `offset + perPage + 1` farms (and
+ * their ties) always hold the page. The total sums the farms' active product counts.
+ */
+function nearestBrowseQuery(parts: QueryParts & { near: Nearby }): SQL {
+  const { near, keys, paging, perPage } = parts;
+  const rowsNeeded = paging.offset + perPage + 1;
+  const [, ...farmKeys] = keys;
+  // After the cursor: farm rows by the farm's own distance, product rows by the page's farms.k.
+  const remainingOfFarm = paging.after
+    ? sql`and ${keysetAfter(
+        [{ ...keys[0]!, expr: farmSortChord(near) }, ...farmKeys],
+        paging.after,
+      )}`
+    : sql``;
+  const remaining = paging.after ? sql`and ${keysetAfter(keys, paging.after)}` : sql``;
+  const farms = nearestFarms(near, {
+    limit: rowsNeeded,
+    qualify: sql`exists (select 1 from ${products}
+      where ${products.merchantId} = ${members.id} and ${products.status} = 'active' ${remainingOfFarm})`,
+  });
+  return sql`select t.total, page.* from ${totalOf(paging, activeProductTotal(near))} as t
+    left join lateral (
+      select ${PRODUCT_CARD_SELECT}, ${selectKeys(keys)}, ${DISTANCE_M}
+      from ${farms} as farms
+      cross join lateral (
+        select * from ${products}
+        where ${products.merchantId} = farms.farm_id and ${products.status} = 'active' ${remaining}
+        order by ${orderByKeys(farmKeys)}
+        limit ${rowsNeeded}
+      ) as ${products}
+      join ${members} on ${members.id} = ${products.merchantId}
       order by ${orderByKeys(keys)}
       limit ${perPage + 1} offset ${paging.offset}
     ) as page on true`;
 }
 
-function browseQuery(parts: QueryParts): SQL {
-  const farmsJoin = parts.near ? sql`join farms on farms.farm_id = ${products.merchantId}` : sql``;
-  return pageQuery({
-    ...parts,
-    ctes: parts.near ? [nearbyFarmsCte(parts.near)] : [],
-    from: sql`from ${products}`,
-    countFrom: sql`from ${products} ${farmsJoin} where ${products.status} = 'active'`,
-  });
-}
-
-function keywordQuery(parts: QueryParts & { keyword: string; words: string[] }): SQL {
+/**
+ * A keyword: the candidates are the products whose whole name is the keyword (case-insensitive,
+ * through products_name_lower_idx) and the newest SEARCH_MATCH_CAP other products matching the
+ * full-text query; they are ranked and paged on their own keys (rank computed while the match is
+ * read), and only the page's rows are joined to their products and farms. Exact matches carry
+ * rank 0: among themselves they are newest first, so without My Local or Popular only the ones the
+ * page can reach are read, in index order.
+ */
+function keywordQuery(
+  parts: QueryParts & {
+    keyword: string;
+    words: string[];
+    corrections: KeywordCorrections;
+    sortOptions: SortOptions;
+  },
+): SQL {
+  const { near, keys, paging, perPage, keyword } = parts;
   const hasWords = parts.words.length > 0;
-  const ctes = [
-    ...(parts.near ? [nearbyFarmsCte(parts.near)] : []),
-    ...(hasWords ? [keywordQueryCtes(parts.words)] : []),
-    matchedProductsCte(parts.keyword, hasWords, parts.near !== null),
-  ];
-  return pageQuery({
-    ...parts,
-    ctes,
-    from: sql`from matched join ${products} on ${products.id} = matched.id ${hasWords ? sql`cross join kw` : sql``}`,
-    countFrom: sql`from matched`,
+  const inRadius = near !== null && near.radiusKm > 0;
+  const farmsJoin = !near
+    ? sql``
+    : inRadius
+      ? sql`join farms on farms.farm_id = ${products.merchantId}`
+      : sql`join ${farmsAnywhere(near)} as farms on farms.farm_id = ${products.merchantId}`;
+  const k = near ? sql`farms.k` : sql`null::float8`;
+  const candidateColumns = sql`${products.id} as id, ${k} as k, ${products.unitsSold90d} as units_sold,
+    ${products.score} as score, ${products.createdAt} as created_at`;
+  const named = exactNameMatch(keyword);
+
+  // Exact matches in index order, only as many as the page can reach (after the cursor's row).
+  const readsInIndexOrder = !near && parts.sortOptions.sortType !== "popular";
+  const exactKeys = productSortKeys(parts.sortOptions, {
+    ...PRODUCT_COLUMNS,
+    exact: sql`true`,
+    rank: sql`0::float8`,
   });
+  const exactAfter =
+    readsInIndexOrder && paging.after ? sql`and ${keysetAfter(exactKeys, paging.after)}` : sql``;
+  const exact = sql`exact as (
+    select ${candidateColumns} from ${products} ${farmsJoin}
+    where ${products.status} = 'active' and ${named} ${exactAfter}
+    ${readsInIndexOrder ? sql`order by ${products.createdAt} desc, ${products.id} desc limit ${paging.offset + perPage + 1}` : sql``}
+  )`;
+  const q = keywordTsQuery(parts.words, parts.corrections);
+  const matched = hasWords
+    ? sql`matched as (
+        select ${candidateColumns}, ts_rank(${products.searchVector}, ${q})::float8 as rank
+        from ${products} ${farmsJoin}
+        where ${products.status} = 'active' and ${products.searchVector} @@ ${q} and not ${named}
+        order by ${products.createdAt} desc, ${products.id} desc
+        limit ${SEARCH_MATCH_CAP}
+      )`
+    : sql`matched as (select null::int as id, null::float8 as k, null::int as units_sold,
+        null::numeric as score, null::timestamptz as created_at, null::float8 as rank where false)`;
+  const ctes = [
+    ...(inRadius ? [nearbyFarmsCte(near)] : []),
+    exact,
+    matched,
+    sql`cand as (
+      select id, true as exact, k, 0::float8 as rank, units_sold, score, created_at from exact
+      union all
+      select id, false, k, rank, units_sold, score, created_at from matched
+    )`,
+  ];
+  // Within a radius, count the farms' exact matches; else one row of product_names.
+  const exactCount = inRadius
+    ? sql`(select count(*)::int from ${products} ${farmsJoin} where ${products.status} = 'active' and ${named})`
+    : sql`coalesce((select ${productNames.productCount} from ${productNames} where ${productNames.name} = lower(${keyword}::text)), 0)`;
+  const after = paging.after ? sql`where ${keysetAfter(keys, paging.after)}` : sql``;
+  return sql`with ${sql.join(ctes, sql`, `)}
+    select t.total, page.* from ${totalOf(paging, sql`(${exactCount} + (select count(*)::int from matched))`)} as t
+    left join lateral (
+      select ${PRODUCT_CARD_SELECT}, ${selectKeys(keys)}${near ? sql`, cand.k as distance_k` : sql``}
+      from (select * from cand ${after} order by ${orderByKeys(keys)} limit ${perPage + 1} offset ${paging.offset}) as cand
+      join ${products} on ${products.id} = cand.id
+      join ${members} on ${members.id} = ${products.merchantId}
+      order by ${orderByKeys(keys)}
+    ) as page on true`;
 }

@@ -1,6 +1,6 @@
 import "server-only";
 import { sql, type SQL } from "drizzle-orm";
-import { escapeLikePattern } from "@/lib/validation/search";
+import type { Db } from "@/server/db/client";
 import { productNameWords, products } from "@/server/db/schema";
 
 /** A keyword search ranks at most this many matches (the newest), plus every exact name match. */
@@ -16,20 +16,56 @@ export function keywordWords(keyword: string): string[] {
   return [...new Set(words)].slice(0, MAX_WORDS);
 }
 
+/** The closest product-name word of each typed word, or null to search it as typed. */
+export type KeywordCorrections = ReadonlyMap<string, string | null>;
+
 /**
- * CTEs `terms` and `kw` (one row, column `q`: the tsquery): every word must match, as typed or as
- * the closest word of a product name when the typed word is in no name (pg_trgm similarity over
- * the small `product_name_words` table, trigram-indexed). Name words weigh more than detail words
- * in `search_vector`, so the rank favours name matches.
+ * How long a correction is trusted. A product that brings a new word is searched by that word at
+ * once; only a typo of it may still be corrected to an older word (or not at all) for this long.
  */
-export function keywordQueryCtes(words: readonly string[]): SQL {
-  const list = sql.join(
-    words.map((w) => sql`${w}::text`),
-    sql`, `,
-  );
-  return sql`terms as (
-    select t.ord, t.w, case
-      when length(t.w) < ${MIN_CORRECTED_WORD} then null
+const CORRECTION_TTL_MS = 10 * 60 * 1000;
+const MAX_CACHED_CORRECTIONS = 5_000;
+const corrections = new Map<string, { fix: string | null; until: number }>();
+
+/**
+ * Each word as typed, or, when it is in no product name, the closest word of a product name
+ * (pg_trgm similarity over the small, trigram-indexed `product_name_words`). Remembered per
+ * process for CORRECTION_TTL_MS, so a search usually costs one statement; the words not
+ * remembered cost one more. The search itself then carries the tsquery as a constant, which lets
+ * PostgreSQL estimate how common the words are and choose the index walk for a common word.
+ */
+export async function correctKeywordWords(db: Db, words: readonly string[]): Promise<KeywordCorrections> {
+  const now = Date.now();
+  const out = new Map<string, string | null>();
+  const unknown: string[] = [];
+  for (const word of words) {
+    const cached = corrections.get(word);
+    if (word.length < MIN_CORRECTED_WORD) out.set(word, null);
+    else if (cached && cached.until > now) out.set(word, cached.fix);
+    else unknown.push(word);
+  }
+  if (unknown.length === 0) return out;
+  const { rows } = await db.execute<{ w: string; fix: string | null }>(keywordCorrectionsQuery(unknown));
+  for (const row of rows) {
+    out.set(row.w, row.fix);
+    corrections.delete(row.w);
+    corrections.set(row.w, { fix: row.fix, until: now + CORRECTION_TTL_MS });
+  }
+  // Oldest first: Map keeps insertion order.
+  for (const word of corrections.keys()) {
+    if (corrections.size <= MAX_CACHED_CORRECTIONS) break;
+    corrections.delete(word);
+  }
+  return out;
+}
+
+/**
+ * The statement behind correctKeywordWords (exported for the query-plan test). Words are runs of
+ * letters and digits (keywordWords), so quoting them makes a safe array literal.
+ */
+export function keywordCorrectionsQuery(words: readonly string[]): SQL {
+  return sql`
+    select t.w, case
       when exists (select 1 from ${productNameWords} where ${productNameWords.word} = t.w) then null
       else (
         select ${productNameWords.word} from ${productNameWords}
@@ -37,38 +73,29 @@ export function keywordQueryCtes(words: readonly string[]): SQL {
         order by similarity(${productNameWords.word}, t.w) desc, ${productNameWords.productCount} desc, ${productNameWords.word}
         limit 1
       ) end as fix
-    from unnest(array[${list}]) with ordinality as t(w, ord)
-  ),
-  kw as (
-    select to_tsquery('english', string_agg('(' || w || coalesce(' | ' || fix, '') || ')', ' & ' order by ord)) as q
-    from terms
-  )`;
+    from unnest(${`{${words.map((w) => `"${w}"`).join(",")}}`}::text[]) as t(w)`;
 }
 
-/** Case-insensitive equality with the whole name, through the name's trigram index. */
-export function exactNameMatch(keyword: string): SQL {
-  return sql`(${products.name} ilike ${escapeLikePattern(keyword)})`;
+/** Forget every remembered correction (tests that change product names under a search). */
+export function forgetKeywordCorrections(): void {
+  corrections.clear();
 }
-
-/** Relevance of a product to `kw.q`, as a double so a cursor carries it exactly. */
-export const KEYWORD_RANK: SQL = sql`ts_rank(${products.searchVector}, kw.q)::float8`;
 
 /**
- * CTE `matched` (column `id`): the newest SEARCH_MATCH_CAP active products matching `kw.q`, plus
- * every active product whose name is the keyword, optionally only those of `farms` (My Local).
- * Ranking a common word over every match is what makes search slow (notes/performance.md).
+ * The tsquery of the words: every word must match, as typed or as its correction. Name words weigh
+ * more than detail words in `search_vector`, so the rank favours name matches.
  */
-export function matchedProductsCte(keyword: string, hasWords: boolean, withFarms: boolean): SQL {
-  const farmsJoin = withFarms ? sql`join farms on farms.farm_id = ${products.merchantId}` : sql``;
-  const exact = sql`(select ${products.id} from ${products} ${farmsJoin}
-      where ${products.status} = 'active' and ${exactNameMatch(keyword)})`;
-  if (!hasWords) return sql`matched as ${exact}`;
-  return sql`matched as (
-    (select ${products.id} from ${products} ${farmsJoin}
-      where ${products.status} = 'active' and ${products.searchVector} @@ (select q from kw)
-      order by ${products.createdAt} desc, ${products.id} desc
-      limit ${SEARCH_MATCH_CAP})
-    union
-    ${exact}
-  )`;
+export function keywordTsQuery(words: readonly string[], fixes: KeywordCorrections): SQL {
+  const text = words
+    .map((word) => {
+      const fix = fixes.get(word);
+      return fix && fix !== word ? `(${word} | ${fix})` : `(${word})`;
+    })
+    .join(" & ");
+  return sql`to_tsquery('english', ${text})`;
+}
+
+/** Case-insensitive equality with the whole name, through products_name_lower_idx. */
+export function exactNameMatch(keyword: string): SQL {
+  return sql`(lower(${products.name}) = lower(${keyword}::text))`;
 }

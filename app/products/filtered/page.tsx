@@ -1,7 +1,10 @@
 import type { Metadata } from "next";
 import { Suspense } from "react";
 import { getViewerProductList } from "@/components/catalog/catalog-data";
-import { productSearchMetadata } from "@/components/catalog/catalog-metadata";
+import {
+  PRODUCT_SEARCH_DESCRIPTION,
+  productSearchTitle,
+} from "@/components/catalog/catalog-metadata";
 import {
   resolveProductSearch,
   type PageSearchParams,
@@ -11,6 +14,7 @@ import { RememberSearch } from "@/components/catalog/remember-search";
 import { SearchBox } from "@/components/catalog/search-box";
 import { ProductGridSkeleton } from "@/components/catalog/skeletons";
 import { filteredProductsHref, SortTabs } from "@/components/catalog/sort-tabs";
+import { ShellDescription } from "@/components/seo/shell-description";
 import { PageIntro } from "@/components/static/page-intro";
 import { PAGE_SIZES } from "@/lib/constants";
 import { getViewerCity } from "@/server/location/get-viewer-city";
@@ -19,10 +23,10 @@ type Props = { searchParams: Promise<PageSearchParams> };
 
 export async function generateMetadata({ searchParams }: Props): Promise<Metadata> {
   const { keyword, sortType } = await resolveProductSearch(await searchParams);
-  const { title, description } = productSearchMetadata(keyword, sortType, await getViewerCity());
   return {
-    title,
-    description,
+    title: productSearchTitle(keyword, sortType, await getViewerCity()),
+    // In the shell's <head> instead (ShellDescription): this metadata streams into <body>.
+    description: null,
     alternates: { canonical: filteredProductsHref(keyword, sortType) },
     // One page per sort is worth indexing; every keyword's results are not.
     robots: keyword ? { index: false, follow: true } : undefined,
@@ -33,12 +37,15 @@ export async function generateMetadata({ searchParams }: Props): Promise<Metadat
 export default function FilteredProductsPage({ searchParams }: Props) {
   return (
     <>
+      <ShellDescription content={PRODUCT_SEARCH_DESCRIPTION} />
       <PageIntro
         eyebrow="Shop local"
         title="Products"
         lead="Search what the farms and gardens near you have for sale, or see what is popular and new."
       />
-      <div className="container-page py-10 sm:py-12">
+      {/* At least a screen tall: the placeholder is a full page of cards, and a short answer
+          ("No products found") would otherwise pull the footer up into view (a layout shift). */}
+      <div className="container-page min-h-dvh py-10 sm:py-12">
         <Suspense fallback={<SearchFallback />}>
           <FilteredProducts searchParams={searchParams} />
         </Suspense>
