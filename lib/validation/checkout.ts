@@ -3,7 +3,7 @@
  * ("Checkout options") and the route parameters of the checkout pages.
  */
 import { z } from "zod";
-import { DELIVERY_DESTINATIONS, PAYMENT_TYPES, type DeliveryDestination } from "@/lib/constants";
+import { DELIVERY_DESTINATIONS, PAYMENT_TYPES } from "@/lib/constants";
 import { MSG } from "./messages";
 import {
   address,
@@ -99,14 +99,7 @@ export const checkoutDeliveryParamsSchema = z.object({
   destination: deliveryDestination(),
 });
 
-/** Proceed to Next: home delivery when any cart item has delivery_service 1, else store pickup. */
-export function deliveryDestinationForCart(
-  items: readonly { delivery_service: number | boolean }[],
-): DeliveryDestination {
-  return items.some((item) => item.delivery_service === 1 || item.delivery_service === true)
-    ? "home"
-    : "store";
-}
+export { deliveryDestinationForCart } from "./delivery-destination";
 
 export type DeliveryInput = z.input<typeof deliverySchema>;
 export type Delivery = z.output<typeof deliverySchema>;

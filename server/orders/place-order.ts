@@ -10,7 +10,6 @@ import {
   unavailableReason,
 } from "@/server/checkout/cart-rules";
 import type { ReviewedItem } from "@/server/checkout/place-order-input";
-import { sendOrderPlacedEmails } from "@/server/checkout/send-order-placed-emails";
 import type { Db } from "@/server/db/client";
 import { cartItems, members, orderItems, orders } from "@/server/db/schema";
 import { conflict } from "@/server/errors";
@@ -40,7 +39,8 @@ export type PlacedOrder = { orderId: number; orderNo: string; created: boolean }
  * (active, in stock, still offered for pay in person); a cart mixing currencies is refused; the
  * total is computed here in integer cents; each line keeps a snapshot of its product; the ordered
  * rows leave the cart. Lines sold out or no longer sold that were not reviewed stay in the cart.
- * The order-placed emails go out after the commit.
+ * It sends no mail: the caller sends the order-placed emails (`sendOrderPlacedEmails`) when
+ * `created` is true; the pay-in-person route does it after its HTTP answer.
  *
  * Retries with the same key (a double click, two tabs, a lost answer) get the first order back
  * with `created: false`: the key is unique in the database, so twenty concurrent calls make one.
@@ -50,7 +50,7 @@ export type PlacedOrder = { orderId: number; orderNo: string; created: boolean }
  *   the key belongs to another member's order.
  */
 export async function placeOrder(db: Db, input: PlaceOrderInput): Promise<PlacedOrder> {
-  const placed = await db.transaction(async (tx) => {
+  return db.transaction(async (tx) => {
     // Lock first: a concurrent checkout of this member waits here, then sees its rows gone.
     const lines = await selectCartLines(tx, input.customerId, { lock: true });
     const existing = await findOrderByCheckoutKey(tx, input.checkoutKey);
@@ -102,8 +102,11 @@ export async function placeOrder(db: Db, input: PlaceOrderInput): Promise<Placed
       return answerExisting(winner, input.customerId);
     }
 
+    // By product: the sales trigger locks each product at commit, in this order, so two checkouts
+    // sharing products lock them in the same order and cannot deadlock.
+    const byProduct = [...selected].sort((a, b) => a.productId - b.productId);
     await tx.insert(orderItems).values(
-      selected.map((line) => ({
+      byProduct.map((line) => ({
         orderId: order.id,
         productId: line.productId,
         merchantId: line.merchantId,
@@ -126,9 +129,6 @@ export async function placeOrder(db: Db, input: PlaceOrderInput): Promise<Placed
     );
     return { orderId: order.id, orderNo: order.orderNo, created: true };
   });
-
-  if (placed.created) await sendOrderPlacedEmails(db, placed.orderId);
-  return placed;
 }
 
 type ExistingOrder = { id: number; orderNo: string; customerId: number };

@@ -32,6 +32,7 @@ beforeAll(async () => {
 afterAll(() => closeTestDb(db));
 
 const ordersOf = (customerId: number) => db.query.orders.findMany({ where: (row, { eq }) => eq(row.customerId, customerId) });
+const mailsTo = (to: string) => db.query.emailOutbox.findMany({ where: (row, { eq }) => eq(row.to, to) });
 const tokenFor = (m: Member) => encodeSessionToken({ memberId: m.id, sessionVersion: m.sessionVersion, signedInAt: nowSeconds() });
 
 type Handler = (req: Request, ctx: typeof noParams) => Promise<Response>;
@@ -154,7 +155,7 @@ describe("POST /api/checkout/inPerson", () => {
     const farm = await createMerchant(db);
     const product = await createProduct(db, { merchantId: farm.id, unitPriceCents: 450 });
     await createCartItem(db, { memberId: customer.id, productId: product.id, qty: 2 });
-    return { customer, product, token: await tokenFor(customer) };
+    return { customer, farm, product, token: await tokenFor(customer) };
   }
 
   it.each(DELIVERY_MESSAGES)("answers 422 on delivery.%s for %j: %s, and places nothing", async (field, change, message) => {
@@ -192,6 +193,43 @@ describe("POST /api/checkout/inPerson", () => {
 
     const retry = await call(postInPerson, post("/api/checkout/inPerson", token, body));
     expect(retry).toMatchObject({ status: 200, body: first.body });
+  });
+
+  // Called outside a Next request, the handler sends the mails before it answers (afterResponse
+  // falls back to inline); inside Next they go out after the answer, which the e2e suite covers.
+  it("sends the order-placed mails once per created order, none on a retry or a refusal", async () => {
+    const { customer, farm, token } = await customerWithCart();
+    const body = { checkoutKey: randomUUID(), delivery: { ...STORE, email: customer.email } };
+
+    const first = await call(postInPerson, post("/api/checkout/inPerson", token, body));
+    const retries = await Promise.all([1, 2].map(() => call(postInPerson, post("/api/checkout/inPerson", token, body))));
+    const emptyCart = await call(postInPerson, post("/api/checkout/inPerson", token, { ...body, checkoutKey: randomUUID() }));
+
+    expect(first.status).toBe(201);
+    expect(retries.map((r) => r.status)).toEqual([200, 200]);
+    expect(emptyCart.status).toBe(409);
+    const toCustomer = await mailsTo(customer.email);
+    expect(toCustomer.map((mail) => mail.subject)).toEqual([`Thank you for your order ${first.body.orderNo as string}`]);
+    expect((await mailsTo(farm.email)).map((mail) => mail.subject)).toEqual([
+      `New order ${first.body.orderNo as string} from Sam D'Angelo`,
+    ]);
+  });
+
+  it("answers 201 with the order when the mail server is down", async () => {
+    const { customer, token } = await customerWithCart();
+    const email = await import("@/server/email");
+    const sendMail = vi.spyOn(email, "sendMail").mockRejectedValue(new Error("SMTP down"));
+    try {
+      const { status, body } = await call(postInPerson, post("/api/checkout/inPerson", token, { checkoutKey: randomUUID(), delivery: STORE }));
+
+      expect(status).toBe(201);
+      const [order] = await ordersOf(customer.id);
+      expect(body).toEqual({ orderNo: order!.orderNo, orderId: order!.id });
+      // One attempt for the customer, one for the farm; neither failure reaches the answer.
+      expect(sendMail).toHaveBeenCalledTimes(2);
+    } finally {
+      sendMail.mockRestore();
+    }
   });
 
   it("answers 409 with the message for an empty cart", async () => {
