@@ -5,8 +5,8 @@ import { ScrollManager } from "@/components/layout/scroll-manager";
 import { SITE_DESCRIPTION, SITE_NAME } from "@/components/layout/site";
 import { SiteFooter } from "@/components/layout/site-footer";
 import { SiteHeader } from "@/components/layout/site-header";
-import { MyLocalDialogMount } from "@/components/location/my-local-dialog-mount";
-import { SessionIdleTimer } from "@/components/session/session-idle-timer";
+import { SessionExtras } from "@/components/layout/session-islands";
+import { ViewerProvider } from "@/components/layout/viewer-context";
 import { siteMetadataDefaults } from "@/server/seo";
 import "./globals.css";
 
@@ -37,23 +37,21 @@ export default function RootLayout({ children }: { children: React.ReactNode }) 
         >
           Skip to content
         </a>
-        <SiteHeader />
-        <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">
-          {children}
-        </main>
-        <SiteFooter />
-        {/* Both read the URL, which is only known per request. */}
-        <Suspense fallback={null}>
+        {/* The shell is the same HTML for everyone, so public pages are cached whole: what depends
+            on the viewer (menus, badges, idle timer, My Local) comes from one GET /api/viewer. */}
+        <ViewerProvider>
+          <SiteHeader />
+          <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">
+            {children}
+          </main>
+          <SiteFooter />
+          {/* Reads the query string, in the browser only. */}
           <NoticeDialog />
-          <SessionIdleTimer />
-        </Suspense>
-        <Suspense fallback={null}>
-          <ScrollManager />
-        </Suspense>
-        {/* Reads the session and the My Local cookies. */}
-        <Suspense fallback={null}>
-          <MyLocalDialogMount />
-        </Suspense>
+          <Suspense fallback={null}>
+            <ScrollManager />
+          </Suspense>
+          <SessionExtras />
+        </ViewerProvider>
       </body>
     </html>
   );

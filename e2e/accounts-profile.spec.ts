@@ -145,6 +145,9 @@ test.describe("settings", () => {
     await signIn(page, MERCHANT);
     await page.goto("/settings?section=password");
     await expect(page.getByRole("heading", { level: 2, name: "Password" })).toBeVisible();
+    // The shell learns who is signed in from its viewer call, then loads the timer: wait for both.
+    await expect(page.getByRole("contentinfo").getByRole("button", { name: "Logout" })).toBeVisible();
+    await page.waitForLoadState("networkidle");
     await page.clock.fastForward("03:01");
     const dialog = page.getByRole("alertdialog", { name: "Are you still on?" });
     await expect(dialog).toBeVisible();

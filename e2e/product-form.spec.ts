@@ -152,11 +152,19 @@ test("a farmer adds a product after fixing every mistake, then edits it", async 
   expect(products.map((p) => p.name)).toEqual([`Nana's "Best" Beets`]);
   const productId = products[0]!.id;
 
-  // Edit: a spinner first, then the form with the product loaded.
+  // Edit: a spinner first, then the form with the product loaded. The spinner goes 500 ms after
+  // the page hydrates, a window a busy machine can miss: the page's clock stands still until the
+  // spinner has been seen, so it cannot leave early.
+  await page.clock.install();
+  await page.clock.pauseAt(Date.now() + 60_000);
   await page.goto(`/products/${productId}/edit`);
-  await expect(page.getByRole("status").filter({ hasText: "Loading the product…" })).toBeVisible();
+  const spinner = page.getByRole("status").filter({ hasText: "Loading the product…" });
   const edit = page.getByRole("form", { name: "Edit the product" });
+  await expect(spinner).toBeVisible();
+  await expect(edit).toHaveCount(0);
+  await page.clock.resume();
   await expect(edit.getByLabel("Name")).toHaveValue(`Nana's "Best" Beets`);
+  await expect(spinner).toHaveCount(0);
   await expect(edit.getByLabel(/^Price/)).toHaveValue("10.00");
   await expect(edit.getByLabel("Weight", { exact: true })).toHaveValue("2.5");
   await expect(edit.getByLabel("Weight unit")).toHaveValue("kg");

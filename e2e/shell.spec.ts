@@ -66,6 +66,8 @@ async function expectSeriousA11yFree(page: Page, label: string) {
 test.describe("navigation", () => {
   test("every menu and footer link lands on a page with its own heading", async ({ page }) => {
     await page.goto("/");
+    // The shell fills its menus in once it knows the viewer (GET /api/viewer): read them after that.
+    await page.waitForLoadState("networkidle");
     let menu: FoundLink[];
     if (isNarrow(page)) {
       await expect(page.getByRole("navigation", { name: "Main" })).toBeHidden();
@@ -75,6 +77,9 @@ test.describe("navigation", () => {
       await expect(sheet).toBeHidden();
     } else {
       await expect(menuButton(page)).toBeHidden();
+      await expect
+        .poll(async () => (await visibleLinks(page.getByRole("banner"))).map((l) => l.name))
+        .toEqual(expect.arrayContaining(["Dashboard", "Pricing", "How It Works"]));
       menu = await visibleLinks(page.getByRole("banner"));
     }
     const footer = await visibleLinks(page.getByRole("contentinfo"));

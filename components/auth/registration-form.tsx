@@ -1,6 +1,5 @@
 "use client";
 
-import { zodResolver } from "@hookform/resolvers/zod";
 import { useRouter } from "next/navigation";
 import { useState, type ChangeEvent } from "react";
 import { useForm } from "react-hook-form";
@@ -10,13 +9,33 @@ import { send } from "@/components/account/send";
 import { Button } from "@/components/ui/button";
 import { PHONE_MAX_LENGTH } from "@/lib/constants";
 import { AddressFields } from "@/components/forms/address-fields";
+import { lazyResolver } from "@/components/forms/lazy-resolver";
 import { formatPhoneInput } from "@/lib/input-format";
 import type { CountryCode } from "@/lib/regions";
-import { customerRegistrationSchema, merchantRegistrationSchema } from "@/lib/validation/accounts";
+import type { merchantRegistrationSchema } from "@/lib/validation/accounts";
 
 type FormInput = z.input<typeof merchantRegistrationSchema>;
 type FormOutput = z.output<typeof merchantRegistrationSchema>;
 type FieldName = keyof FormInput & string;
+
+// zod and the account schemas are about 31 kB gzipped: they load when the form first gets focus or
+// the pointer, or at the latest on submit (where the first check runs), not with the page.
+const registrationResolver = (variant: "customer" | "merchant") =>
+  lazyResolver<FormInput, unknown, FormOutput>(async () => {
+    const [{ zodResolver }, schemas] = await Promise.all([
+      import("@hookform/resolvers/zod"),
+      import("@/lib/validation/accounts"),
+    ]);
+    const schema =
+      variant === "merchant"
+        ? schemas.merchantRegistrationSchema
+        : schemas.customerRegistrationSchema;
+    return zodResolver(schema as typeof merchantRegistrationSchema);
+  });
+const RESOLVERS = {
+  customer: registrationResolver("customer"),
+  merchant: registrationResolver("merchant"),
+};
 
 export type RegistrationFormProps = {
   variant: "customer" | "merchant";
@@ -34,10 +53,10 @@ export type RegistrationFormProps = {
  */
 export function RegistrationForm({ variant, defaultCountry, defaultEmail = "", ak }: RegistrationFormProps) {
   const isMerchant = variant === "merchant";
-  const schema = (isMerchant ? merchantRegistrationSchema : customerRegistrationSchema) as typeof merchantRegistrationSchema;
+  const resolver = RESOLVERS[variant];
   const router = useRouter();
   const form = useForm<FormInput, unknown, FormOutput>({
-    resolver: zodResolver(schema),
+    resolver,
     defaultValues: {
       username: "",
       firstName: "",
@@ -83,6 +102,8 @@ export function RegistrationForm({ variant, defaultCountry, defaultEmail = "", a
   return (
     <form
       onSubmit={handleSubmit(onSubmit)}
+      onFocus={resolver.preload}
+      onPointerEnter={resolver.preload}
       noValidate
       aria-label={isMerchant ? "Farmer registration" : "Registration"}
       className="grid gap-5 sm:grid-cols-2"

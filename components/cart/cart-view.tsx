@@ -5,7 +5,7 @@ import { useId, useRef, useState, type KeyboardEvent } from "react";
 import { ButtonLink } from "@/components/ui/button";
 import type { CartItem, CartList } from "@/lib/cart/types";
 import type { PaymentType } from "@/lib/constants";
-import { deliveryDestinationForCart } from "@/lib/validation/checkout";
+import { deliveryDestinationForCart } from "@/lib/validation/delivery-destination";
 import { CartItemRow } from "./cart-item-row";
 import { CartTotal, MixedCurrencyWarning } from "./cart-total";
 import { DroppedNote, StatusLine } from "./list-notes";

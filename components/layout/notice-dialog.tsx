@@ -4,6 +4,7 @@ import dynamic from "next/dynamic";
 import { usePathname, useRouter, useSearchParams } from "next/navigation";
 import { useState } from "react";
 import { getNotice } from "@/lib/notices";
+import { useHydrated } from "./viewer-context";
 
 // The dialog itself (Radix) loads only on a page that has a notice to show.
 const NoticeDialogContent = dynamic(
@@ -17,6 +18,12 @@ const NoticeDialogContent = dynamic(
  * scrolling, so a reload or a shared link does not open it again. Unknown keys show nothing.
  */
 export function NoticeDialog() {
+  // Rendered in the browser only: reading the query on the server would make every page's shell
+  // per request (Partial Prerendering leaves a hole there), and the dialog loads on the client anyway.
+  return useHydrated() ? <QueryNoticeDialog /> : null;
+}
+
+function QueryNoticeDialog() {
   const searchParams = useSearchParams();
   const pathname = usePathname();
   const router = useRouter();

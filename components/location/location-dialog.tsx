@@ -1,22 +1,33 @@
 "use client";
 
-import { zodResolver } from "@hookform/resolvers/zod";
 import { useEffect, useState } from "react";
 import { useForm, useWatch } from "react-hook-form";
 import type { z } from "zod";
 import { FormField, FormStatus, inputClasses, type Status } from "@/components/account/form-field";
 import { send } from "@/components/account/send";
+import { lazyResolver } from "@/components/forms/lazy-resolver";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent } from "@/components/ui/dialog";
 import { LOCATION_SAVED_CLOSE_MS, RADIUS_DEFAULT_KM, RADIUS_MAX_KM, RADIUS_MIN_KM, RADIUS_STEP_KM } from "@/lib/constants";
 import { formatPostalCodeInput } from "@/lib/input-format";
 import { COUNTRIES, parseCountry, regionsForCountry, type CountryCode } from "@/lib/regions";
-import { localLocationSchema } from "@/lib/validation/location";
+import type { localLocationSchema } from "@/lib/validation/location";
 import type { LocationAnswer } from "@/server/location/types";
 
 type FormInput = z.input<typeof localLocationSchema>;
 type FormOutput = z.output<typeof localLocationSchema>;
 type FieldName = keyof FormInput & string;
+
+// The dialog opens by itself on a first visit, so it is on the path of every new visitor's first
+// page: zod and the schema (about 31 kB gzipped) load on the first pointer press or keystroke in
+// the form, or when a field is first checked, not when the dialog opens.
+const resolver = lazyResolver<FormInput, unknown, FormOutput>(async () => {
+  const [{ zodResolver }, { localLocationSchema }] = await Promise.all([
+    import("@hookform/resolvers/zod"),
+    import("@/lib/validation/location"),
+  ]);
+  return zodResolver(localLocationSchema);
+});
 
 const ENDPOINT = "/api/location";
 const SAVED_MESSAGE = "Nice, You are set!";
@@ -45,7 +56,7 @@ export function LocationDialog({
     control,
     formState: { errors, isSubmitting },
   } = useForm<FormInput, unknown, FormOutput>({
-    resolver: zodResolver(localLocationSchema),
+    resolver,
     defaultValues: {
       address: initial?.address ?? "",
       city: initial?.city ?? "",
@@ -110,6 +121,8 @@ export function LocationDialog({
       >
         <form
           onSubmit={handleSubmit(onSubmit)}
+          onPointerDown={resolver.preload}
+          onKeyDown={resolver.preload}
           noValidate
           aria-label="My Local location"
           className="mt-5 grid gap-4 sm:grid-cols-2"

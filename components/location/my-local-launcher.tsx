@@ -4,6 +4,7 @@ import dynamic from "next/dynamic";
 import { usePathname, useRouter, useSearchParams } from "next/navigation";
 import { useEffect, useState } from "react";
 import { OPEN_MY_LOCAL_EVENT } from "@/components/layout/nav-action";
+import { useViewerState } from "@/components/layout/viewer-context";
 import type { CountryCode } from "@/lib/regions";
 import type { LocationAnswer } from "@/server/location/types";
 import { isMyLocalExcludedPath, rememberMyLocalDismissal } from "./my-local-paths";
@@ -30,6 +31,7 @@ export function MyLocalLauncher({
   const pathname = usePathname();
   const searchParams = useSearchParams();
   const router = useRouter();
+  const { reload } = useViewerState();
   const [requested, setRequested] = useState(false);
   const [autoDismissed, setAutoDismissed] = useState(false);
 
@@ -47,8 +49,12 @@ export function MyLocalLauncher({
     setRequested(false);
     setAutoDismissed(true);
     if (outcome === "dismissed") rememberMyLocalDismissal();
-    // Listings, the map and the titles read the location on the server.
-    else router.refresh();
+    else {
+      // Listings, the map and the titles read the location on the server; the shell's own copy
+      // (what the dialog shows when opened again) comes from the viewer call.
+      router.refresh();
+      void reload();
+    }
   }
 
   return <LocationDialog initial={initial} defaultCountry={defaultCountry} onClose={close} />;

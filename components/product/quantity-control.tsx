@@ -1,9 +1,9 @@
 "use client";
 
+import { clsx } from "clsx";
 import { Minus, Plus } from "lucide-react";
 import { useId, useState } from "react";
 import { QUANTITY_MAX, QUANTITY_MIN } from "@/lib/constants";
-import { cn } from "@/lib/cn";
 
 /** A whole number within QUANTITY_MIN..QUANTITY_MAX; anything unreadable becomes the minimum. */
 export function clampQuantity(value: number): number {
@@ -44,9 +44,9 @@ export function QuantityControl({
         {label}
       </label>
       <div
-        className={cn(
-          "inline-flex w-fit items-stretch overflow-hidden rounded-full border border-stone-300 bg-white shadow-sm",
-          disabled && "bg-stone-100",
+        className={clsx(
+          "inline-flex w-fit items-stretch overflow-hidden rounded-full border border-stone-300 shadow-sm",
+          disabled ? "bg-stone-100" : "bg-white",
         )}
       >
         <button

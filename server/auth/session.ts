@@ -1,5 +1,5 @@
 import "server-only";
-import { eq } from "drizzle-orm";
+import { eq, type SQL } from "drizzle-orm";
 import { cookies } from "next/headers";
 import { cache } from "react";
 import { SESSION_COOKIE, decodeSessionToken, isWithinSignInLimit } from "@/server/auth/token";
@@ -76,24 +76,57 @@ function readCookie(header: string | null, name: string): string | undefined {
  * reset, an admin reset or a security block bumps it). One primary-key query, only after decoding.
  */
 export async function resolveSessionToken(token: string): Promise<SessionMember | null> {
+  return (await resolveSessionTokenWith(token, {}))?.member ?? null;
+}
+
+const SESSION_COLUMNS = {
+  id: members.id,
+  userKey: members.userKey,
+  username: members.username,
+  memberType: members.memberType,
+  firstName: members.firstName,
+  currency: members.currency,
+  phone: members.phone,
+  sessionVersion: members.sessionVersion,
+};
+type SessionRow = Omit<SessionMember, "hasCompleteProfile"> & { sessionVersion: number };
+
+/** Values read in the same statement as the session, by name: scalar subqueries on `members.id`. */
+export type SessionExtras = Record<string, SQL<unknown>>;
+export type SessionExtraValues<E extends SessionExtras> = { [K in keyof E]: E[K] extends SQL<infer T> ? T : never };
+
+/**
+ * `resolveSessionToken` plus whatever else the caller needs about the member, in the same single
+ * statement (the header's counts, the My Local setting, the viewer's own review...): each extra is
+ * a column of the member's row, typically a scalar subquery correlated on `members.id`. The extras
+ * are read before the session version is checked and dropped with the session when it is stale.
+ */
+export async function resolveSessionTokenWith<E extends SessionExtras>(
+  token: string,
+  extras: E,
+): Promise<{ member: SessionMember; extras: SessionExtraValues<E> } | null> {
   const claims = await decodeSessionToken(token);
   if (!claims || !isWithinSignInLimit(claims.signedInAt)) return null;
   const db = await getDb();
-  const [row] = await db
-    .select({
-      id: members.id,
-      userKey: members.userKey,
-      username: members.username,
-      memberType: members.memberType,
-      firstName: members.firstName,
-      currency: members.currency,
-      phone: members.phone,
-      sessionVersion: members.sessionVersion,
-    })
+  const rows = await db
+    .select({ ...extras, ...SESSION_COLUMNS })
     .from(members)
     .where(eq(members.id, claims.memberId))
     .limit(1);
+  // The spread of a generic record loses the column types; the session's own are these.
+  const row = rows[0] as (SessionRow & Record<string, unknown>) | undefined;
   if (!row || row.sessionVersion !== claims.sessionVersion) return null;
-  const { sessionVersion: _current, ...member } = row;
-  return { ...member, hasCompleteProfile: Boolean(member.phone?.trim() && member.currency) };
+  const member: SessionMember = {
+    id: row.id,
+    userKey: row.userKey,
+    username: row.username,
+    memberType: row.memberType,
+    firstName: row.firstName,
+    currency: row.currency,
+    phone: row.phone,
+    hasCompleteProfile: Boolean(row.phone?.trim() && row.currency),
+  };
+  const values = {} as Record<string, unknown>;
+  for (const key of Object.keys(extras)) values[key] = row[key];
+  return { member, extras: values as SessionExtraValues<E> };
 }

@@ -1,15 +1,13 @@
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
-import { Suspense } from "react";
 import { ProductDetailView } from "@/components/product/product-detail";
 import { productJsonLd, productMetadata } from "@/components/product/product-seo";
-import { ReviewsSection } from "@/components/reviews/reviews-section";
-import { ViewerReviews } from "@/components/reviews/viewer-reviews";
 import { getCachedProductDetail, type ProductDetail } from "@/server/catalog/get-product-detail";
 import { getEnv } from "@/server/env";
-import { getCachedFirstReviews } from "@/server/reviews/list-reviews";
 import { parseRowId } from "@/server/reviews/row-id";
 import { JsonLd } from "@/server/seo";
+import { getCachedFirstReviewsOf } from "@/server/reviews/first-reviews";
+import { ProductReviews } from "./product-reviews";
 
 type Props = { params: Promise<{ productId: string }> };
 
@@ -34,12 +32,13 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
   return productMetadata(product);
 }
 
-// productDetail: /products/{productId} (spec part 1 sections 2, 3, 5 and 8). Public and cached;
-// only the review form's knowledge of the viewer is rendered per request.
+// productDetail: /products/{productId} (spec part 1 sections 2, 3, 5 and 8). Public and cached
+// whole: the same HTML for every viewer; the review form learns who is looking in the browser.
 export default async function ProductPage({ params }: Props) {
   const product = await loadProduct(params);
   if (!product) notFound();
-  const firstReviews = await getCachedFirstReviews(product.id);
+  // The review count comes with the product: the first page is then one statement (none if 0).
+  const firstReviews = await getCachedFirstReviewsOf(product.id, product.review_count);
 
   return (
     <div className="container-page flex flex-col gap-12 py-8 sm:py-12">
@@ -53,21 +52,12 @@ export default async function ProductPage({ params }: Props) {
         <h2 id="reviews-heading" className="text-2xl font-extrabold">
           Reviews
         </h2>
-        <Suspense
-          fallback={
-            <ReviewsSection
-              productId={product.id}
-              initial={firstReviews}
-              viewer={{ kind: "pending" }}
-            />
-          }
-        >
-          <ViewerReviews
-            productId={product.id}
-            merchantUsername={product.merchant_username}
-            initial={firstReviews}
-          />
-        </Suspense>
+        {/* The viewer's own review and the form's state come with the shell's viewer call. */}
+        <ProductReviews
+          productId={product.id}
+          merchantUsername={product.merchant_username}
+          initial={firstReviews}
+        />
       </section>
     </div>
   );

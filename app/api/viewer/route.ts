@@ -1,0 +1,23 @@
+import { unstable_rethrow } from "next/navigation";
+import { connection } from "next/server";
+import { loadViewerAnswer } from "@/components/layout/load-viewer-answer";
+import { GENERIC_ERROR_MESSAGE } from "@/server/errors";
+import { log } from "@/server/log";
+import { parseRowId } from "@/server/reviews/row-id";
+
+// GET /api/viewer[?product={id}]: what the page shell shows per viewer (menus, badges, My Local),
+// and on a product page the viewer's own review; one statement for a member, none for a visitor
+export async function GET(req: Request): Promise<Response> {
+  // Per request, never prerendered: the answer is the viewer's.
+  await connection();
+  try {
+    const product = new URL(req.url).searchParams.get("product");
+    const productId = product === null ? null : parseRowId(product);
+    const answer = await loadViewerAnswer(req, productId);
+    return Response.json(answer, { headers: { "Cache-Control": "private, no-store" } });
+  } catch (error) {
+    unstable_rethrow(error);
+    log.error({ err: error }, "viewer answer failed");
+    return Response.json({ message: GENERIC_ERROR_MESSAGE }, { status: 500, headers: { "Cache-Control": "no-store" } });
+  }
+}

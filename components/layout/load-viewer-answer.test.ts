@@ -1,0 +1,112 @@
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+
+const testState = vi.hoisted(() => {
+  process.env.NEXTAUTH_SECRET = "viewer-test-secret-viewer-test-secret-0123456";
+  return { db: undefined as unknown, statements: 0 };
+});
+vi.mock(import("@/server/db/client"), async (importOriginal) => ({
+  ...(await importOriginal()),
+  getDb: async () => testState.db as Db,
+}));
+
+import { loadViewerAnswer } from "@/components/layout/load-viewer-answer";
+import { encodeSessionToken, nowSeconds } from "@/server/auth/token";
+import type { Db } from "@/server/db/client";
+import { members } from "@/server/db/schema";
+import { closeTestDb, createTestDb } from "@/tests/db";
+import {
+  createCartItem,
+  createCustomer,
+  createDreamTrackerItem,
+  createLocalLocation,
+  createMerchant,
+  createProduct,
+  createReview,
+} from "@/tests/factories";
+
+let db: Db;
+
+beforeAll(async () => {
+  db = await createTestDb();
+  // Counts what reaches the database: the answer must be one statement for a member.
+  const execute = db.execute.bind(db);
+  const counting = new Proxy(db, {
+    get(target, key, receiver) {
+      if (key === "execute") return (...args: Parameters<typeof execute>) => (testState.statements++, execute(...args));
+      if (key === "select") {
+        return (...args: unknown[]) => {
+          testState.statements++;
+          return (target.select as (...a: unknown[]) => unknown)(...args);
+        };
+      }
+      return Reflect.get(target, key, receiver);
+    },
+  });
+  testState.db = counting;
+});
+
+afterAll(() => closeTestDb(db));
+
+beforeEach(() => {
+  testState.statements = 0;
+});
+
+async function cookieFor(memberId: number): Promise<string> {
+  const [row] = await db.select({ sv: members.sessionVersion }).from(members).where(eq(members.id, memberId));
+  const token = await encodeSessionToken({ memberId, sessionVersion: row!.sv, signedInAt: nowSeconds() });
+  return `_token=${encodeURIComponent(token)}`;
+}
+
+const request = (cookie?: string) => new Request("http://localhost/api/viewer", cookie ? { headers: { cookie } } : {});
+
+describe("loadViewerAnswer (GET /api/viewer)", () => {
+  it("answers a visitor from cookies alone, with the My Local dialog opening by itself", async () => {
+    const answer = await loadViewerAnswer(request(), 5);
+    expect(answer).toMatchObject({
+      viewer: null,
+      cartCounts: { cart: 0, dreamtracker: 0 },
+      unreadMessages: 0,
+      myLocal: { initial: null, defaultCountry: "CA", autoOpen: true },
+      myReview: null,
+    });
+    expect(testState.statements).toBe(0);
+    const dismissed = await loadViewerAnswer(request("loc_dialog_dismissed=1"), null);
+    expect(dismissed.myLocal?.autoOpen).toBe(false);
+    expect(dismissed).not.toHaveProperty("myReview");
+  });
+
+  it("reads a customer's session, badges, My Local and own review in one statement", async () => {
+    const farm = await createMerchant(db);
+    const [a, b, c] = [await createProduct(db, { merchantId: farm.id }), await createProduct(db, { merchantId: farm.id }), await createProduct(db, { merchantId: farm.id })];
+    const customer = await createCustomer(db, { firstName: "Ada" });
+    await createCartItem(db, { memberId: customer.id, productId: a.id });
+    await createCartItem(db, { memberId: customer.id, productId: b.id });
+    await createDreamTrackerItem(db, { memberId: customer.id, productId: c.id });
+    await createLocalLocation(db, { memberId: customer.id, radiusKm: 25 });
+    const review = await createReview(db, { productId: a.id, memberId: customer.id, score: 4, content: "Crisp." });
+    const cookie = await cookieFor(customer.id);
+    testState.statements = 0;
+
+    const answer = await loadViewerAnswer(request(cookie), a.id);
+    expect(testState.statements).toBe(1);
+    expect(answer.viewer).toEqual({ role: "customer", username: customer.username, firstName: "Ada" });
+    expect(answer.cartCounts).toEqual({ cart: 2, dreamtracker: 1 });
+    expect(answer.myLocal).toMatchObject({ autoOpen: false, initial: { city: "Toronto", radius: 25, latitude: 43.6525 } });
+    expect(answer.myReview).toMatchObject({ id: review.id, score: 4, review: "Crisp.", author: true, username: customer.username });
+
+    const other = await loadViewerAnswer(request(cookie), b.id);
+    expect(other.myReview).toBeNull();
+  });
+
+  it("gives merchants no My Local and treats a stale session as a visitor", async () => {
+    const farm = await createMerchant(db);
+    const cookie = await cookieFor(farm.id);
+    const answer = await loadViewerAnswer(request(cookie), null);
+    expect(answer.viewer?.role).toBe("merchant");
+    expect(answer.myLocal).toBeNull();
+
+    await db.update(members).set({ sessionVersion: 99 }).where(eq(members.id, farm.id));
+    expect((await loadViewerAnswer(request(cookie), null)).viewer).toBeNull();
+  });
+});

@@ -1,0 +1,129 @@
+import "server-only";
+import { sql } from "drizzle-orm";
+import { isFeatureOn } from "@/lib/features";
+import { defaultCountry } from "@/lib/input-format";
+import { MY_LOCAL_DISMISSED_COOKIE } from "@/components/location/my-local-paths";
+import { readSessionCredential, resolveSessionTokenWith } from "@/server/auth/session";
+import { countCartItems, VisitorCookies } from "@/server/cart";
+import { memberItemCountSql } from "@/server/cart/count-cart-items";
+import { getDb } from "@/server/db/client";
+import { localLocations, members, reviews } from "@/server/db/schema";
+import { readLocationCookies } from "@/server/location/location-cookies";
+import { toLocationAnswer, type ViewerLocation } from "@/server/location/types";
+import { toReviewView } from "@/server/reviews/review-view";
+import { isRowId } from "@/server/reviews/row-id";
+import { readClientInfo } from "@/server/security";
+import type { ViewerAnswer } from "./viewer-types";
+
+// The outer row's id, qualified: inside a select from one table Drizzle writes bare column names.
+const MEMBER_ID = sql`${members}.id`;
+
+type LocationRow = Omit<ViewerLocation, "latitude" | "longitude"> & { latitude: number | null; longitude: number | null };
+type ReviewRow = { id: number; score: number; content: string; createdAt: string; avatarImage: string | null };
+
+/**
+ * The answer of `GET /api/viewer` for a request: at most ONE statement. A member's session, both
+ * badge counts, their My Local setting and (with a product id) their review of it are read
+ * together, as scalar subqueries on the member's row; a visitor costs no statement at all (the
+ * counts, the location and the dialog's state are in cookies).
+ */
+export async function loadViewerAnswer(req: Request, productId: number | null): Promise<ViewerAnswer> {
+  const cookieList = parseCookies(req.headers.get("cookie"));
+  const cookieStore = { get: (name: string) => cookieList.find((c) => c.name === name) };
+  const dismissed = cookieStore.get(MY_LOCAL_DISMISSED_COOKIE)?.value === "1";
+  const myLocalOn = isFeatureOn("myLocal");
+  const country = defaultCountry(readClientInfo(req.headers).place.country);
+
+  const credential = readSessionCredential(req);
+  const session = credential
+    ? await resolveSessionTokenWith(credential.token, {
+        cart: memberItemCountSql("cart", MEMBER_ID),
+        dreamtracker: memberItemCountSql("dreamtracker", MEMBER_ID),
+        location: sql<LocationRow | null>`(
+          select json_build_object(
+            'latitude', l.latitude, 'longitude', l.longitude, 'radiusKm', l.radius_km,
+            'address', l.address, 'city', l.city, 'provinceState', l.province_state,
+            'postalCode', l.postal_code, 'country', l.country)
+          from ${localLocations} as l where l.member_id = ${MEMBER_ID} limit 1)`,
+        review:
+          productId !== null && isRowId(productId)
+            ? sql<ReviewRow | null>`(
+                select json_build_object('id', r.id, 'score', r.score, 'content', r.content,
+                  'createdAt', r.created_at, 'avatarImage', ${members}.avatar_image)
+                from ${reviews} as r where r.member_id = ${MEMBER_ID} and r.product_id = ${productId}
+                limit 1)`
+            : sql<ReviewRow | null>`null::json`,
+      })
+    : null;
+
+  if (!session) {
+    const visitor = VisitorCookies.fromEntries(cookieList);
+    const cartCounts = await countCartItems(await getDb(), { visitor });
+    const location = myLocalOn ? readLocationCookies(cookieStore) : null;
+    return {
+      viewer: null,
+      cartCounts,
+      unreadMessages: 0,
+      myLocal: myLocalOn
+        ? { initial: location ? toLocationAnswer(location) : null, defaultCountry: country, autoOpen: !location && !dismissed }
+        : null,
+      ...(productId !== null ? { myReview: null } : {}),
+    };
+  }
+
+  const { member, extras } = session;
+  const location = toLocation(extras.location);
+  const review = extras.review;
+  return {
+    viewer: { role: member.memberType, username: member.username, firstName: member.firstName },
+    cartCounts: { cart: Number(extras.cart ?? 0), dreamtracker: Number(extras.dreamtracker ?? 0) },
+    // The unread count arrives with messaging; until then there is never a dot.
+    unreadMessages: 0,
+    myLocal:
+      myLocalOn && member.memberType === "customer"
+        ? { initial: location ? toLocationAnswer(location) : null, defaultCountry: country, autoOpen: !location && !dismissed }
+        : null,
+    ...(productId !== null
+      ? {
+          myReview: review
+            ? toReviewView(
+                {
+                  id: review.id,
+                  memberId: member.id,
+                  score: review.score,
+                  content: review.content,
+                  createdAt: new Date(review.createdAt),
+                  username: member.username,
+                  avatarImage: review.avatarImage,
+                },
+                member.id,
+              )
+            : null,
+        }
+      : {}),
+  };
+}
+
+/** As `getViewerLocation` reads it: a row without a point orders nothing, so it counts as none. */
+function toLocation(row: LocationRow | null): ViewerLocation | null {
+  if (!row || row.latitude === null || row.longitude === null) return null;
+  return { ...row, latitude: Number(row.latitude), longitude: Number(row.longitude), radiusKm: Number(row.radiusKm) };
+}
+
+function parseCookies(header: string | null): { name: string; value: string }[] {
+  if (!header) return [];
+  const out: { name: string; value: string }[] = [];
+  for (const part of header.split(";")) {
+    const eq = part.indexOf("=");
+    if (eq === -1) continue;
+    const raw = part.slice(eq + 1).trim();
+    let value = raw;
+    try {
+      value = decodeURIComponent(raw);
+    } catch {
+      // keep the raw value
+    }
+    out.push({ name: part.slice(0, eq).trim(), value });
+  }
+  return out;
+}

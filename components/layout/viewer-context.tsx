@@ -1,0 +1,128 @@
+"use client";
+
+import { usePathname } from "next/navigation";
+import { useEffect, useSyncExternalStore } from "react";
+import type { ViewerAnswer } from "./viewer-types";
+
+/**
+ * The viewer as the page shell knows it in the browser. Every page's HTML is the same for everyone
+ * (so product and store pages are served whole from the cache); this asks `GET /api/viewer` once
+ * per page load and hands the answer to the header, the footer, the My Local dialog and the
+ * product page's review form. On a product page the call also carries the product id, so the
+ * viewer's own review arrives in the same request (one statement for a member, none for a visitor).
+ */
+export type ViewerState =
+  | { status: "pending" }
+  | { status: "failed" }
+  | { status: "ready"; answer: ViewerAnswer; productId: number | null };
+
+type ViewerContextValue = {
+  state: ViewerState;
+  /** Asks again (after a change the answer shows, e.g. the viewer's review); resolves with the new state. */
+  reload: () => Promise<ViewerState>;
+};
+
+/*
+ * A store outside React, not a context value: the answer often arrives while the page is still
+ * streaming, and a context change above a Suspense boundary that has not hydrated yet makes React
+ * give up on hydrating it and render it again in the browser (the streamed HTML then lands in a
+ * hidden duplicate). With a store only the parts that read the viewer update.
+ */
+const PENDING: ViewerState = { status: "pending" };
+let current: ViewerState = PENDING;
+const listeners = new Set<() => void>();
+
+function subscribe(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+function publish(next: ViewerState): void {
+  current = next;
+  for (const listener of listeners) listener();
+}
+
+/** The product of a product page's path, which the answer then includes the viewer's review of. */
+export function productIdOfPath(pathname: string | null): number | null {
+  const match = pathname ? /^\/products\/([1-9]\d{0,9})\/?$/.exec(pathname) : null;
+  return match ? Number(match[1]) : null;
+}
+
+async function fetchViewer(productId: number | null): Promise<ViewerState> {
+  try {
+    const response = await fetch(`/api/viewer${productId === null ? "" : `?product=${productId}`}`, {
+      credentials: "same-origin",
+      cache: "no-store",
+    });
+    if (!response.ok) return { status: "failed" };
+    return { status: "ready", answer: (await response.json()) as ViewerAnswer, productId };
+  } catch {
+    return { status: "failed" };
+  }
+}
+
+// Started as soon as the shell's script runs, before hydration, so the answer is often there by
+// the time React is.
+let early: { productId: number | null; promise: Promise<ViewerState> } | null = null;
+if (typeof window !== "undefined") {
+  const productId = productIdOfPath(window.location.pathname);
+  early = { productId, promise: fetchViewer(productId) };
+}
+
+const noSubscribe = () => () => {};
+/** False on the server and in the hydration render, true after: for parts the server must not render. */
+export function useHydrated(): boolean {
+  return useSyncExternalStore(
+    noSubscribe,
+    () => true,
+    () => false,
+  );
+}
+
+// The product the newest load was for (undefined before the first).
+let loadedFor: number | null | undefined = undefined;
+
+async function load(productId: number | null, useEarly: boolean): Promise<ViewerState> {
+  loadedFor = productId;
+  const pending = useEarly && early && early.productId === productId ? early.promise : fetchViewer(productId);
+  early = null;
+  const next = await pending;
+  // A later load (another product) wins.
+  if (loadedFor === productId) publish(next);
+  return next;
+}
+
+const reload = () => load(loadedFor ?? null, false);
+
+function onPath(pathname: string): void {
+  const productId = productIdOfPath(pathname);
+  // A product page needs the viewer's review of that product; other pages keep the answer.
+  if (productId !== null && productId !== loadedFor && loadedFor !== undefined) void load(productId, false);
+}
+
+export function ViewerProvider({ children }: { children: React.ReactNode }) {
+  const hydrated = useHydrated();
+
+  useEffect(() => {
+    void load(productIdOfPath(window.location.pathname), true);
+  }, []);
+
+  return (
+    <>
+      {children}
+      {/* The path is read in the browser only: on the server it would make every shell per request. */}
+      {hydrated ? <PathWatcher /> : null}
+    </>
+  );
+}
+
+function PathWatcher() {
+  const pathname = usePathname();
+  useEffect(() => onPath(pathname), [pathname]);
+  return null;
+}
+
+export function useViewerState(): ViewerContextValue {
+  const state = useSyncExternalStore(subscribe, () => current, () => PENDING);
+  return { state, reload };
+}
