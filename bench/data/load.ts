@@ -66,7 +66,7 @@ async function dropIndexes(target: Target): Promise<Saved> {
 }
 
 /**
- * Row triggers that keep derived data (drizzle/*_catalog_search_sql.sql), with the set-based
+ * Row triggers that keep derived data (drizzle/*_sql.sql), with the set-based
  * statement that gives the same result after a bulk load. A row trigger fired per COPY row cost
  * 10x the load time (one UPDATE of products per order line); these are switched off during COPY
  * and their result computed once afterwards. Any other trigger stays on (correct, only slower),
@@ -79,6 +79,24 @@ const DERIVED_BY_TRIGGER: Record<string, { table: string; bulk: string[] }> = {
       "delete from product_name_words",
       `insert into product_name_words (word, product_count)
        select w, count(*)::int from products, product_name_words_of(products.name) as w group by w`,
+    ],
+  },
+  products_names_sync: {
+    table: "products",
+    bulk: [
+      "delete from product_names",
+      `insert into product_names (name, product_count)
+       select lower(name), count(*)::int from products where status = 'active' group by lower(name)`,
+    ],
+  },
+  products_active_count_sync: {
+    table: "products",
+    bulk: [
+      `update members m set active_product_count = coalesce(c.n, 0)
+       from members m2
+       left join (select merchant_id, count(*)::int as n from products where status = 'active' group by merchant_id) as c
+         on c.merchant_id = m2.id
+       where m.id = m2.id and m2.member_type = 'merchant'`,
     ],
   },
   order_items_sales_sync: {

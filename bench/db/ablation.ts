@@ -58,8 +58,28 @@ export async function ablation(ctx: DbContext, report: Report): Promise<void> {
     },
     {
       name: "GiST earth index on farms, My Local 25 km",
-      without: ["drop index members_merchant_earth_idx"],
+      without: ["drop index members_merchant_geo_idx"],
       run: (tx) => listProducts!(tx, { near: near25 }),
+    },
+    {
+      name: "GiST earth index on farms, My Local no limit (nearest farms first)",
+      without: ["drop index members_merchant_geo_idx"],
+      run: (tx) => listProducts!(tx, { near: { ...near25, radiusKm: 0 } }),
+    },
+    {
+      name: "per-farm popular index, My Local 25 km Popular",
+      without: ["drop index products_store_popular_idx"],
+      run: (tx) => listProducts!(tx, { sortType: "popular", near: near25 }),
+    },
+    {
+      name: "per-farm counts index (totals), products page 1",
+      without: ["drop index members_merchant_products_idx"],
+      run: (tx) => listProducts!(tx, { sortType: "latest" }),
+    },
+    {
+      name: "lower(name) index, common term with exact names",
+      without: ["drop index products_name_lower_idx"],
+      run: (tx) => listProducts!(tx, { keyword: ctx.facts.search.commonTerm }),
     },
     {
       name: "parallel query off (on = 2 workers), My Local 25 km",

@@ -262,8 +262,9 @@ export async function orderListScenarios(ctx: DbContext, report: Report): Promis
 
 /**
  * Pay in person under contention: 10 customers at once on the same 20 products, each submitting
- * its checkout twice at the same moment (a double click). Every order is removed afterwards (the
- * order_items trigger puts units_sold_90d back).
+ * its checkout twice at the same moment (a double click). placeOrder is the transaction only: the
+ * route sends the order-placed mails after its answer, so they are timed apart ("order-placed mails
+ * alone"). Every order is removed afterwards (the order_items trigger puts units_sold_90d back).
  */
 export async function checkoutScenario(ctx: DbContext, report: Report, rounds = 15): Promise<void> {
   const ids = [
@@ -367,7 +368,8 @@ export async function checkoutScenario(ctx: DbContext, report: Report, rounds = 
         ...ms,
         note: `p50 ${(solo[Math.ceil(0.5 * solo.length) - 1] ?? NaN).toFixed(2)} ms, n=${solo.length}`,
       });
-      // placeOrder awaits the order-placed mails after its transaction: their share, alone.
+      // The mails POST /api/checkout/inPerson sends after its answer (placeOrder sends none): not in
+      // the customer's wait any more, but still work the server does for every order.
       await guard(report, ["checkout (db):order-placed mails alone p95"], async () => {
         const sendOrderPlacedEmails = await svc("sendOrderPlacedEmails");
         const { rows: placed } = await ctx.raw.query<{ id: number }>(
@@ -383,7 +385,7 @@ export async function checkoutScenario(ctx: DbContext, report: Report, rounds = 
     } finally {
       await ctx.raw.query("delete from orders where checkout_key = any($1::text[])", [keys]);
       await ctx.raw.query("delete from cart_items where member_id = any($1::int[])", [customers.map((c) => c.id)]);
-      // The order-placed mails went to the outbox (no SMTP_URL here).
+      // The mails timed alone went to the outbox (no SMTP_URL here).
       await ctx.raw.query("delete from email_outbox where id > $1", [outbox[0]?.max ?? 0]);
     }
   });

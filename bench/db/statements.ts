@@ -57,12 +57,28 @@ export const STATEMENT_PROBES: StatementProbe[] = [
     name: "search two terms",
     run: async (ctx) => (await svc("listProducts"))(ctx.db, { keyword: ctx.facts.search.twoTerms }),
   },
-  { name: "search typo", run: async (ctx) => (await svc("listProducts"))(ctx.db, { keyword: ctx.facts.search.typo }) },
+  {
+    // A typo the process has not corrected yet: the correction lookup, then the search.
+    name: "search typo",
+    prepare: async () => {
+      const { forgetKeywordCorrections } = (await import("@/server/catalog/search-keyword")) as {
+        forgetKeywordCorrections: () => void;
+      };
+      forgetKeywordCorrections();
+    },
+    run: async (ctx) => (await svc("listProducts"))(ctx.db, { keyword: ctx.facts.search.typo }),
+  },
   {
     name: "My Local 25 km",
     run: async (ctx) => (await svc("listProducts"))(ctx.db, { near: { ...ctx.facts.hotspot, radiusKm: 25 } }),
   },
   { name: "farmers list page 1", run: async (ctx) => (await svc("listMerchants"))(ctx.db, { page: 1 }) },
+  { name: "farmers keyword", run: async (ctx) => (await svc("listMerchants"))(ctx.db, { keyword: "ridge" }) },
+  {
+    name: "My Local no limit",
+    run: async (ctx) => (await svc("listProducts"))(ctx.db, { near: { ...ctx.facts.hotspot, radiusKm: 0 } }),
+  },
+  { name: "search exact name", run: async (ctx) => (await svc("listProducts"))(ctx.db, { keyword: "tomatoes" }) },
   {
     name: "received orders page 1",
     run: async (ctx) =>
@@ -77,7 +93,7 @@ export const STATEMENT_PROBES: StatementProbe[] = [
     name: "checkout, 3 lines",
     prepare: async (ctx): Promise<CheckoutSetup> => {
       const { rows: products } = await ctx.raw.query<{ id: number }>(
-        // Three lines from three farms at every size (one order-placed mail per farm).
+        // Three lines from three farms at every size.
         `select distinct on (merchant_id) id from products
          where status = 'active' and in_stock and pay_in_person and currency = 'CAD'
          order by merchant_id, id limit 3`,

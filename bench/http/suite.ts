@@ -167,13 +167,41 @@ interface PageCounts {
   [page: string]: number;
 }
 
+/**
+ * Two customers of the same shape at every size: one without a saved My Local location (pages
+ * use the shared cached lists) and one with a 25 km location near the map centre (pages list
+ * what is near them, per request).
+ */
+async function countingCustomers(ctx: DbContext): Promise<{ plain: Session; local: Session }> {
+  const { rows: plain } = await ctx.raw.query<{ email: string }>(
+    `select email from members m where member_type = 'customer'
+       and not exists (select 1 from local_locations l where l.member_id = m.id) order by id limit 1`,
+  );
+  const { rows: local } = await ctx.raw.query<{ email: string }>(
+    `select m.email from local_locations l join members m on m.id = l.member_id
+     where l.radius_km = 25 and l.latitude between $1::float8 - 0.3 and $1::float8 + 0.3
+       and l.longitude between $2::float8 - 0.4 and $2::float8 + 0.4 order by m.id limit 1`,
+    [ctx.facts.hotspot.latitude, ctx.facts.hotspot.longitude],
+  );
+  if (!plain[0] || !local[0]) throw new Error("no customer without, or with, a saved location");
+  return { plain: await mintSession(ctx, plain[0].email), local: await mintSession(ctx, local[0].email) };
+}
+
 /** Statements per request of each page, on a server over `ctx`'s database. */
-async function pageStatementCounts(ctx: DbContext, server: Server, routes: BuildRoutes, customer: Session): Promise<PageCounts> {
+async function pageStatementCounts(ctx: DbContext, server: Server, routes: BuildRoutes): Promise<PageCounts> {
   const out: PageCounts = {};
+  const { plain: customer, local } = await countingCustomers(ctx);
   const p = await probes(ctx);
   // Products with reviews, so both sizes render the same parts (a product without reviews skips a query).
   const [cold1, cold2] = await sampleColdIds(ctx, p.productIds, 2, true);
-  const get = (url: string, headers: Record<string, string> = {}) => () => getPage(new URL(url, server.origin).href, headers);
+  // A page view as a browser makes it: the page, then the shell's one `GET /api/viewer` (menus,
+  // badges, My Local; on a product page the viewer's review too), which every page load sends.
+  const get = (url: string, headers: Record<string, string> = {}) => async () => {
+    await getPage(new URL(url, server.origin).href, headers);
+    const product = /^\/products\/(\d+)$/.exec(url)?.[1];
+    const viewer = await fetch(new URL(`/api/viewer${product ? `?product=${product}` : ""}`, server.origin), { headers });
+    await viewer.arrayBuffer();
+  };
   if (routes.has("product")) {
     const id = p.productIds[0] as number;
     await get(`/products/${id}`, { cookie: customer.cookie })();
@@ -193,6 +221,12 @@ async function pageStatementCounts(ctx: DbContext, server: Server, routes: Build
     // Steady state: the first visit also fills caches and may move the sales window.
     await get("/", { cookie: customer.cookie })();
     out["dashboard, signed in"] = await countRequest(server, get("/", { cookie: customer.cookie }));
+    await get("/", { cookie: local.cookie })();
+    out["dashboard, signed in with My Local 25 km"] = await countRequest(server, get("/", { cookie: local.cookie }));
+  }
+  if (routes.has("search")) {
+    await get("/products/filtered", { cookie: local.cookie })();
+    out["products, signed in with My Local 25 km"] = await countRequest(server, get("/products/filtered", { cookie: local.cookie }));
   }
   return out;
 }
@@ -212,8 +246,7 @@ async function smallSizeCounts(opts: RunOptions, routes: BuildRoutes, distDir: s
     logName: "bench-app-small",
   });
   try {
-    const customer = await mintSession(small, small.facts.largestCustomer.email);
-    return await pageStatementCounts(small, server, routes, customer);
+    return await pageStatementCounts(small, server, routes);
   } finally {
     await server.stop();
     await closeContext(small);
@@ -245,7 +278,7 @@ async function httpScenarios(
   // Statements per request: this size, and the small size on a second server.
   out("Statements per request (HTTP)");
   await guard(report, ["statements (HTTP):pages"], async () => {
-    const atMain = await pageStatementCounts(ctx, app, routes, customer);
+    const atMain = await pageStatementCounts(ctx, app, routes);
     for (const [page, count] of Object.entries(atMain)) {
       const small = atSmall[page];
       report.add(`statements (HTTP):${page}`, count, {
@@ -344,12 +377,15 @@ async function httpScenarios(
       ratio: result.ratio("app anonymous warm", "bare floor").rps,
       note: `p95 ${D.p95.toFixed(1)} ms`,
     });
+    // The product page is the same cached HTML for every viewer now (the viewer's parts come from
+    // GET /api/viewer), so "app signed in" is a cache hit too; the uncached render a miss is held
+    // against is the framework floor: the same markup rendered per request, with no data.
     report.add(productIds[3] as string, E.p95, {
       unit: "ms",
-      baseline: A.p95,
-      baselineLabel: "uncached",
-      ratio: result.ratio("app anonymous cold", "app signed in").p95,
-      note: `${E.rps.toFixed(0)} req/s, every request a product not rendered before`,
+      baseline: B.p95,
+      baselineLabel: "uncached (floor)",
+      ratio: result.ratio("app anonymous cold", "framework floor").p95,
+      note: `${E.rps.toFixed(0)} req/s, every request a product not rendered before; app signed in (a cache hit) p95 ${A.p95.toFixed(1)} ms`,
     });
     const non2xx = Object.values(m).reduce((s, x) => s + x.non2xx + x.errors, 0);
     report.add("HTTP:non-2xx responses or errors", non2xx, {
@@ -461,7 +497,10 @@ async function otherPages(ctx: DbContext, report: Report, app: Server, routes: B
        and l.longitude between $2::float8 - 0.4 and $2::float8 + 0.4 order by m.id limit 1`,
     [ctx.facts.hotspot.latitude, ctx.facts.hotspot.longitude],
   );
-  const pages: { name: string; route: "dashboard" | "search" | "farmers" | "store" | "cart"; path: string; signedIn?: Session }[] = [
+  const reviewed = await ctx.raw.query<{ id: number }>(
+    "select id from products where status = 'active' and review_count > 0 order by id limit 1",
+  );
+  const pages: { name: string; route: "dashboard" | "search" | "farmers" | "store" | "cart" | "viewer"; path: string; signedIn?: Session }[] = [
     { name: "dashboard, anonymous", route: "dashboard", path: "/" },
     { name: "dashboard, signed in", route: "dashboard", path: "/", signedIn: customer },
     { name: "search two terms", route: "search", path: `/products/filtered?keyword=${encodeURIComponent(ctx.facts.search.twoTerms)}` },
@@ -469,6 +508,8 @@ async function otherPages(ctx: DbContext, report: Report, app: Server, routes: B
     { name: "farmers list", route: "farmers", path: "/merchants/list" },
     { name: "largest store", route: "store", path: `/stores/${ctx.facts.largestFarmer.username}` },
     { name: "cart, signed in", route: "cart", path: "/cart", signedIn: customer },
+    // The per-viewer part of every page load (menus, badges, My Local, the product's own review).
+    { name: "viewer call (GET /api/viewer?product=), signed in", route: "viewer", path: `/api/viewer?product=${reviewed.rows[0]?.id ?? 1}`, signedIn: customer },
   ];
   const local = near.rows[0] ? await mintSession(ctx, near.rows[0].email) : null;
   if (local) pages.push({ name: "My Local 25 km (products of a customer with a saved location)", route: "search", path: "/products/filtered", signedIn: local });
