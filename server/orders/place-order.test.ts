@@ -328,6 +328,31 @@ describe("placeOrder", () => {
     expect(await cartOf(customer.id)).toEqual([]);
   });
 
+  // On PostgreSQL these transactions really overlap: each adds to the units sold of the same
+  // products at commit (migration 0008), locking them in the order its lines were inserted, which
+  // is product id order whatever the cart's order, so none waits on another in a cycle.
+  it("places every order when ten carts sharing products, in opposite orders, check out at once", async () => {
+    const farm = await createMerchant(db);
+    const shared = await Promise.all(
+      Array.from({ length: 30 }, () => createProduct(db, { merchantId: farm.id, unitPriceCents: 300 })),
+    );
+    const customers = await Promise.all(Array.from({ length: 10 }, () => createCustomer(db)));
+    for (const [i, customer] of customers.entries()) {
+      const order = i % 2 === 0 ? shared : [...shared].reverse();
+      for (const product of order) await createCartItem(db, { memberId: customer.id, productId: product.id, qty: 2 });
+    }
+
+    const results = await Promise.allSettled(
+      customers.map((customer) =>
+        placeOrder(db, { customerId: customer.id, checkoutKey: randomUUID(), delivery: storePickup(customer) }),
+      ),
+    );
+
+    expect(results.filter((r) => r.status === "rejected")).toEqual([]);
+    const sold = await db.select({ units: products.unitsSold90d }).from(products).where(eq(products.merchantId, farm.id));
+    expect(sold.map((p) => p.units)).toEqual(shared.map(() => 20));
+  });
+
   it("orders a cart once when two tabs check it out at the same time with different keys", async () => {
     const customer = await createCustomer(db);
     const farm = await createMerchant(db);
