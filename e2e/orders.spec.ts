@@ -119,15 +119,10 @@ async function expectSeriousA11yFree(page: Page, label: string) {
 
 /** Moves one line to a status through the inline editor of Customer Orders. */
 async function moveTo(farmer: Page, rowName: string, status: string) {
-  const select = farmer.getByRole("combobox", { name: `Status of ${rowName}` });
-  // Retried: a tap before the list has hydrated does nothing (the editor replaces the button).
-  await expect(async () => {
-    if (!(await select.isVisible())) {
-      await farmer.getByRole("button", { name: `Edit status of ${rowName}` }).click({ timeout: 2_000 });
-    }
-    await expect(select).toBeVisible({ timeout: 2_000 });
-  }).toPass({ timeout: 20_000 });
-  await select.selectOption({ label: status });
+  await farmer.getByRole("button", { name: `Edit status of ${rowName}` }).click();
+  await farmer
+    .getByRole("combobox", { name: `Status of ${rowName}` })
+    .selectOption({ label: status });
   await farmer.getByRole("button", { name: `Save status of ${rowName}` }).click();
   await expect(farmer.getByRole("status").filter({ hasText: `is now ${status}.` })).toBeVisible();
 }

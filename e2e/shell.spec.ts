@@ -65,6 +65,8 @@ async function expectSeriousA11yFree(page: Page, label: string) {
 
 test.describe("navigation", () => {
   test("every menu and footer link lands on a page with its own heading", async ({ page }) => {
+    // About thirty page loads: on a busy 2-core machine that is close to the default minute.
+    test.slow();
     await page.goto("/");
     // The shell fills its menus in once it knows the viewer (GET /api/viewer): read them after that.
     await page.waitForLoadState("networkidle");

@@ -3,6 +3,7 @@
 import { Heart, ShoppingBasket } from "lucide-react";
 import { useState } from "react";
 import { send } from "@/components/account/send";
+import { useHydrated } from "@/components/layout/use-hydrated";
 import { Button } from "@/components/ui/button";
 import type { CartKind } from "@/lib/cart/types";
 import { announceCount } from "./cart-events";
@@ -17,12 +18,14 @@ type AddAnswer = { message: string; count: number };
 /**
  * The product page's "Add to Cart" and "Add to Dream Tracker" buttons. They post to the cart APIs
  * (visitors get cookies, members rows), announce the answer in a live region and update the
- * header badges. Out of stock: both disabled.
+ * header badges. Out of stock: both disabled; also until the page has hydrated, so an early tap
+ * on a slow phone meets a button that visibly waits instead of one that ignores it.
  */
 export function CartButtons({ product, qty }: Props) {
   const [pending, setPending] = useState<CartKind | null>(null);
   const [status, setStatus] = useState<{ ok: boolean; text: string } | null>(null);
-  const disabled = !product.inStock || pending !== null;
+  const hydrated = useHydrated();
+  const disabled = !hydrated || !product.inStock || pending !== null;
 
   async function add(kind: CartKind) {
     setPending(kind);

@@ -2,7 +2,10 @@
 
 import { usePathname } from "next/navigation";
 import { useEffect, useSyncExternalStore } from "react";
+import { useHydrated } from "./use-hydrated";
 import type { ViewerAnswer } from "./viewer-types";
+
+export { useHydrated };
 
 /**
  * The viewer as the page shell knows it in the browser. Every page's HTML is the same for everyone
@@ -69,15 +72,6 @@ if (typeof window !== "undefined") {
   early = { productId, promise: fetchViewer(productId) };
 }
 
-const noSubscribe = () => () => {};
-/** False on the server and in the hydration render, true after: for parts the server must not render. */
-export function useHydrated(): boolean {
-  return useSyncExternalStore(
-    noSubscribe,
-    () => true,
-    () => false,
-  );
-}
 
 // The product the newest load was for (undefined before the first).
 let loadedFor: number | null | undefined = undefined;

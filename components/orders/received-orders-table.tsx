@@ -4,6 +4,7 @@ import { Pencil } from "lucide-react";
 import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { send } from "@/components/account/send";
+import { useHydrated } from "@/components/layout/use-hydrated";
 import { Button } from "@/components/ui/button";
 import { orderStatusesFor, type OrderStatus } from "@/lib/constants";
 import { formatStatusLabel } from "@/lib/format";
@@ -213,6 +214,8 @@ function StatusControls({
   onSave,
   onCancel,
 }: StatusControlsProps) {
+  // Disabled until hydrated: a tap before the handlers exist would otherwise do nothing.
+  const hydrated = useHydrated();
   if (editing) {
     const selectId = `order-${view}-status-${row.orderId}`;
     return (
@@ -267,7 +270,7 @@ function StatusControls({
           type="button"
           id={editButtonId(view, row.orderId)}
           onClick={onEdit}
-          disabled={locked}
+          disabled={locked || !hydrated}
           aria-label={`Edit status of ${rowName(row)}`}
           className="text-leaf-800 hover:bg-leaf-50 focus-visible:outline-leaf-600 inline-flex h-9 items-center gap-1 rounded-full px-3 text-sm font-semibold focus-visible:outline-2 disabled:pointer-events-none disabled:opacity-50"
         >
