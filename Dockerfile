@@ -8,7 +8,7 @@ FROM node:20-bookworm-slim AS build
 WORKDIR /app
 # Pages prerendered at build time carry canonical and Open Graph URLs: build with the public origin.
 ARG APP_URL=http://localhost:3000
-ENV NEXT_TELEMETRY_DISABLED=1 APP_URL=$APP_URL
+ENV NEXT_TELEMETRY_DISABLED=1 APP_URL=$APP_URL NEXT_OUTPUT=standalone
 COPY --from=deps /app/node_modules ./node_modules
 COPY . .
 RUN npm run build

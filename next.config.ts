@@ -25,7 +25,9 @@ const securityHeaders = [
 ];
 
 const nextConfig: NextConfig = {
-  output: "standalone",
+  // The Docker image runs Next's standalone server (NEXT_OUTPUT=standalone in its build stage);
+  // `npm run demo` and `npm run start` use `next start`, which warns about a standalone build.
+  output: process.env.NEXT_OUTPUT === "standalone" ? "standalone" : undefined,
   // Lets parallel local builds (several engineers, one tree) keep separate outputs; CI uses .next.
   distDir: process.env.NEXT_DIST_DIR || ".next",
   poweredByHeader: false,
