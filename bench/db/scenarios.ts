@@ -19,6 +19,7 @@ export const SERVICES = {
   listStoreProducts: ["server/catalog/list-store-products.ts", "listStoreProducts"],
   listProducts: ["server/catalog/list-products.ts", "listProducts"],
   nearbyFarmsCte: ["server/catalog/nearby-farms.ts", "nearbyFarmsCte"],
+  listMapPoints: ["server/catalog/list-map-points.ts", "listMapPoints"],
   listMerchants: ["server/catalog/list-merchants.ts", "listMerchants"],
   listReceivedOrders: ["server/orders/list-received-orders.ts", "listReceivedOrders"],
   listPlacedOrders: ["server/orders/list-placed-orders.ts", "listPlacedOrders"],
@@ -121,6 +122,22 @@ export async function myLocalScenarios(ctx: DbContext, report: Report, p: Probes
         where products.status = 'active'`);
     });
     addTiming(report, "My Local (db):count 25 km by joining products p95", joined);
+  });
+  // The farmers map: the farms in a box of about 100 km around an origin (a region's view), and
+  // every farm (the map's first view, before a pan).
+  await guard(report, ["My Local (db):map points, 100 km box p95", "My Local (db):map points, every farm p95"], async () => {
+    const listMapPoints = await svc("listMapPoints");
+    const boxOf = (o: { latitude: number; longitude: number }) =>
+      [o.longitude - 0.65, o.latitude - 0.45, o.longitude + 0.65, o.latitude + 0.45] as const;
+    const boxed = await timeLoop((i) => {
+      const o = p.origins[i % p.origins.length] as { latitude: number; longitude: number };
+      return listMapPoints(ctx.db, { bbox: boxOf(o) });
+    });
+    const sample = (await listMapPoints(ctx.db, { bbox: boxOf(ctx.facts.hotspot) })) as unknown[];
+    addTiming(report, "My Local (db):map points, 100 km box p95", boxed).note += `, ${sample.length} farms at the hotspot`;
+    const every = await timeLoop(() => listMapPoints(ctx.db, { bbox: null }));
+    const all = (await listMapPoints(ctx.db, { bbox: null })) as unknown[];
+    addTiming(report, "My Local (db):map points, every farm p95", every).note += `, ${all.length} farms`;
   });
   return out;
 }
