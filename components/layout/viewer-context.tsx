@@ -19,7 +19,7 @@ export type ViewerState =
   | { status: "failed" }
   | { status: "ready"; answer: ViewerAnswer; productId: number | null };
 
-type ViewerContextValue = {
+type ViewerHandle = {
   state: ViewerState;
   /** Asks again (after a change the answer shows, e.g. the viewer's review); resolves with the new state. */
   reload: () => Promise<ViewerState>;
@@ -72,7 +72,6 @@ if (typeof window !== "undefined") {
   early = { productId, promise: fetchViewer(productId) };
 }
 
-
 // The product the newest load was for (undefined before the first).
 let loadedFor: number | null | undefined = undefined;
 
@@ -116,7 +115,7 @@ function PathWatcher() {
   return null;
 }
 
-export function useViewerState(): ViewerContextValue {
+export function useViewerState(): ViewerHandle {
   const state = useSyncExternalStore(subscribe, () => current, () => PENDING);
   return { state, reload };
 }
