@@ -64,7 +64,10 @@ test.describe("profile", () => {
     await signIn(page, CUSTOMER);
     await page.goto("/profile");
     const png = await sharp({ create: { width: 240, height: 240, channels: 3, background: "#3d8b4a" } }).png().toBuffer();
-    await page.getByLabel(/^(upload|change) profile image$/i).setInputFiles({ name: "me.png", mimeType: "image/png", buffer: png });
+    const picker = page.getByLabel(/^(upload|change) profile image$/i);
+    // The picker is disabled until the page hydrates (a file picked earlier would go nowhere).
+    await expect(picker).toBeEnabled();
+    await picker.setInputFiles({ name: "me.png", mimeType: "image/png", buffer: png });
     await expect(page.getByText("Your profile image has been updated.")).toBeVisible();
     const image = page.getByRole("img", { name: "Profile image of Jordan" });
     await expect(image).toBeVisible();

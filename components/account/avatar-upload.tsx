@@ -5,6 +5,7 @@ import { useId, useRef, useState } from "react";
 import { IMAGE_MAX_BYTES, PROFILE_IMAGE_PX } from "@/lib/constants";
 import { imageProblem } from "@/lib/validation/image";
 import { MSG } from "@/lib/validation/messages";
+import { useHydrated } from "@/components/layout/use-hydrated";
 import { buttonClasses } from "@/components/ui/button";
 import { FormStatus, type Status } from "./form-field";
 import { send } from "./send";
@@ -17,6 +18,8 @@ export function AvatarUpload({ initialUrl, name }: { initialUrl: string | null; 
   const [url, setUrl] = useState(initialUrl);
   const [status, setStatus] = useState<Status | null>(null);
   const [busy, setBusy] = useState(false);
+  // A file picked before hydration would never be uploaded: the input waits for the handlers.
+  const hydrated = useHydrated();
   const input = useRef<HTMLInputElement>(null);
   const id = useId();
 
@@ -70,7 +73,7 @@ export function AvatarUpload({ initialUrl, name }: { initialUrl: string | null; 
           type="file"
           accept=".jpg,.jpeg,.png,image/jpeg,image/png"
           className="sr-only"
-          disabled={busy}
+          disabled={busy || !hydrated}
           aria-describedby={`${id}-hint`}
           onChange={(e) => {
             const file = e.target.files?.[0];

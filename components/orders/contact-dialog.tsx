@@ -1,6 +1,7 @@
 "use client";
 
 import { Mail, Phone } from "lucide-react";
+import { useHydrated } from "@/components/layout/use-hydrated";
 import { Dialog, DialogContent, DialogTrigger } from "@/components/ui/dialog";
 
 type ContactDialogProps = {
@@ -13,9 +14,12 @@ type ContactDialogProps = {
 
 /** A name as a button that opens the person's contact details, email and phone as links. */
 export function ContactDialog({ role, name, email, phone }: ContactDialogProps) {
+  // Disabled until hydrated: a tap before the handlers exist would open nothing.
+  const hydrated = useHydrated();
   return (
     <Dialog>
       <DialogTrigger
+        disabled={!hydrated}
         className="text-leaf-800 hover:text-leaf-900 focus-visible:outline-leaf-600 decoration-leaf-300 rounded text-left font-semibold underline underline-offset-4 focus-visible:outline-2 focus-visible:outline-offset-2"
         aria-label={`${role} contact: ${name}`}
       >
