@@ -5,8 +5,9 @@ import { defineConfig } from "@playwright/test";
 
 /**
  * End-to-end suite: builds and starts the app on port 3100 against a fresh PGlite directory and
- * drives Debian's Chromium (never a downloaded browser). `E2E_SKIP_BUILD=1` reuses the last build
- * (CI builds in its own step first).
+ * drives Debian's Chromium (never a downloaded browser). The server runs under
+ * scripts/e2e-server.mjs, which restarts it when it stops answering (decision 0012).
+ * `E2E_SKIP_BUILD=1` reuses the last build (CI builds in its own step first).
  */
 const PORT = Number(process.env.E2E_PORT ?? 3100);
 const BASE_URL = `http://127.0.0.1:${PORT}`;
@@ -17,7 +18,8 @@ const BASE_URL = `http://127.0.0.1:${PORT}`;
 process.env.E2E_DATA_DIR ??= mkdtempSync(path.join(tmpdir(), "e2e-pglite-"));
 const DATA_DIR = process.env.E2E_DATA_DIR;
 
-const start = `npm run start -- -p ${PORT} -H 127.0.0.1`;
+// `next start` under a watchdog that restarts it if the embedded database hangs (decision 0012).
+const start = `node scripts/e2e-server.mjs ${PORT}`;
 
 export default defineConfig({
   testDir: "./e2e",
