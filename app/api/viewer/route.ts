@@ -1,6 +1,6 @@
 import { unstable_rethrow } from "next/navigation";
 import { connection } from "next/server";
-import { loadViewerAnswer } from "@/components/layout/load-viewer-answer";
+import { loadViewerAnswer } from "@/server/viewer/load-viewer-answer";
 import { GENERIC_ERROR_MESSAGE } from "@/server/errors";
 import { log } from "@/server/log";
 import { parseRowId } from "@/server/reviews/row-id";

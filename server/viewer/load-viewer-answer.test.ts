@@ -10,7 +10,7 @@ vi.mock(import("@/server/db/client"), async (importOriginal) => ({
   getDb: async () => testState.db as Db,
 }));
 
-import { loadViewerAnswer } from "@/components/layout/load-viewer-answer";
+import { loadViewerAnswer } from "@/server/viewer/load-viewer-answer";
 import { encodeSessionToken, nowSeconds } from "@/server/auth/token";
 import type { Db } from "@/server/db/client";
 import { members } from "@/server/db/schema";

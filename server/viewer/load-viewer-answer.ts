@@ -13,7 +13,7 @@ import { toLocationAnswer, type ViewerLocation } from "@/server/location/types";
 import { toReviewView } from "@/server/reviews/review-view";
 import { isRowId } from "@/server/reviews/row-id";
 import { readClientInfo } from "@/server/security";
-import type { ViewerAnswer } from "./viewer-types";
+import type { ViewerAnswer } from "@/components/layout/viewer-types";
 
 // The outer row's id, qualified: inside a select from one table Drizzle writes bare column names.
 const MEMBER_ID = sql`${members}.id`;
