@@ -32,6 +32,10 @@ const nextConfig: NextConfig = {
   distDir: process.env.NEXT_DIST_DIR || ".next",
   poweredByHeader: false,
   cacheComponents: true,
+  // Said explicitly (Next 16.4 warns at every start otherwise): links prefetch as they always have.
+  // Partial Prefetching (one shared App Shell per route) is the next major's default; adopting it
+  // means walking every link in `next dev` for its insights, a change of its own.
+  partialPrefetching: false,
   // Native or WASM packages that must not be bundled.
   // The offline geocoder reads its CSV tables at run time; keep them in the standalone output.
   outputFileTracingIncludes: { "/*": ["./server/geo/data/*.csv", "./drizzle/**/*"] },

@@ -1,7 +1,7 @@
 "use client";
 
 import { useState } from "react";
-import { Button } from "@/components/ui/button";
+import { SubmitButton } from "@/components/ui/submit-button";
 import { MSG } from "@/lib/validation/messages";
 import { FormStatus, type Status } from "./form-field";
 import { send } from "./send";
@@ -45,7 +45,7 @@ export function CheckoutOptionsForm({ initial, cardPaymentsEnabled }: { initial:
   }
 
   return (
-    <form onSubmit={save} noValidate aria-label="Checkout options">
+    <form method="post" onSubmit={save} noValidate aria-label="Checkout options">
       <fieldset>
         <legend className="sr-only">Payment options you offer your customers</legend>
         <div className="divide-y divide-stone-200">
@@ -79,9 +79,9 @@ export function CheckoutOptionsForm({ initial, cardPaymentsEnabled }: { initial:
         </div>
       </fieldset>
       <div className="mt-4 flex flex-col gap-3">
-        <Button type="submit" disabled={saving} className="self-start">
+        <SubmitButton disabled={saving} className="self-start">
           {saving ? "Saving…" : "Save Checkout Options"}
-        </Button>
+        </SubmitButton>
         <FormStatus status={status} />
       </div>
     </form>

@@ -4,7 +4,7 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
 import type { z } from "zod";
-import { Button } from "@/components/ui/button";
+import { SubmitButton } from "@/components/ui/submit-button";
 import { passwordChangeSchema } from "@/lib/validation/profile";
 import { FormField, FormStatus, inputClasses, type Status } from "./form-field";
 import { send } from "./send";
@@ -41,7 +41,7 @@ export function PasswordForm() {
   }
 
   return (
-    <form onSubmit={handleSubmit(onSubmit)} noValidate aria-label="Change password" className="grid max-w-md gap-5">
+    <form method="post" onSubmit={handleSubmit(onSubmit)} noValidate aria-label="Change password" className="grid max-w-md gap-5">
       <FormField id="current-password" label="Current Password" error={errors.currentPassword?.message}>
         {(a11y) => (
           <input {...a11y} {...register("currentPassword")} type="password" autoComplete="current-password" className={inputClasses} />
@@ -63,9 +63,9 @@ export function PasswordForm() {
         )}
       </FormField>
       <div className="flex flex-col gap-3">
-        <Button type="submit" disabled={isSubmitting} className="self-start">
+        <SubmitButton disabled={isSubmitting} className="self-start">
           {isSubmitting ? "Saving…" : "Change Password"}
-        </Button>
+        </SubmitButton>
         <FormStatus status={status} />
       </div>
     </form>

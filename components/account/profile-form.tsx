@@ -4,7 +4,7 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
 import type { z } from "zod";
-import { Button } from "@/components/ui/button";
+import { SubmitButton } from "@/components/ui/submit-button";
 import { AddressFields } from "@/components/forms/address-fields";
 import { currencyForCountry, formatPhoneInput } from "@/lib/input-format";
 import type { CountryCode } from "@/lib/regions";
@@ -67,7 +67,7 @@ export function ProfileForm({ isMerchant, initial }: { isMerchant: boolean; init
   const error = (name: FieldName) => errors[name]?.message;
 
   return (
-    <form onSubmit={handleSubmit(onSubmit)} noValidate aria-label="Profile details" className="grid gap-5 sm:grid-cols-2">
+    <form method="post" onSubmit={handleSubmit(onSubmit)} noValidate aria-label="Profile details" className="grid gap-5 sm:grid-cols-2">
       <FormField id="profile-username" label="Username" error={error("username")} className="sm:col-span-2">
         {(a11y) => <input {...a11y} {...register("username")} autoComplete="username" className={inputClasses} />}
       </FormField>
@@ -123,9 +123,9 @@ export function ProfileForm({ isMerchant, initial }: { isMerchant: boolean; init
         </FormField>
       ) : null}
       <div className="flex flex-col gap-3 sm:col-span-2 sm:flex-row sm:items-center">
-        <Button type="submit" disabled={isSubmitting}>
+        <SubmitButton disabled={isSubmitting}>
           {isSubmitting ? "Saving…" : "Save Profile"}
-        </Button>
+        </SubmitButton>
         <FormStatus status={status} />
       </div>
     </form>

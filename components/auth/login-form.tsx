@@ -5,7 +5,7 @@ import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { FormField, inputClasses } from "@/components/account/form-field";
 import { lazyResolver } from "@/components/forms/lazy-resolver";
-import { Button } from "@/components/ui/button";
+import { SubmitButton } from "@/components/ui/submit-button";
 import type { SignInFormInput } from "@/lib/auth/login-schema";
 
 const LOGIN_FAILED = "Invalid Login Credentials. Please try again.";
@@ -69,7 +69,7 @@ export function LoginForm({ continueQuery }: { continueQuery: string }) {
   }
 
   return (
-    <form onSubmit={handleSubmit(onSubmit)} onFocus={preload} onPointerEnter={preload} noValidate aria-label="Login" className="flex flex-col gap-5">
+    <form method="post" onSubmit={handleSubmit(onSubmit)} onFocus={preload} onPointerEnter={preload} noValidate aria-label="Login" className="flex flex-col gap-5">
       {failure ? (
         <p role="alert" className="rounded-xl border border-red-200 bg-red-50 px-4 py-3 text-sm font-medium text-red-800">
           {failure}
@@ -81,9 +81,9 @@ export function LoginForm({ continueQuery }: { continueQuery: string }) {
       <FormField id="login-password" label="Password" error={errors.password?.message}>
         {(a11y) => <input {...a11y} {...register("password")} type="password" autoComplete="current-password" className={inputClasses} />}
       </FormField>
-      <Button type="submit" disabled={isSubmitting}>
+      <SubmitButton disabled={isSubmitting}>
         {isSubmitting ? "Processing ..." : "Login"}
-      </Button>
+      </SubmitButton>
     </form>
   );
 }

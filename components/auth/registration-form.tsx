@@ -6,7 +6,7 @@ import { useForm } from "react-hook-form";
 import type { z } from "zod";
 import { FormField, FormStatus, inputClasses, type Status } from "@/components/account/form-field";
 import { send } from "@/components/account/send";
-import { Button } from "@/components/ui/button";
+import { SubmitButton } from "@/components/ui/submit-button";
 import { PHONE_MAX_LENGTH } from "@/lib/constants";
 import { AddressFields } from "@/components/forms/address-fields";
 import { lazyResolver } from "@/components/forms/lazy-resolver";
@@ -100,7 +100,7 @@ export function RegistrationForm({ variant, defaultCountry, defaultEmail = "", a
   }
 
   return (
-    <form
+    <form method="post"
       onSubmit={handleSubmit(onSubmit)}
       onFocus={resolver.preload}
       onPointerEnter={resolver.preload}
@@ -149,9 +149,9 @@ export function RegistrationForm({ variant, defaultCountry, defaultEmail = "", a
         {(a11y) => <input {...a11y} {...register("cPassword")} type="password" autoComplete="new-password" className={inputClasses} />}
       </FormField>
       <div className="flex flex-col gap-3 sm:col-span-2 sm:flex-row sm:items-center">
-        <Button type="submit" disabled={isSubmitting}>
+        <SubmitButton disabled={isSubmitting}>
           {isSubmitting ? "Processing ..." : "Register"}
-        </Button>
+        </SubmitButton>
         <FormStatus status={status} />
       </div>
     </form>

@@ -8,7 +8,7 @@ import type { z } from "zod";
 import { FormField, FormStatus, inputClasses, type Status } from "@/components/account/form-field";
 import { send } from "@/components/account/send";
 import { AddressFields } from "@/components/forms/address-fields";
-import { Button } from "@/components/ui/button";
+import { SubmitButton } from "@/components/ui/submit-button";
 import { PHONE_MAX_LENGTH, type DeliveryDestination } from "@/lib/constants";
 import { formatPhoneInput } from "@/lib/input-format";
 import type { CountryCode } from "@/lib/regions";
@@ -78,7 +78,7 @@ export function DeliveryForm({
   }
 
   return (
-    <form
+    <form method="post"
       onSubmit={handleSubmit(onSubmit)}
       noValidate
       aria-label="Order Delivery Information"
@@ -110,9 +110,9 @@ export function DeliveryForm({
       </FormField>
       {isHome ? <AddressFields form={form} idPrefix="delivery" error={error} withStreet /> : null}
       <div className="flex flex-col gap-3 sm:col-span-2 sm:flex-row sm:items-center">
-        <Button type="submit" size="lg" disabled={busy} aria-busy={busy}>
+        <SubmitButton size="lg" disabled={busy} aria-busy={busy}>
           {busy ? "Processing ..." : "Next"}
-        </Button>
+        </SubmitButton>
         <FormStatus status={status} />
       </div>
     </form>

@@ -1,6 +1,7 @@
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
 import { AvatarUpload } from "@/components/account/avatar-upload";
+import { LoginForm } from "@/components/auth/login-form";
 import { CartButtons } from "@/components/cart/cart-buttons";
 import { ContactDialog } from "@/components/orders/contact-dialog";
 import { useHydrated } from "./use-hydrated";
@@ -36,6 +37,12 @@ describe("before hydration", () => {
       <ContactDialog role="Customer" name="Ada Lovelace" email="ada@example.com" phone="" />,
     );
     expect(disabledButtons(html)).toEqual(["Ada Lovelace"]);
+  });
+
+  it("the login form cannot be submitted by the browser itself (no password in a URL)", () => {
+    const html = renderToStaticMarkup(<LoginForm continueQuery="" />);
+    expect(html).toMatch(/<form[^>]*\smethod="post"/);
+    expect(disabledButtons(html)).toEqual(["Login"]);
   });
 
   it("the profile image picker is disabled", () => {

@@ -7,6 +7,7 @@ import { FormField, FormStatus, inputClasses, type Status } from "@/components/a
 import { send } from "@/components/account/send";
 import { lazyResolver } from "@/components/forms/lazy-resolver";
 import { Button } from "@/components/ui/button";
+import { SubmitButton } from "@/components/ui/submit-button";
 import { Dialog, DialogContent } from "@/components/ui/dialog";
 import { LOCATION_SAVED_CLOSE_MS, RADIUS_DEFAULT_KM, RADIUS_MAX_KM, RADIUS_MIN_KM, RADIUS_STEP_KM } from "@/lib/constants";
 import { formatPostalCodeInput } from "@/lib/input-format";
@@ -119,7 +120,7 @@ export function LocationDialog({
         description="Tell us where you are to see the farms and produce near you first."
         className="max-h-[calc(100dvh-2rem)] overflow-y-auto sm:max-w-lg"
       >
-        <form
+        <form method="post"
           onSubmit={handleSubmit(onSubmit)}
           onPointerDown={resolver.preload}
           onKeyDown={resolver.preload}
@@ -220,9 +221,9 @@ export function LocationDialog({
             A postal code is enough; without one, give the city and the {isCanada ? "province" : "state"}.
           </p>
           <div className="flex flex-col gap-3 sm:col-span-2 sm:flex-row sm:items-center">
-            <Button type="submit" disabled={isSubmitting || done}>
+            <SubmitButton disabled={isSubmitting || done}>
               {isSubmitting ? "Saving…" : "Save"}
-            </Button>
+            </SubmitButton>
             {initial ? (
               <Button variant="ghost" onClick={() => void onClear()} disabled={isSubmitting || done}>
                 Clear my location

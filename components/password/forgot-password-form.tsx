@@ -4,7 +4,7 @@ import { useState } from "react";
 import { useForm } from "react-hook-form";
 import type { z } from "zod";
 import { lazyResolver } from "@/components/forms/lazy-resolver";
-import { Button } from "@/components/ui/button";
+import { SubmitButton } from "@/components/ui/submit-button";
 import type { forgotPasswordSchema } from "@/lib/validation/accounts";
 import { Alert } from "./alert";
 import { postJson } from "./post-json";
@@ -55,7 +55,7 @@ export function ForgotPasswordForm() {
   }
 
   return (
-    <form
+    <form method="post"
       onSubmit={handleSubmit(onSubmit)}
       onFocus={resolver.preload}
       onPointerEnter={resolver.preload}
@@ -72,9 +72,9 @@ export function ForgotPasswordForm() {
         error={errors.email?.message}
         {...register("email")}
       />
-      <Button type="submit" disabled={isSubmitting} className="w-full">
+      <SubmitButton disabled={isSubmitting} className="w-full">
         {isSubmitting ? "Processing ..." : "Reset Password"}
-      </Button>
+      </SubmitButton>
       {outcome ? (
         <Alert kind={outcome.kind} onDismiss={outcome.kind === "error" ? () => setOutcome(null) : undefined}>
           {outcome.text}

@@ -5,7 +5,7 @@ import { useState } from "react";
 import { useForm } from "react-hook-form";
 import type { z } from "zod";
 import { lazyResolver } from "@/components/forms/lazy-resolver";
-import { Button } from "@/components/ui/button";
+import { SubmitButton } from "@/components/ui/submit-button";
 import type { resetPasswordSchema } from "@/lib/validation/accounts";
 import { Alert } from "./alert";
 import { postJson } from "./post-json";
@@ -62,7 +62,7 @@ export function ResetPasswordForm({ code }: { code: string }) {
   }
 
   return (
-    <form
+    <form method="post"
       onSubmit={handleSubmit(onSubmit)}
       onFocus={resolver.preload}
       onPointerEnter={resolver.preload}
@@ -87,9 +87,9 @@ export function ResetPasswordForm({ code }: { code: string }) {
         error={errors.cPassword?.message}
         {...register("cPassword")}
       />
-      <Button type="submit" disabled={isSubmitting} className="w-full">
+      <SubmitButton disabled={isSubmitting} className="w-full">
         {isSubmitting ? "Processing ..." : "Reset Password"}
-      </Button>
+      </SubmitButton>
       {outcome?.kind === "success" ? (
         <Alert kind="success">
           {RESET_SUCCESS}{" "}

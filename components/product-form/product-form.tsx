@@ -5,7 +5,7 @@ import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { useForm, useWatch, type Resolver } from "react-hook-form";
 import { FormField, inputClasses } from "@/components/account/form-field";
-import { Button } from "@/components/ui/button";
+import { SubmitButton } from "@/components/ui/submit-button";
 import { WEIGHT_UNITS, type Currency } from "@/lib/constants";
 import type { ServiceCharge } from "@/lib/fees";
 import {
@@ -157,7 +157,7 @@ export function ProductForm(props: ProductFormProps) {
     setValue(name, straightenPunctuation(event.target.value));
 
   return (
-    <form
+    <form method="post"
       onSubmit={handleSubmit(onSubmit)}
       noValidate
       aria-label={mode === "add" ? "Add a product" : "Edit the product"}
@@ -266,9 +266,9 @@ export function ProductForm(props: ProductFormProps) {
           <p role="alert" className="min-h-6 text-sm font-medium text-red-700">
             {failure ?? ""}
           </p>
-          <Button type="submit" size="lg" disabled={isSubmitting} className="w-full sm:w-auto sm:self-start">
+          <SubmitButton size="lg" disabled={isSubmitting} className="w-full sm:w-auto sm:self-start">
             {isSubmitting ? "Saving…" : mode === "add" ? "Add Product" : "Save Changes"}
-          </Button>
+          </SubmitButton>
         </div>
       </div>
     </form>
