@@ -76,6 +76,7 @@ async function watch() {
     await new Promise((resolve) => setTimeout(resolve, WATCH_EVERY_MS));
     if (stopping) return;
     if (await answers()) {
+      if (!up) log(`${healthUrl} answered: watching it`);
       up = true;
       misses = 0;
       continue;

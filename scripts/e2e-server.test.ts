@@ -10,11 +10,19 @@ import { afterEach, describe, expect, it } from "vitest";
 const watchdog = path.resolve(__dirname, "e2e-server.mjs");
 const fixture = path.resolve(__dirname, "fixtures/hanging-server.mjs");
 
-const running: ChildProcess[] = [];
+const running: { child: ChildProcess; exited: Promise<unknown>; starts: () => number[] }[] = [];
 const dirs: string[] = [];
 
-afterEach(() => {
-  for (const child of running.splice(0)) if (child.exitCode === null) child.kill("SIGKILL");
+// The watchdog stops its server on SIGTERM; the stand-ins it started are killed as well in case it
+// could not (a stand-in left behind would spin for good).
+afterEach(async () => {
+  for (const run of running.splice(0)) {
+    if (run.child.exitCode === null && run.child.signalCode === null) {
+      run.child.kill("SIGTERM");
+      await run.exited;
+    }
+    for (const pid of run.starts()) if (alive(pid)) process.kill(pid, "SIGKILL");
+  }
   for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
 });
 
@@ -38,7 +46,6 @@ function startWatchdog(port: number, env: Record<string, string> = {}) {
     stdio: ["ignore", "ignore", "pipe"],
   });
   child.stderr!.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
-  running.push(child);
   const exited = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));
   const starts = () => {
     try {
@@ -47,6 +54,7 @@ function startWatchdog(port: number, env: Record<string, string> = {}) {
       return [];
     }
   };
+  running.push({ child, exited, starts });
   return { child, exited, starts, stderr: () => stderr };
 }
 
@@ -81,11 +89,13 @@ describe("the end-to-end server's watchdog", () => {
   it("kills a server that stops answering and starts it again", async () => {
     const port = await freePort();
     const run = startWatchdog(port);
-    await until(() => healthy(port), "the first start");
+    await until(() => run.stderr().includes("answered: watching it"), "the watchdog to see the server up");
     expect(run.starts()).toHaveLength(1);
 
     await fetch(`http://127.0.0.1:${port}/hang`);
-    await until(() => run.starts().length === 2, "the restart");
+    await until(() => run.starts().length === 2, "the restart").catch((error: Error) => {
+      throw new Error(`${error.message}; the watchdog said:\n${run.stderr()}`);
+    });
     await until(() => healthy(port), "the restarted server");
     const [first, second] = run.starts();
     expect(alive(first!)).toBe(false);
@@ -99,19 +109,23 @@ describe("the end-to-end server's watchdog", () => {
 
   it("gives up, failing, when the server keeps hanging", async () => {
     const port = await freePort();
-    const run = startWatchdog(port, { HANG_AFTER_MS: "400" });
+    const run = startWatchdog(port, { HANG_AFTER_MS: "1000" });
     expect(await run.exited).toBe(1);
     expect(run.starts()).toHaveLength(4);
     expect(run.stderr()).toContain("3 restarts already: giving up");
     for (const pid of run.starts()) expect(alive(pid)).toBe(false);
   });
 
-  it("leaves a server alone while it is still starting", async () => {
+  it("leaves a server alone while it is still starting, and stops it with itself", async () => {
     const port = await freePort();
     // Hangs before it ever answers: the watchdog waits (Playwright's own start timeout applies).
     const run = startWatchdog(port, { HANG_AFTER_MS: "0" });
     await new Promise((resolve) => setTimeout(resolve, 1_500));
     expect(run.starts()).toHaveLength(1);
     expect(run.child.exitCode).toBeNull();
+
+    run.child.kill("SIGTERM");
+    expect(await run.exited).toBe(0);
+    expect(alive(run.starts()[0]!)).toBe(false);
   });
 });
