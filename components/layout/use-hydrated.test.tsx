@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { AvatarUpload } from "@/components/account/avatar-upload";
 import { LoginForm } from "@/components/auth/login-form";
 import { CartButtons } from "@/components/cart/cart-buttons";
+import { LoadMoreButton } from "@/components/catalog/load-more-button";
 import { ContactDialog } from "@/components/orders/contact-dialog";
 import { useHydrated } from "./use-hydrated";
 
@@ -43,6 +44,13 @@ describe("before hydration", () => {
     const html = renderToStaticMarkup(<LoginForm continueQuery="" />);
     expect(html).toMatch(/<form[^>]*\smethod="post"/);
     expect(disabledButtons(html)).toEqual(["Login"]);
+  });
+
+  it("a list's Load More is disabled", () => {
+    const html = renderToStaticMarkup(
+      <LoadMoreButton hasMore loading={false} error={null} announcement="" onLoadMore={() => {}} />,
+    );
+    expect(disabledButtons(html)).toEqual(["Load More"]);
   });
 
   it("the profile image picker is disabled", () => {

@@ -1,6 +1,7 @@
 "use client";
 
 import { useRef, useState } from "react";
+import { useHydrated } from "@/components/layout/use-hydrated";
 import { Button } from "@/components/ui/button";
 import { ReviewForm } from "./review-form";
 import { ReviewItem } from "./review-item";
@@ -40,6 +41,7 @@ export function ReviewsSection({
   const [myReview, setMyReview] = useState(viewer.kind === "member" ? viewer.myReview : null);
   const [loading, setLoading] = useState(false);
   const [loadError, setLoadError] = useState(false);
+  const hydrated = useHydrated();
   const listRef = useRef<HTMLOListElement>(null);
 
   // Fresh server data (router.refresh after a change): start over from it.
@@ -129,7 +131,7 @@ export function ReviewsSection({
             variant="secondary"
             className="self-start"
             onClick={() => void loadMore()}
-            disabled={loading}
+            disabled={loading || !hydrated}
             aria-busy={loading}
           >
             {loading ? "Loading…" : "Load More"}

@@ -7,6 +7,7 @@ import Link from "next/link";
 import { Suspense, use, useRef, useState, type ReactNode } from "react";
 import { send } from "@/components/account/send";
 import { ProductCard } from "@/components/catalog/product-card";
+import { useHydrated } from "@/components/layout/use-hydrated";
 import { Button, buttonClasses } from "@/components/ui/button";
 import type { ListPage, ProductCard as ProductCardData } from "@/lib/catalog/types";
 
@@ -44,6 +45,7 @@ export type StoreProductsProps = {
  */
 export function StoreProducts({ username, viewMode, owner, initial }: StoreProductsProps) {
   const [list, setList] = useState(() => listFrom(initial));
+  const hydrated = useHydrated();
   const [loading, setLoading] = useState(false);
   const [busyId, setBusyId] = useState<number | null>(null);
   const [status, setStatus] = useState<Status | null>(null);
@@ -161,7 +163,7 @@ export function StoreProducts({ username, viewMode, owner, initial }: StoreProdu
 
       {hasMore ? (
         <div className="mt-8 flex justify-center">
-          <Button variant="secondary" size="lg" onClick={() => void loadMore()} disabled={loading} aria-describedby={headingId}>
+          <Button variant="secondary" size="lg" onClick={() => void loadMore()} disabled={loading || !hydrated} aria-describedby={headingId}>
             {loading ? "Loading…" : "Load More"}
           </Button>
         </div>
