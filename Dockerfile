@@ -15,7 +15,9 @@ RUN npm run build
 
 FROM node:20-bookworm-slim AS run
 WORKDIR /app
-ENV NODE_ENV=production NEXT_TELEMETRY_DISABLED=1 PORT=3000 HOSTNAME=0.0.0.0
+# Keep idle connections longer than a load balancer does (60 s is common): Node's default 5 s makes
+# it reuse sockets the server is closing, which clients see as 502s or connection resets.
+ENV NODE_ENV=production NEXT_TELEMETRY_DISABLED=1 PORT=3000 HOSTNAME=0.0.0.0 KEEP_ALIVE_TIMEOUT=75000
 RUN useradd --system --uid 1001 app
 COPY --from=build /app/.next/standalone ./
 COPY --from=build /app/.next/static ./.next/static

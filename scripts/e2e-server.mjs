@@ -18,10 +18,13 @@ import { fileURLToPath } from "node:url";
 const port = Number(process.argv[2] ?? 3100);
 const healthUrl = `http://127.0.0.1:${port}/api/health`;
 const nextBin = fileURLToPath(new URL("../node_modules/next/dist/bin/next", import.meta.url));
+// Idle connections are kept longer than any client keeps them (Node closes them after 5 s): the
+// test's request client reusing a socket the server was closing got ECONNRESET.
+const KEEP_ALIVE_MS = 75_000;
 const command =
   process.argv.length > 3
     ? process.argv.slice(3)
-    : [process.execPath, nextBin, "start", "-p", String(port), "-H", "127.0.0.1"];
+    : [process.execPath, nextBin, "start", "-p", String(port), "-H", "127.0.0.1", "--keepAliveTimeout", String(KEEP_ALIVE_MS)];
 
 const WATCH_EVERY_MS = Number(process.env.E2E_WATCH_EVERY_MS ?? 2_000);
 const ANSWER_WITHIN_MS = Number(process.env.E2E_ANSWER_WITHIN_MS ?? 5_000);
