@@ -6,6 +6,7 @@ import { useEffect, useId, useRef, useState } from "react";
 import { BREAKPOINT_MAIN_PX } from "@/lib/constants";
 import type { CartCounts } from "@/lib/cart/types";
 import type { MobileMenuSection } from "./mobile-menu-sheet";
+import { useHydrated } from "./use-hydrated";
 
 export type { MobileMenuSection } from "./mobile-menu-sheet";
 
@@ -38,6 +39,8 @@ export function MobileMenu({
   // Open "on" a pathname, so any navigation (links, back button) closes it without an effect.
   const [openOn, setOpenOn] = useState<string | null>(null);
   const open = openOn !== null && openOn === (pathname ?? "");
+  // Disabled until hydrated: a tap before the handler exists would open nothing.
+  const hydrated = useHydrated();
 
   useEffect(() => {
     const wide = window.matchMedia(WIDE_QUERY);
@@ -59,6 +62,7 @@ export function MobileMenu({
         aria-haspopup="dialog"
         aria-expanded={open}
         aria-controls={sheetId}
+        disabled={!hydrated}
         onClick={() => setOpenOn(pathname ?? "")}
         onPointerEnter={preload}
         onTouchStart={preload}

@@ -5,6 +5,7 @@ import { LoginForm } from "@/components/auth/login-form";
 import { CartButtons } from "@/components/cart/cart-buttons";
 import { LoadMoreButton } from "@/components/catalog/load-more-button";
 import { ContactDialog } from "@/components/orders/contact-dialog";
+import { MobileMenu } from "./mobile-menu";
 import { useHydrated } from "./use-hydrated";
 
 // The HTML a page is served with, before its script runs: controls whose tap would do nothing
@@ -51,6 +52,11 @@ describe("before hydration", () => {
       <LoadMoreButton hasMore loading={false} error={null} announcement="" onLoadMore={() => {}} />,
     );
     expect(disabledButtons(html)).toEqual(["Load More"]);
+  });
+
+  it("the mobile menu button is disabled", () => {
+    const html = renderToStaticMarkup(<MobileMenu sections={[]} pathname="/" unreadMessages={0} />);
+    expect(html).toMatch(/<button[^>]*aria-label="Menu"[^>]*disabled=""/);
   });
 
   it("the profile image picker is disabled", () => {
