@@ -100,7 +100,8 @@ export function RegistrationForm({ variant, defaultCountry, defaultEmail = "", a
   }
 
   return (
-    <form method="post"
+    <form
+      method="post"
       onSubmit={handleSubmit(onSubmit)}
       onFocus={resolver.preload}
       onPointerEnter={resolver.preload}

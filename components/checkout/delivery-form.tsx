@@ -78,7 +78,8 @@ export function DeliveryForm({
   }
 
   return (
-    <form method="post"
+    <form
+      method="post"
       onSubmit={handleSubmit(onSubmit)}
       noValidate
       aria-label="Order Delivery Information"

@@ -120,7 +120,8 @@ export function LocationDialog({
         description="Tell us where you are to see the farms and produce near you first."
         className="max-h-[calc(100dvh-2rem)] overflow-y-auto sm:max-w-lg"
       >
-        <form method="post"
+        <form
+          method="post"
           onSubmit={handleSubmit(onSubmit)}
           onPointerDown={resolver.preload}
           onKeyDown={resolver.preload}

@@ -55,7 +55,8 @@ export function ForgotPasswordForm() {
   }
 
   return (
-    <form method="post"
+    <form
+      method="post"
       onSubmit={handleSubmit(onSubmit)}
       onFocus={resolver.preload}
       onPointerEnter={resolver.preload}

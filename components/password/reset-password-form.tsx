@@ -62,7 +62,8 @@ export function ResetPasswordForm({ code }: { code: string }) {
   }
 
   return (
-    <form method="post"
+    <form
+      method="post"
       onSubmit={handleSubmit(onSubmit)}
       onFocus={resolver.preload}
       onPointerEnter={resolver.preload}

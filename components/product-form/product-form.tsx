@@ -157,7 +157,8 @@ export function ProductForm(props: ProductFormProps) {
     setValue(name, straightenPunctuation(event.target.value));
 
   return (
-    <form method="post"
+    <form
+      method="post"
       onSubmit={handleSubmit(onSubmit)}
       noValidate
       aria-label={mode === "add" ? "Add a product" : "Edit the product"}
