@@ -13,7 +13,8 @@ const securityHeaders = [
       "img-src 'self' data: blob: https:",
       "style-src 'self' 'unsafe-inline'",
       // Next injects inline bootstrap scripts; nonces would make every page dynamic.
-      "script-src 'self' 'unsafe-inline'" + (process.env.NODE_ENV === "development" ? " 'unsafe-eval'" : ""),
+      "script-src 'self' 'unsafe-inline'" +
+        (process.env.NODE_ENV === "development" ? " 'unsafe-eval'" : ""),
       "connect-src 'self' https:",
       "worker-src 'self' blob:",
       "frame-src 'self' https://js.stripe.com https://hooks.stripe.com",

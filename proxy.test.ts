@@ -60,11 +60,15 @@ describe("proxy", () => {
     expect(response.status).toBe(307);
     const location = new URL(response.headers.get("location") ?? "");
     expect(location.pathname).toBe("/login");
-    expect(location.searchParams.get("redirectTo")).toBe("/settings?section=payout&notice=require_payout_acct");
+    expect(location.searchParams.get("redirectTo")).toBe(
+      "/settings?section=payout&notice=require_payout_acct",
+    );
   });
 
   it("lets a request with the authenticated cookie through (the page checks the real session)", () => {
-    const response = proxy(request("/products/3/edit", { headers: { cookie: "authenticated=true" } }));
+    const response = proxy(
+      request("/products/3/edit", { headers: { cookie: "authenticated=true" } }),
+    );
     expect(response.headers.get("location")).toBeNull();
     expect(response.headers.get("x-middleware-next")).toBe("1");
   });
@@ -76,7 +80,9 @@ describe("proxy", () => {
 
   it("gives x-middleware-subrequest no special treatment", () => {
     const response = proxy(
-      request("/memberManager", { headers: { "x-middleware-subrequest": "proxy:proxy:proxy:proxy:proxy" } }),
+      request("/memberManager", {
+        headers: { "x-middleware-subrequest": "proxy:proxy:proxy:proxy:proxy" },
+      }),
     );
     expect(response.status).toBe(307);
     expect(new URL(response.headers.get("location") ?? "").pathname).toBe("/login");
@@ -89,32 +95,44 @@ describe("proxy", () => {
 
 describe("owner-only store views (spec part 1 section 4)", () => {
   const request = (path: string, cookie?: string) =>
-    new NextRequest(new URL(path, "http://localhost:3000"), cookie ? { headers: { cookie } } : undefined);
+    new NextRequest(
+      new URL(path, "http://localhost:3000"),
+      cookie ? { headers: { cookie } } : undefined,
+    );
 
   it.each([
     ["a visitor", "/stores/maple_ridge_farm/deleted", undefined],
     ["a visitor", "/stores/maple_ridge_farm/public/", undefined],
     ["a customer", "/stores/maple_ridge_farm/public", "authenticated=true; member_type=customer"],
     ["an admin", "/stores/maple_ridge_farm/deleted", "authenticated=true; member_type=admin"],
-    ["a stale member_type cookie alone", "/stores/maple_ridge_farm/deleted", "member_type=merchant"],
+    [
+      "a stale member_type cookie alone",
+      "/stores/maple_ridge_farm/deleted",
+      "member_type=merchant",
+    ],
   ])("sends %s from %s back to the store with a 307", (_who, path, cookie) => {
     const response = proxy(request(path, cookie));
     expect(response.status).toBe(307);
-    expect(new URL(response.headers.get("location") ?? "").pathname).toBe("/stores/maple_ridge_farm");
+    expect(new URL(response.headers.get("location") ?? "").pathname).toBe(
+      "/stores/maple_ridge_farm",
+    );
   });
 
   it("lets a signed-in farm through (the page checks it owns the store)", () => {
-    const response = proxy(request("/stores/maple_ridge_farm/deleted", "authenticated=true; member_type=merchant"));
+    const response = proxy(
+      request("/stores/maple_ridge_farm/deleted", "authenticated=true; member_type=merchant"),
+    );
     expect(response.headers.get("location")).toBeNull();
     expect(response.headers.get("x-middleware-next")).toBe("1");
   });
 
-  it.each(["/stores/maple_ridge_farm", "/stores/maple_ridge_farm/hidden", "/stores/maple_ridge_farm/products/add"])(
-    "leaves %s alone",
-    (path) => {
-      expect(proxy(request(path)).headers.get("location")).toBeNull();
-    },
-  );
+  it.each([
+    "/stores/maple_ridge_farm",
+    "/stores/maple_ridge_farm/hidden",
+    "/stores/maple_ridge_farm/products/add",
+  ])("leaves %s alone", (path) => {
+    expect(proxy(request(path)).headers.get("location")).toBeNull();
+  });
 
   it("reads the member type cookie the login sets", () => {
     expect(MEMBER_TYPE_COOKIE).toBe(AUTH_COOKIES.memberType.name);

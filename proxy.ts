@@ -55,7 +55,11 @@ function ownerStoreViewRedirect(request: NextRequest): NextResponse | null {
   const store = OWNER_STORE_VIEW.exec(request.nextUrl.pathname)?.[1];
   if (store === undefined) return null;
   const { cookies } = request;
-  if (cookies.get(AUTHENTICATED_COOKIE)?.value === "true" && cookies.get(MEMBER_TYPE_COOKIE)?.value === "merchant") return null;
+  if (
+    cookies.get(AUTHENTICATED_COOKIE)?.value === "true" &&
+    cookies.get(MEMBER_TYPE_COOKIE)?.value === "merchant"
+  )
+    return null;
   return NextResponse.redirect(new URL(`/stores/${store}`, request.url));
 }
 

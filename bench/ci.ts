@@ -54,15 +54,23 @@ interface PlanNode {
   Plans?: PlanNode[];
 }
 
-function indexesOf(node: PlanNode, acc = new Set<string>(), seqScans = new Set<string>()): { indexes: Set<string>; seq: Set<string> } {
+function indexesOf(
+  node: PlanNode,
+  acc = new Set<string>(),
+  seqScans = new Set<string>(),
+): { indexes: Set<string>; seq: Set<string> } {
   if (node["Index Name"]) acc.add(node["Index Name"]);
-  if (node["Node Type"] === "Seq Scan") seqScans.add(String((node as Record<string, unknown>)["Relation Name"]));
+  if (node["Node Type"] === "Seq Scan")
+    seqScans.add(String((node as Record<string, unknown>)["Relation Name"]));
   for (const child of node.Plans ?? []) indexesOf(child, acc, seqScans);
   return { indexes: acc, seq: seqScans };
 }
 
 /** The indexes the statements of `probe` use, from EXPLAIN of what the service sent. */
-async function planIndexes(ctx: DbContext, probe: StatementProbe): Promise<{ indexes: Set<string>; seq: Set<string> }> {
+async function planIndexes(
+  ctx: DbContext,
+  probe: StatementProbe,
+): Promise<{ indexes: Set<string>; seq: Set<string> }> {
   const prepared = probe.prepare ? await probe.prepare(ctx) : undefined;
   let statements: { text: string; values: unknown[] }[] = [];
   try {
@@ -77,7 +85,10 @@ async function planIndexes(ctx: DbContext, probe: StatementProbe): Promise<{ ind
   try {
     for (const s of statements) {
       if (!/^\s*(with|select)\b/i.test(s.text)) continue;
-      const { rows } = await client.query<{ "QUERY PLAN": [{ Plan: PlanNode }] }>(`explain (format json) ${s.text}`, s.values);
+      const { rows } = await client.query<{ "QUERY PLAN": [{ Plan: PlanNode }] }>(
+        `explain (format json) ${s.text}`,
+        s.values,
+      );
       const plan = rows[0]?.["QUERY PLAN"][0]?.Plan;
       if (plan) indexesOf(plan, indexes, seq);
     }
@@ -109,7 +120,9 @@ async function datasetChecks(ctx: DbContext, report: Report): Promise<void> {
   for (const [name, query] of checks) {
     await guard(report, [`dataset (${ctx.database}):${name}`], async () => {
       const { rows } = await ctx.raw.query<{ count: string }>(query);
-      report.add(`dataset (${ctx.database}):${name}`, Number(rows[0]?.count) === 0, { note: `${rows[0]?.count} rows differ` });
+      report.add(`dataset (${ctx.database}):${name}`, Number(rows[0]?.count) === 0, {
+        note: `${rows[0]?.count} rows differ`,
+      });
     });
   }
 }
@@ -177,7 +190,8 @@ async function main(): Promise<void> {
       await new Promise((r) => setTimeout(r, 500));
       const admin = new pg.Client({ connectionString: databaseUrl(server, "postgres") });
       await admin.connect();
-      for (const size of names) await admin.query(`drop database if exists "bench_ci_${size.toLowerCase()}" with (force)`);
+      for (const size of names)
+        await admin.query(`drop database if exists "bench_ci_${size.toLowerCase()}" with (force)`);
       await admin.end();
     }
   }
@@ -185,18 +199,26 @@ async function main(): Promise<void> {
   if (!values["no-bundle"]) {
     const dist = values.dist ?? ".next";
     if (!existsSync(path.resolve(dist, "BUILD_ID"))) {
-      report.failed("first-load JS:build", new Error(`no build in ${dist}: run npm run build first, or pass --no-bundle`));
+      report.failed(
+        "first-load JS:build",
+        new Error(`no build in ${dist}: run npm run build first, or pass --no-bundle`),
+      );
     } else {
       for (const b of measureBundles(dist)) {
         if (!b.public || b.route.startsWith("/bench/") || b.route.startsWith("/_")) continue;
-        report.add(`first-load JS:${b.route}`, b.gzipBytes / 1024, { unit: "kB", note: `${b.files.length} chunks` });
+        report.add(`first-load JS:${b.route}`, b.gzipBytes / 1024, {
+          unit: "kB",
+          note: `${b.files.length} chunks`,
+        });
       }
     }
   }
 
   out(`\n${report.table()}\n`);
   const failures = report.failures;
-  out(`bench:ci: ${report.rows.length} checks, ${failures.length} failed (${((performance.now() - started) / 1000).toFixed(0)} s)`);
+  out(
+    `bench:ci: ${report.rows.length} checks, ${failures.length} failed (${((performance.now() - started) / 1000).toFixed(0)} s)`,
+  );
   process.exit(failures.length ? 1 : 0);
 }
 

@@ -17,13 +17,19 @@ import { captureStatements } from "./lib/statements";
 async function main(): Promise<void> {
   const { values, positionals } = parseArgs({
     allowPositionals: true,
-    options: { size: { type: "string", default: "M" }, server: { type: "string", default: DEFAULT_SERVER } },
+    options: {
+      size: { type: "string", default: "M" },
+      server: { type: "string", default: DEFAULT_SERVER },
+    },
   });
   if (positionals.length === 0) {
     out(STATEMENT_PROBES.map((p) => p.name).join("\n"));
     return;
   }
-  const ctx = await openContext(values.server ?? DEFAULT_SERVER, `bench_${(values.size ?? "M").toLowerCase()}`);
+  const ctx = await openContext(
+    values.server ?? DEFAULT_SERVER,
+    `bench_${(values.size ?? "M").toLowerCase()}`,
+  );
   try {
     for (const name of positionals) {
       const probe = STATEMENT_PROBES.find((p) => p.name === name);
@@ -42,8 +48,13 @@ async function main(): Promise<void> {
           out(`\n-- ${s.text.slice(0, 200)}`);
           continue;
         }
-        const { rows } = await ctx.raw.query<{ "QUERY PLAN": string }>(`explain (analyze, buffers) ${s.text}`, s.values);
-        out(`\n-- ${s.text.replace(/\s+/g, " ").slice(0, 300)}\n${rows.map((r) => r["QUERY PLAN"]).join("\n")}`);
+        const { rows } = await ctx.raw.query<{ "QUERY PLAN": string }>(
+          `explain (analyze, buffers) ${s.text}`,
+          s.values,
+        );
+        out(
+          `\n-- ${s.text.replace(/\s+/g, " ").slice(0, 300)}\n${rows.map((r) => r["QUERY PLAN"]).join("\n")}`,
+        );
       }
     }
   } finally {

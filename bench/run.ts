@@ -19,7 +19,13 @@ import "./lib/env";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { DEFAULT_SERVER } from "./data/config";
-import { closeContext, databaseExists, DatasetMissing, openContext, type DbContext } from "./db/context";
+import {
+  closeContext,
+  databaseExists,
+  DatasetMissing,
+  openContext,
+  type DbContext,
+} from "./db/context";
 import {
   checkoutScenario,
   depthScenarios,
@@ -37,7 +43,17 @@ import { guard, Report } from "./lib/report";
 import { timeLoop } from "./lib/stats";
 import { out } from "./lib/out";
 
-export const GROUPS = ["db", "ablation", "statements", "pglite", "http", "bundle", "lighthouse", "mixed", "coldstart"] as const;
+export const GROUPS = [
+  "db",
+  "ablation",
+  "statements",
+  "pglite",
+  "http",
+  "bundle",
+  "lighthouse",
+  "mixed",
+  "coldstart",
+] as const;
 export type Group = (typeof GROUPS)[number];
 
 export interface RunOptions {
@@ -71,7 +87,8 @@ function parseOptions(): RunOptions {
       .map((s) => s.trim())
       .filter(Boolean);
   for (const g of [...list(values.only), ...list(values.skip)])
-    if (!(GROUPS as readonly string[]).includes(g)) throw new Error(`unknown group ${g}: ${GROUPS.join(", ")}`);
+    if (!(GROUPS as readonly string[]).includes(g))
+      throw new Error(`unknown group ${g}: ${GROUPS.join(", ")}`);
   const only = list(values.only);
   const groups = new Set<Group>((only.length ? only : GROUPS) as Group[]);
   for (const g of list(values.skip)) groups.delete(g as Group);
@@ -98,7 +115,10 @@ async function dbGroup(ctx: DbContext, report: Report, opts: RunOptions): Promis
   // Scaling: the same 25 km listing on the larger dataset, when it is loaded.
   const id = "My Local (db):L/M p95 ratio, 25 km";
   if (!(await databaseExists(opts.server, dbName(opts.large)))) {
-    report.notRun(id, `no ${dbName(opts.large)} database (npm run bench:data -- --size ${opts.large})`);
+    report.notRun(
+      id,
+      `no ${dbName(opts.large)} database (npm run bench:data -- --size ${opts.large})`,
+    );
   } else if (local[25]) {
     await guard(report, [id], async () => {
       const large = await openContext(opts.server, dbName(opts.large));
@@ -110,7 +130,11 @@ async function dbGroup(ctx: DbContext, report: Report, opts: RunOptions): Promis
           const o = lp.origins[i % lp.origins.length] as { latitude: number; longitude: number };
           return listProducts(large.db, { near: { ...o, radiusKm: 25 } });
         });
-        report.add(id, t.p95, { unit: "ms", baseline: (local[25] as { p95: number }).p95, baselineLabel: opts.size });
+        report.add(id, t.p95, {
+          unit: "ms",
+          baseline: (local[25] as { p95: number }).p95,
+          baselineLabel: opts.size,
+        });
       } finally {
         await closeContext(large);
       }
@@ -138,7 +162,11 @@ export async function statementsGroup(
     await guard(report, [id], async () => {
       const atSmall = await countProbe(small, probe);
       const atMain = await countProbe(main, probe);
-      report.add(id, atMain, { baseline: atSmall, baselineLabel: `at ${labels.small}`, note: `${atMain} at ${labels.main}` });
+      report.add(id, atMain, {
+        baseline: atSmall,
+        baselineLabel: `at ${labels.small}`,
+        note: `${atMain} at ${labels.main}`,
+      });
     });
   }
 }
@@ -198,7 +226,12 @@ async function main(): Promise<void> {
   }
 
   out(`\n${report.table()}\n`);
-  const file = path.join(process.cwd(), "bench", "results", `latest-${opts.size.toLowerCase()}.json`);
+  const file = path.join(
+    process.cwd(),
+    "bench",
+    "results",
+    `latest-${opts.size.toLowerCase()}.json`,
+  );
   report.save(file, {
     size: opts.size,
     facts: ctx.facts,

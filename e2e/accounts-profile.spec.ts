@@ -14,7 +14,9 @@ const MERCHANT = "maple_ridge_farm@example.com";
 
 async function signIn(page: Page, login: string) {
   // page.request shares the browser context's cookie jar, so the page is signed in afterwards.
-  const response = await page.request.post("/api/users/login", { data: { login, password: PASSWORD } });
+  const response = await page.request.post("/api/users/login", {
+    data: { login, password: PASSWORD },
+  });
   expect(response.ok(), await response.text()).toBe(true);
 }
 
@@ -24,7 +26,10 @@ async function expectSeriousA11yFree(page: Page, label: string) {
     .analyze();
   const blocking = results.violations
     .filter((v) => v.impact === "serious" || v.impact === "critical")
-    .map((v) => `${v.id} (${v.impact}): ${v.help} -> ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
+    .map(
+      (v) =>
+        `${v.id} (${v.impact}): ${v.help} -> ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`,
+    );
   expect(blocking, `accessibility on ${label}`).toEqual([]);
 }
 
@@ -63,7 +68,11 @@ test.describe("profile", () => {
   test("the customer uploads a profile image", async ({ page }) => {
     await signIn(page, CUSTOMER);
     await page.goto("/profile");
-    const png = await sharp({ create: { width: 240, height: 240, channels: 3, background: "#3d8b4a" } }).png().toBuffer();
+    const png = await sharp({
+      create: { width: 240, height: 240, channels: 3, background: "#3d8b4a" },
+    })
+      .png()
+      .toBuffer();
     const picker = page.getByLabel(/^(upload|change) profile image$/i);
     // The picker is disabled until the page hydrates (a file picked earlier would go nowhere).
     await expect(picker).toBeEnabled();
@@ -75,13 +84,17 @@ test.describe("profile", () => {
     const box = await image.boundingBox();
     expect(Math.round(box!.width)).toBe(160);
 
-    await page.getByLabel(/^(upload|change) profile image$/i).setInputFiles({ name: "notes.txt", mimeType: "text/plain", buffer: Buffer.from("hello") });
+    await page
+      .getByLabel(/^(upload|change) profile image$/i)
+      .setInputFiles({ name: "notes.txt", mimeType: "text/plain", buffer: Buffer.from("hello") });
     await expect(page.getByText("Invalid file uploaded.")).toBeVisible();
   });
 });
 
 test.describe("settings", () => {
-  test("the customer turns a notification off and it stays off after a reload", async ({ page }, testInfo) => {
+  test("the customer turns a notification off and it stays off after a reload", async ({
+    page,
+  }, testInfo) => {
     // Each project flips its own type, so the two running at once never undo each other.
     const name = testInfo.project.name.startsWith("mobile") ? "Terms emails" : "Promotion emails";
     await signIn(page, CUSTOMER);
@@ -92,20 +105,30 @@ test.describe("settings", () => {
     const toggle = page.getByRole("switch", { name });
     const before = (await toggle.getAttribute("aria-checked")) === "true";
     await toggle.click();
-    await expect(page.getByRole("status")).toHaveText(`${name} turned ${before ? "off" : "on"}. Saved.`);
+    await expect(page.getByRole("status")).toHaveText(
+      `${name} turned ${before ? "off" : "on"}. Saved.`,
+    );
     await page.reload();
-    await expect(page.getByRole("switch", { name })).toHaveAttribute("aria-checked", String(!before));
+    await expect(page.getByRole("switch", { name })).toHaveAttribute(
+      "aria-checked",
+      String(!before),
+    );
 
     // Put it back for the next run.
     await page.getByRole("switch", { name }).click();
     await expect(page.getByRole("status")).toContainText("Saved.");
   });
 
-  test("the customer sees the password section first and the mismatch message", async ({ page }) => {
+  test("the customer sees the password section first and the mismatch message", async ({
+    page,
+  }) => {
     await signIn(page, CUSTOMER);
     await page.goto("/settings");
     const nav = page.getByRole("navigation", { name: "Settings sections" });
-    await expect(nav.getByRole("link", { name: "Password" })).toHaveAttribute("aria-current", "page");
+    await expect(nav.getByRole("link", { name: "Password" })).toHaveAttribute(
+      "aria-current",
+      "page",
+    );
     await expect(nav.getByRole("link", { name: "Checkout Options" })).toHaveCount(0);
     await expect(nav.getByRole("link", { name: "Subscription" })).toHaveCount(0);
     await expectSeriousA11yFree(page, "/settings");
@@ -117,7 +140,9 @@ test.describe("settings", () => {
     await form.getByLabel("New Password", { exact: true }).fill("Brand-new-pass-2026");
     await form.getByLabel("Confirm New Password").fill("Brand-new-pass-2027");
     await form.getByRole("button", { name: "Change Password" }).click();
-    await expect(form.getByText("New Password and Confirm New Password are mismatching.")).toBeVisible();
+    await expect(
+      form.getByText("New Password and Confirm New Password are mismatching."),
+    ).toBeVisible();
   });
 
   test("the merchant cannot turn off both checkout options", async ({ page }) => {
@@ -128,18 +153,26 @@ test.describe("settings", () => {
 
     const card = page.getByRole("switch", { name: "Pay by Card" });
     await expect(card).toBeDisabled();
-    await expect(page.getByText("Card payments are not configured on this marketplace yet.")).toBeVisible();
+    await expect(
+      page.getByText("Card payments are not configured on this marketplace yet."),
+    ).toBeVisible();
     await expect(card).toHaveAttribute("aria-checked", "false");
 
     await page.getByRole("switch", { name: "Pay in Person" }).click();
     await page.getByRole("button", { name: "Save Checkout Options" }).click();
     await expect(page.getByRole("status")).toHaveText("You need to enable at least one option.");
 
-    await page.getByRole("navigation", { name: "Settings sections" }).getByRole("link", { name: "Subscription" }).click();
+    await page
+      .getByRole("navigation", { name: "Settings sections" })
+      .getByRole("link", { name: "Subscription" })
+      .click();
     await expect(page.getByRole("heading", { level: 2, name: "Subscription" })).toBeVisible();
     // The demo farm is on the Harvest plan (server/db/seed/demo-farms.ts).
     await expect(page.getByText("Harvest", { exact: true })).toBeVisible();
-    await expect(page.getByRole("link", { name: "Manage" })).toHaveAttribute("href", "/subscription/payment/canada/harvest");
+    await expect(page.getByRole("link", { name: "Manage" })).toHaveAttribute(
+      "href",
+      "/subscription/payment/canada/harvest",
+    );
     await expect(page.getByRole("link", { name: "View Plans" })).toHaveCount(0);
   });
 
@@ -149,7 +182,9 @@ test.describe("settings", () => {
     await page.goto("/settings?section=password");
     await expect(page.getByRole("heading", { level: 2, name: "Password" })).toBeVisible();
     // The shell learns who is signed in from its viewer call, then loads the timer: wait for both.
-    await expect(page.getByRole("contentinfo").getByRole("button", { name: "Logout" })).toBeVisible();
+    await expect(
+      page.getByRole("contentinfo").getByRole("button", { name: "Logout" }),
+    ).toBeVisible();
     await page.waitForLoadState("networkidle");
     await page.clock.fastForward("03:01");
     const dialog = page.getByRole("alertdialog", { name: "Are you still on?" });

@@ -18,7 +18,10 @@ async function expectSeriousA11yFree(page: Page, label: string) {
     .analyze();
   const blocking = results.violations
     .filter((v) => v.impact === "serious" || v.impact === "critical")
-    .map((v) => `${v.id} (${v.impact}): ${v.help} -> ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
+    .map(
+      (v) =>
+        `${v.id} (${v.impact}): ${v.help} -> ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`,
+    );
   expect(blocking, `accessibility on ${label}`).toEqual([]);
 }
 
@@ -44,7 +47,9 @@ async function apiLogin(request: APIRequestContext, login: string, password: str
 }
 
 test.describe("forgot and reset password", () => {
-  test("a customer resets the password from the mailed link and signs in with it", async ({ page }) => {
+  test("a customer resets the password from the mailed link and signs in with it", async ({
+    page,
+  }) => {
     // A customer of its own: resetting a demo account's password would sign out parallel specs.
     const customer = await registerCustomer(page.request, "reset");
 
@@ -79,7 +84,10 @@ test.describe("forgot and reset password", () => {
     await confirm.fill("weakpassword");
     await reset.click();
     await expect(
-      page.getByText("Enter minimum 12 characters with small letter, big letter, numbers, and symbols", { exact: true }),
+      page.getByText(
+        "Enter minimum 12 characters with small letter, big letter, numbers, and symbols",
+        { exact: true },
+      ),
     ).toBeVisible();
 
     await password.fill(NEW_PASSWORD);
@@ -98,9 +106,9 @@ test.describe("forgot and reset password", () => {
     await password.fill(NEW_PASSWORD);
     await confirm.fill(NEW_PASSWORD);
     await reset.click();
-    const failure = page
-      .getByRole("alert")
-      .filter({ hasText: "Oops. Something went wrong. Please contact the provider team via contact page." });
+    const failure = page.getByRole("alert").filter({
+      hasText: "Oops. Something went wrong. Please contact the provider team via contact page.",
+    });
     await expect(failure).toBeVisible();
     await failure.getByRole("button", { name: "Dismiss" }).click();
     await expect(failure).toBeHidden();
@@ -118,12 +126,17 @@ test.describe("forgot and reset password", () => {
     await page.goto("/forgotPassword");
     await page.getByLabel("Email").fill(`nobody-${Date.now()}@example.com`);
     await page.getByRole("button", { name: "Reset Password" }).click();
-    await expect(page.getByRole("status")).toContainText("The reset password link is sent via email.");
+    await expect(page.getByRole("status")).toContainText(
+      "The reset password link is sent via email.",
+    );
   });
 });
 
 test.describe("security block", () => {
-  test("the member blocks a new sign-in from the mailed link", async ({ page, playwright }, testInfo) => {
+  test("the member blocks a new sign-in from the mailed link", async ({
+    page,
+    playwright,
+  }, testInfo) => {
     test.skip(testInfo.project.name !== "desktop-1280", "runs in one project only");
     const login = "maya_chen";
     // A sign-in from a browser the member has never used: a separate client with its own user agent.
@@ -134,7 +147,11 @@ test.describe("security block", () => {
     expect((await apiLogin(thief, login, DEMO_PASSWORD)).status()).toBe(200);
     expect((await thief.get("/api/profile")).status()).toBe(200);
 
-    const text = await openNewestMail(page, "maya_chen@example.com", "A new sign-in to your account");
+    const text = await openNewestMail(
+      page,
+      "maya_chen@example.com",
+      "A new sign-in to your account",
+    );
     expect(text).toContain("Firefox 133 on Windows");
     await page.goto(linkIn(text, "/securities/"));
     const table = page.getByRole("table", { name: "The blocked sign-in" });
@@ -158,7 +175,9 @@ test.describe("security block", () => {
   test("an unknown access shows the failure", async ({ page }) => {
     await page.goto("/securities/0f8a1e53-77a4-4c7e-8a54-2b2d1c0f9e11/block");
     await expect(
-      page.getByRole("alert").filter({ hasText: "Oops. Something went wrong. Please try it again." }),
+      page
+        .getByRole("alert")
+        .filter({ hasText: "Oops. Something went wrong. Please try it again." }),
     ).toHaveText("Oops. Something went wrong. Please try it again.");
     await expect(page.getByRole("button", { name: "Try again" })).toBeEnabled();
   });
@@ -188,9 +207,13 @@ test.describe("unsubscribe", () => {
   });
 
   test("a forged link changes nothing and says what went wrong", async ({ page }) => {
-    await page.goto(`/unsubscribe/order/0f8a1e53-77a4-4c7e-8a54-2b2d1c0f9e11?sig=${"A".repeat(43)}`);
+    await page.goto(
+      `/unsubscribe/order/0f8a1e53-77a4-4c7e-8a54-2b2d1c0f9e11?sig=${"A".repeat(43)}`,
+    );
     const alert = page.getByRole("alert").filter({ hasText: "Uh oh.. Something went wrong." });
-    await expect(alert.getByRole("heading", { name: "Uh oh.. Something went wrong." })).toBeVisible();
+    await expect(
+      alert.getByRole("heading", { name: "Uh oh.. Something went wrong." }),
+    ).toBeVisible();
     await expect(alert).toContainText("This link is not valid.");
   });
 });

@@ -18,7 +18,10 @@ async function expectSeriousA11yFree(page: Page, label: string) {
     .analyze();
   const blocking = results.violations
     .filter((v) => v.impact === "serious" || v.impact === "critical")
-    .map((v) => `${v.id} (${v.impact}): ${v.help} -> ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
+    .map(
+      (v) =>
+        `${v.id} (${v.impact}): ${v.help} -> ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`,
+    );
   expect(blocking, `accessibility on ${label}`).toEqual([]);
 }
 
@@ -37,7 +40,10 @@ async function signIn(page: Page, login: string, password: string) {
   await form.getByRole("button", { name: "Login" }).click();
 }
 
-test("a customer registers after fixing the form, signs in, opens a protected page and signs out", async ({ page, context }) => {
+test("a customer registers after fixing the form, signs in, opens a protected page and signs out", async ({
+  page,
+  context,
+}) => {
   const username = uniqueName("cust");
   const email = `${username}@example.com`;
 
@@ -92,7 +98,9 @@ test("a customer registers after fixing the form, signs in, opens a protected pa
   await form.getByRole("button", { name: "Register" }).click();
 
   await expect(page).toHaveURL("/login?register_success=true");
-  await expect(page.getByRole("status").filter({ hasText: "Thanks for signing up! Now you can log in." })).toBeVisible();
+  await expect(
+    page.getByRole("status").filter({ hasText: "Thanks for signing up! Now you can log in." }),
+  ).toBeVisible();
   await expectSeriousA11yFree(page, "/login");
 
   await signIn(page, username, "Wrong-password-1!");
@@ -113,7 +121,10 @@ test("a customer registers after fixing the form, signs in, opens a protected pa
   for (const name of ["_token", "authenticated", "member_type"]) {
     const cookie = cookies.get(name)!;
     expect(cookie, name).toMatchObject({ path: "/", sameSite: "Lax", secure: false });
-    expect(Math.abs(cookie.expires - (now + DAY_SECONDS)), `${name} lasts about a day`).toBeLessThan(120);
+    expect(
+      Math.abs(cookie.expires - (now + DAY_SECONDS)),
+      `${name} lasts about a day`,
+    ).toBeLessThan(120);
   }
 
   // The footer offers Logout to members (and the header no Login).
@@ -154,9 +165,13 @@ test("a signed-out token cannot be replayed", async ({ page, context, request })
   await page.getByRole("contentinfo").getByRole("button", { name: "Logout" }).click();
   await expect(page).toHaveURL("/login");
 
-  const replay = await request.post("/api/users/logout", { headers: { authorization: `Bearer ${token}` } });
+  const replay = await request.post("/api/users/logout", {
+    headers: { authorization: `Bearer ${token}` },
+  });
   expect(replay.status()).toBe(200);
-  const profile = await request.get("/api/profile", { headers: { authorization: `Bearer ${token}` } });
+  const profile = await request.get("/api/profile", {
+    headers: { authorization: `Bearer ${token}` },
+  });
   expect(profile.status()).toBe(401);
 });
 

@@ -16,7 +16,10 @@ async function expectSeriousA11yFree(page: Page, label: string) {
     .analyze();
   const blocking = results.violations
     .filter((v) => v.impact === "serious" || v.impact === "critical")
-    .map((v) => `${v.id} (${v.impact}): ${v.help} -> ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
+    .map(
+      (v) =>
+        `${v.id} (${v.impact}): ${v.help} -> ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`,
+    );
   expect(blocking, `accessibility on ${label}`).toEqual([]);
 }
 
@@ -25,22 +28,34 @@ test.beforeEach(({ context, baseURL }) => skipMyLocalDialog(context, baseURL!));
 const isMobile = (testInfo: TestInfo) => testInfo.project.name.startsWith("mobile");
 
 /** The header badge's accessible name: the wide-screen icon, or the row in the mobile menu. */
-async function expectHeaderCount(page: Page, testInfo: TestInfo, name: "Cart" | "Dream Tracker", label: string) {
+async function expectHeaderCount(
+  page: Page,
+  testInfo: TestInfo,
+  name: "Cart" | "Dream Tracker",
+  label: string,
+) {
   if (!isMobile(testInfo)) {
-    await expect(page.getByRole("banner").getByRole("link", { name: label, exact: true })).toBeVisible();
+    await expect(
+      page.getByRole("banner").getByRole("link", { name: label, exact: true }),
+    ).toBeVisible();
     return;
   }
   await page.getByRole("button", { name: "Menu" }).click();
   const menu = page.getByRole("dialog", { name: "Menu" });
   // The menu row reads "Cart, 1 item" (a trailing ", empty" is not said there).
-  const row = label.endsWith("empty") ? new RegExp(`^${name}$`) : new RegExp(`^${label.replace(",", " ?,")}$`);
+  const row = label.endsWith("empty")
+    ? new RegExp(`^${name}$`)
+    : new RegExp(`^${label.replace(",", " ?,")}$`);
   await expect(menu.getByRole("link", { name: row })).toBeVisible();
   await page.keyboard.press("Escape");
   await expect(menu).toBeHidden();
 }
 
 /** Product pages of the demo store whose Add to Cart button is enabled (some are sold out). */
-async function inStockProducts(page: Page, wanted: number): Promise<{ href: string; name: string }[]> {
+async function inStockProducts(
+  page: Page,
+  wanted: number,
+): Promise<{ href: string; name: string }[]> {
   await page.goto(DEMO_STORE);
   const hrefs = await page
     .getByRole("main")
@@ -51,14 +66,19 @@ async function inStockProducts(page: Page, wanted: number): Promise<{ href: stri
     if (found.length === wanted) break;
     await page.goto(href);
     if (await page.getByRole("button", { name: "Add to Cart" }).isEnabled()) {
-      found.push({ href, name: (await page.getByRole("heading", { level: 1 }).innerText()).trim() });
+      found.push({
+        href,
+        name: (await page.getByRole("heading", { level: 1 }).innerText()).trim(),
+      });
     }
   }
   expect(found).toHaveLength(wanted);
   return found;
 }
 
-test("a visitor fills the cart and dream tracker, signs in, and the cart survives", async ({ page }, testInfo) => {
+test("a visitor fills the cart and dream tracker, signs in, and the cart survives", async ({
+  page,
+}, testInfo) => {
   const [first, second] = await inStockProducts(page, 2);
 
   // Product page: add the first to the cart (2 of them), the second to the dream tracker.
@@ -70,7 +90,9 @@ test("a visitor fills the cart and dream tracker, signs in, and the cart survive
 
   await page.goto(second!.href);
   await page.getByRole("button", { name: "Add to Dream Tracker" }).click();
-  await expect(page.getByRole("status").filter({ hasText: "Added to your dream tracker." })).toBeVisible();
+  await expect(
+    page.getByRole("status").filter({ hasText: "Added to your dream tracker." }),
+  ).toBeVisible();
   await expectHeaderCount(page, testInfo, "Dream Tracker", "Dream Tracker, 1 item");
 
   // The cart: demo products are paid in person; cards are not configured in this run.
@@ -90,11 +112,15 @@ test("a visitor fills the cart and dream tracker, signs in, and the cart survive
   await panel.getByRole("button", { name: `Decrease quantity of ${first!.name}` }).click();
   await expect(qty).toHaveText("1");
   // Never below 1.
-  await expect(panel.getByRole("button", { name: `Decrease quantity of ${first!.name}` })).toBeDisabled();
+  await expect(
+    panel.getByRole("button", { name: `Decrease quantity of ${first!.name}` }),
+  ).toBeDisabled();
 
   await page.getByRole("tab", { name: /Pay by Card/ }).click();
   const cardPanel = page.getByRole("tabpanel", { name: /Pay by Card/ });
-  await expect(cardPanel.getByText("Card payments are not available yet.", { exact: false })).toBeVisible();
+  await expect(
+    cardPanel.getByText("Card payments are not available yet.", { exact: false }),
+  ).toBeVisible();
   await expect(cardPanel.getByText(CART_EMPTY, { exact: true })).toBeVisible();
   // Arrow keys move between the tabs.
   await page.getByRole("tab", { name: /Pay by Card/ }).press("ArrowRight");
@@ -134,9 +160,14 @@ test("a visitor fills the cart and dream tracker, signs in, and the cart survive
   const signedInCart = page.getByRole("tabpanel", { name: /Pay in Person/ });
   await expect(signedInCart.getByRole("link", { name: second!.name })).toBeVisible();
   const cookies = await page.context().cookies();
-  expect(cookies.filter((c) => c.name.startsWith("cart_") || c.name.startsWith("dreamtracker_"))).toEqual([]);
+  expect(
+    cookies.filter((c) => c.name.startsWith("cart_") || c.name.startsWith("dreamtracker_")),
+  ).toEqual([]);
   const answer = await page.request.get("/api/cart");
-  const body = (await answer.json()) as { items: { name: string; delivery_service: number }[]; count: number };
+  const body = (await answer.json()) as {
+    items: { name: string; delivery_service: number }[];
+    count: number;
+  };
   expect(body.count).toBe(1);
   expect(body.items.map((i) => i.name)).toEqual([second!.name]);
 
@@ -147,8 +178,13 @@ test("a visitor fills the cart and dream tracker, signs in, and the cart survive
 
   // Emptying the cart shows the empty text.
   await page.goto("/cart");
-  await page.getByRole("tabpanel", { name: /Pay in Person/ }).getByRole("button", { name: `Remove ${second!.name}` }).click();
-  await expect(page.getByRole("tabpanel", { name: /Pay in Person/ }).getByText(CART_EMPTY, { exact: true })).toBeVisible();
+  await page
+    .getByRole("tabpanel", { name: /Pay in Person/ })
+    .getByRole("button", { name: `Remove ${second!.name}` })
+    .click();
+  await expect(
+    page.getByRole("tabpanel", { name: /Pay in Person/ }).getByText(CART_EMPTY, { exact: true }),
+  ).toBeVisible();
 });
 
 test("the cart API refuses bad quantities and unknown products", async ({ page }) => {
@@ -156,14 +192,27 @@ test("the cart API refuses bad quantities and unknown products", async ({ page }
   const id = product!.href.split("/").pop();
   await page.goto(product!.href);
   await page.getByRole("button", { name: "Add to Dream Tracker" }).click();
-  await expect(page.getByRole("status").filter({ hasText: "Added to your dream tracker." })).toBeVisible();
+  await expect(
+    page.getByRole("status").filter({ hasText: "Added to your dream tracker." }),
+  ).toBeVisible();
 
-  const list = (await (await page.request.get("/api/dreamtracker")).json()) as { items: { id: number; p_key: string }[] };
+  const list = (await (await page.request.get("/api/dreamtracker")).json()) as {
+    items: { id: number; p_key: string }[];
+  };
   const pKey = list.items.find((i) => String(i.id) === id)!.p_key;
   const origin = new URL(page.url()).origin;
-  const zero = await page.request.patch(`/api/dreamtracker/${pKey}`, { data: { qty: 0 }, headers: { origin } });
+  const zero = await page.request.patch(`/api/dreamtracker/${pKey}`, {
+    data: { qty: 0 },
+    headers: { origin },
+  });
   expect(zero.status()).toBe(422);
-  expect(await zero.json()).toEqual({ message: "Please check the form.", errors: { qty: ["Invalid Quantity"] } });
-  const unknown = await page.request.post("/api/cart", { data: { pKey: "0123456789abcdef0123456789abcdef", qty: 1 }, headers: { origin } });
+  expect(await zero.json()).toEqual({
+    message: "Please check the form.",
+    errors: { qty: ["Invalid Quantity"] },
+  });
+  const unknown = await page.request.post("/api/cart", {
+    data: { pKey: "0123456789abcdef0123456789abcdef", qty: 1 },
+    headers: { origin },
+  });
   expect(unknown.status()).toBe(404);
 });

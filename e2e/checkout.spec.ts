@@ -6,7 +6,13 @@ import { registerCustomer } from "./fixtures";
 // once without touching each other's carts. The products are the demo farm's (server/db/seed).
 const FARM = "maple_ridge_farm";
 
-type StoreProduct = { id: number; title: string; inStock: boolean; deliveryMethod: "free_delivery" | "in_store"; currency: string };
+type StoreProduct = {
+  id: number;
+  title: string;
+  inStock: boolean;
+  deliveryMethod: "free_delivery" | "in_store";
+  currency: string;
+};
 
 /** Signs the page in and answers the site's origin (cookie-authenticated writes must carry it). */
 async function signIn(page: Page, login: string, password: string): Promise<string> {
@@ -22,21 +28,32 @@ async function newCustomer(page: Page) {
   // A customer without a saved My Local place is asked for one on every page; save it up front.
   const location = await page.request.post("/api/location", {
     headers: { origin },
-    data: { country: "CA", postalCode: "L3Y 4X1", city: "Newmarket", provinceState: "ON", radius: 0 },
+    data: {
+      country: "CA",
+      postalCode: "L3Y 4X1",
+      city: "Newmarket",
+      provinceState: "ON",
+      radius: 0,
+    },
   });
   expect(location.ok(), await location.text()).toBe(true);
   return customer;
 }
 
 /** One in-stock product of the demo farm that the farm delivers, and one that is picked up. */
-async function farmProducts(page: Page): Promise<{ delivered: StoreProduct; pickup: StoreProduct }> {
+async function farmProducts(
+  page: Page,
+): Promise<{ delivered: StoreProduct; pickup: StoreProduct }> {
   const response = await page.request.get(`/api/stores/${FARM}/products`);
   expect(response.ok(), await response.text()).toBe(true);
   const { products } = (await response.json()) as { products: StoreProduct[] };
   const available = products.filter((p) => p.inStock && p.currency === "CAD");
   const delivered = available.find((p) => p.deliveryMethod === "free_delivery");
   const pickup = available.find((p) => p.deliveryMethod === "in_store");
-  expect(delivered && pickup, "the demo farm sells a delivered and a picked-up product").toBeTruthy();
+  expect(
+    delivered && pickup,
+    "the demo farm sells a delivered and a picked-up product",
+  ).toBeTruthy();
   return { delivered: delivered!, pickup: pickup! };
 }
 
@@ -53,16 +70,23 @@ async function proceedFromCart(page: Page) {
 }
 
 async function expectSeriousA11yFree(page: Page, label: string) {
-  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]).analyze();
+  const results = await new AxeBuilder({ page })
+    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"])
+    .analyze();
   const blocking = results.violations
     .filter((v) => v.impact === "serious" || v.impact === "critical")
-    .map((v) => `${v.id} (${v.impact}): ${v.help} -> ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
+    .map(
+      (v) =>
+        `${v.id} (${v.impact}): ${v.help} -> ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`,
+    );
   expect(blocking, `accessibility on ${label}`).toEqual([]);
 }
 
 /** Nothing sticks out sideways (farmers and customers use phones). */
 async function expectNoSidewaysScroll(page: Page) {
-  expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(
+    true,
+  );
 }
 
 async function expectEmptyCart(page: Page) {
@@ -71,7 +95,9 @@ async function expectEmptyCart(page: Page) {
 }
 
 test.describe("checkout with pay in person", () => {
-  test("home delivery: the form's messages, the preview, the order and the confirmation", async ({ page }, testInfo) => {
+  test("home delivery: the form's messages, the preview, the order and the confirmation", async ({
+    page,
+  }, testInfo) => {
     const customer = await newCustomer(page);
     const { delivered, pickup } = await farmProducts(page);
     await addToCart(page, delivered);
@@ -79,7 +105,9 @@ test.describe("checkout with pay in person", () => {
 
     await proceedFromCart(page);
     await expect(page).toHaveURL(/\/checkout\/delivery\/in_person\/home$/);
-    await expect(page.getByRole("heading", { level: 1, name: "Order Delivery Information" })).toBeVisible();
+    await expect(
+      page.getByRole("heading", { level: 1, name: "Order Delivery Information" }),
+    ).toBeVisible();
     const form = page.getByRole("form", { name: "Order Delivery Information" });
     // Prefilled from the profile the customer registered with.
     await expect(form.getByLabel("First Name")).toHaveValue("Robin");
@@ -115,41 +143,65 @@ test.describe("checkout with pay in person", () => {
     await expect(page.getByRole("heading", { level: 1, name: "Checkout Preview" })).toBeVisible();
     const items = page.getByRole("list", { name: "Items in this order" });
     await expect(items.getByRole("listitem")).toHaveCount(2);
-    await expect(items.getByRole("listitem").filter({ hasText: delivered.title })).toContainText("Home delivery");
-    await expect(items.getByRole("listitem").filter({ hasText: pickup.title })).toContainText("Pickup at the farm");
+    await expect(items.getByRole("listitem").filter({ hasText: delivered.title })).toContainText(
+      "Home delivery",
+    );
+    await expect(items.getByRole("listitem").filter({ hasText: pickup.title })).toContainText(
+      "Pickup at the farm",
+    );
     await expect(page.getByText("22 Elm St., Newmarket, ON L3Y 4X1, Canada")).toBeVisible();
-    await expect(page.getByRole("region", { name: "Your items" }).getByText("Total (CAD)", { exact: true })).toBeVisible();
+    await expect(
+      page.getByRole("region", { name: "Your items" }).getByText("Total (CAD)", { exact: true }),
+    ).toBeVisible();
     await expectSeriousA11yFree(page, "checkout preview");
     await expectNoSidewaysScroll(page);
 
     await page.getByRole("button", { name: "Pay in Person" }).click();
     await expect(page).toHaveURL(/\/checkout\/payment\/in_person\/completed\/[A-Z0-9]{12}$/);
     const orderNo = page.url().split("/").pop()!;
-    await expect(page.getByRole("heading", { level: 1, name: "Thank you for your order!" })).toBeVisible();
+    await expect(
+      page.getByRole("heading", { level: 1, name: "Thank you for your order!" }),
+    ).toBeVisible();
     await expect(page.getByText(orderNo, { exact: true })).toBeVisible();
     const ordered = page.getByRole("list", { name: "Items in your order" });
-    await expect(ordered.getByRole("listitem").filter({ hasText: delivered.title })).toContainText(`Farmer: ${FARM}`);
-    await expect(ordered.getByRole("listitem").filter({ hasText: delivered.title })).toContainText("Home delivery");
-    await expect(ordered.getByRole("listitem").filter({ hasText: pickup.title })).toContainText("Pickup at the farm");
-    await expect(page.getByRole("main").getByRole("link", { name: "My Purchases" })).toHaveAttribute("href", "/myOrders/manage");
+    await expect(ordered.getByRole("listitem").filter({ hasText: delivered.title })).toContainText(
+      `Farmer: ${FARM}`,
+    );
+    await expect(ordered.getByRole("listitem").filter({ hasText: delivered.title })).toContainText(
+      "Home delivery",
+    );
+    await expect(ordered.getByRole("listitem").filter({ hasText: pickup.title })).toContainText(
+      "Pickup at the farm",
+    );
+    await expect(
+      page.getByRole("main").getByRole("link", { name: "My Purchases" }),
+    ).toHaveAttribute("href", "/myOrders/manage");
     await expectSeriousA11yFree(page, "checkout confirmation");
     await expectNoSidewaysScroll(page);
     await expectEmptyCart(page);
     if (!testInfo.project.name.startsWith("mobile")) {
       // The header's badge follows without a reload (on phones it sits in the menu).
-      await expect(page.getByRole("banner").getByRole("link", { name: "Cart, empty", exact: true })).toBeVisible();
+      await expect(
+        page.getByRole("banner").getByRole("link", { name: "Cart, empty", exact: true }),
+      ).toBeVisible();
     }
 
     // The customer's order-placed mail reaches the demo mailbox (it is sent after the answer).
     await expect(async () => {
       await page.goto("/dev/mailbox");
       await expect(
-        page.getByRole("row").filter({ hasText: customer.email }).filter({ hasText: `Thank you for your order ${orderNo}` }),
+        page
+          .getByRole("row")
+          .filter({ hasText: customer.email })
+          .filter({ hasText: `Thank you for your order ${orderNo}` }),
       ).toBeVisible({ timeout: 1_000 });
     }).toPass({ timeout: 15_000 });
   });
 
-  test("store pickup: contact fields only, then the order; nobody else sees it", async ({ page, browser }) => {
+  test("store pickup: contact fields only, then the order; nobody else sees it", async ({
+    page,
+    browser,
+  }) => {
     await newCustomer(page);
     const { pickup } = await farmProducts(page);
     await addToCart(page, pickup);
@@ -176,12 +228,16 @@ test.describe("checkout with pay in person", () => {
     await pay.dblclick();
     await expect(page).toHaveURL(/\/checkout\/payment\/in_person\/completed\/[A-Z0-9]{12}$/);
     const completedUrl = page.url();
-    await expect(page.getByRole("list", { name: "Items in your order" })).toContainText(pickup.title);
+    await expect(page.getByRole("list", { name: "Items in your order" })).toContainText(
+      pickup.title,
+    );
     await expectEmptyCart(page);
 
     // Back on the preview there is nothing left to pay for.
     await page.goto("/checkout/in_person/preview");
-    await expect(page.getByRole("heading", { name: "There is nothing in your cart to pay in person." })).toBeVisible();
+    await expect(
+      page.getByRole("heading", { name: "There is nothing in your cart to pay in person." }),
+    ).toBeVisible();
 
     // Another customer opening the confirmation gets the 404 page.
     const stranger = await browser.newContext();
@@ -201,20 +257,33 @@ test.describe("checkout with pay in person", () => {
     await expect(page).toHaveURL(/\/login\?redirectTo=%2Fcheckout%2Fdelivery%2Fin_person%2Fhome$/);
 
     await newCustomer(page);
-    for (const path of ["/checkout/delivery/cash/home", "/checkout/delivery/in_person/moon", "/checkout/cash/preview"]) {
+    for (const path of [
+      "/checkout/delivery/cash/home",
+      "/checkout/delivery/in_person/moon",
+      "/checkout/cash/preview",
+    ]) {
       const response = await page.goto(path);
       expect(response?.status(), path).toBe(404);
       await expect(page.getByRole("heading", { level: 1, name: "Page not found" })).toBeVisible();
     }
   });
 
-  test("pay by card says plainly that cards are not configured and offers pay in person", async ({ page }) => {
+  test("pay by card says plainly that cards are not configured and offers pay in person", async ({
+    page,
+  }) => {
     await newCustomer(page);
     await page.goto("/checkout/delivery/by_card/store");
     await expect(page.getByRole("heading", { name: "Pay by card is not available" })).toBeVisible();
     // Within its region: while the page streams, a second copy of the text can exist for a moment.
     const notice = page.getByRole("region", { name: "Pay by card is not available" });
-    await expect(notice.getByText("Card payments are not configured on this marketplace yet.", { exact: false })).toBeVisible();
-    await expect(page.getByRole("link", { name: "Pay in Person instead" })).toHaveAttribute("href", /^\/checkout\/delivery\/in_person\/(home|store)$/);
+    await expect(
+      notice.getByText("Card payments are not configured on this marketplace yet.", {
+        exact: false,
+      }),
+    ).toBeVisible();
+    await expect(page.getByRole("link", { name: "Pay in Person instead" })).toHaveAttribute(
+      "href",
+      /^\/checkout\/delivery\/in_person\/(home|store)$/,
+    );
   });
 });

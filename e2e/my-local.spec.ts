@@ -44,7 +44,10 @@ function distanceOnCard(text: string): number {
 async function openMyLocalFromMenu(page: Page) {
   if (isNarrow(page)) {
     await page.getByRole("button", { name: "Menu", exact: true }).first().click();
-    await page.getByRole("dialog", { name: "Menu" }).getByRole("button", { name: "My Local" }).click();
+    await page
+      .getByRole("dialog", { name: "Menu" })
+      .getByRole("button", { name: "My Local" })
+      .click();
   } else {
     await page.getByRole("banner").getByRole("button", { name: "My Local" }).click();
   }
@@ -59,7 +62,10 @@ async function expectSeriousA11yFree(page: Page, selector: string) {
     .analyze();
   const blocking = results.violations
     .filter((v) => v.impact === "serious" || v.impact === "critical")
-    .map((v) => `${v.id} (${v.impact}): ${v.help} -> ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
+    .map(
+      (v) =>
+        `${v.id} (${v.impact}): ${v.help} -> ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`,
+    );
   expect(blocking, `accessibility of ${selector}`).toEqual([]);
 }
 
@@ -72,7 +78,10 @@ async function locationCookies(context: BrowserContext) {
 }
 
 test.describe("My Local", () => {
-  test("a visitor sets 25 km around a Toronto postal code, and it survives a reload", async ({ page, context }) => {
+  test("a visitor sets 25 km around a Toronto postal code, and it survives a reload", async ({
+    page,
+    context,
+  }) => {
     await page.goto("/");
     const dialog = myLocalDialog(page);
     await expect(dialog).toBeVisible();
@@ -158,7 +167,13 @@ test.describe("My Local", () => {
 
     const answer = await page.request.get("/api/location");
     expect(await answer.json()).toMatchObject({
-      location: { postalCode: "M5V 2T6", city: "Toronto", provinceState: "ON", country: "CA", radius: 25 },
+      location: {
+        postalCode: "M5V 2T6",
+        city: "Toronto",
+        provinceState: "ON",
+        country: "CA",
+        radius: 25,
+      },
     });
     expect((await locationCookies(context)).address).toBeUndefined();
 
@@ -172,12 +187,18 @@ test.describe("My Local", () => {
     await page.goto("/");
     await page.waitForLoadState("networkidle");
     await expect(myLocalDialog(page)).toBeHidden();
-    await expect(page.getByRole("button", { name: "My Local", includeHidden: true })).toHaveCount(0);
+    await expect(page.getByRole("button", { name: "My Local", includeHidden: true })).toHaveCount(
+      0,
+    );
   });
 });
 
 test.describe("farmers map", () => {
-  test("shows the farms as marker buttons with popups even when map tiles cannot load", async ({ page, context, baseURL }) => {
+  test("shows the farms as marker buttons with popups even when map tiles cannot load", async ({
+    page,
+    context,
+    baseURL,
+  }) => {
     await blockMapTiles(context);
     await skipMyLocalDialog(context, baseURL!);
     await page.goto("/");
@@ -212,10 +233,16 @@ test.describe("farmers map", () => {
 
     // The map's farms as a list of links.
     await section.getByRole("button", { name: "Show as a list" }).click();
-    await expect(section.getByRole("list", { name: "Farmers" }).getByRole("link", { name: farm, exact: true })).toBeVisible();
+    await expect(
+      section.getByRole("list", { name: "Farmers" }).getByRole("link", { name: farm, exact: true }),
+    ).toBeVisible();
   });
 
-  test("a plain wheel over the map shows the Ctrl + scroll hint and scrolls the page", async ({ page, context, baseURL }) => {
+  test("a plain wheel over the map shows the Ctrl + scroll hint and scrolls the page", async ({
+    page,
+    context,
+    baseURL,
+  }) => {
     test.skip(isNarrow(page), "touch screens pan with two fingers; there is no wheel");
     await blockMapTiles(context);
     await skipMyLocalDialog(context, baseURL!);

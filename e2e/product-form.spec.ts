@@ -41,7 +41,11 @@ async function registerFarm(page: Page, prefix: string): Promise<Farm> {
 }
 
 /** page.request shares the browser's cookie jar, so the page is signed in afterwards. */
-async function signIn(request: APIRequestContext, login: string, password: string): Promise<string> {
+async function signIn(
+  request: APIRequestContext,
+  login: string,
+  password: string,
+): Promise<string> {
   const answer = await request.post("/api/users/login", { data: { login, password } });
   expect(answer.ok(), await answer.text()).toBe(true);
   return ((await answer.json()) as { token: string }).token;
@@ -59,7 +63,11 @@ async function addByApi(request: APIRequestContext, farm: Farm, name: string) {
       inStock: "true",
       payInPerson: "true",
       payByCard: "false",
-      productImage: { name: "crate.png", mimeType: "image/png", buffer: await photo("png", "#3d8b4a") },
+      productImage: {
+        name: "crate.png",
+        mimeType: "image/png",
+        buffer: await photo("png", "#3d8b4a"),
+      },
     },
   });
   expect(answer.status(), await answer.text()).toBe(201);
@@ -70,16 +78,24 @@ async function addByApi(request: APIRequestContext, farm: Farm, name: string) {
 async function setSwitch(scope: Locator, name: string, on: boolean) {
   const control = scope.getByRole("switch", { name });
   if ((await control.isChecked()) !== on) {
-    await scope.locator(`label[for="${await control.getAttribute("id")}"]`).first().click();
+    await scope
+      .locator(`label[for="${await control.getAttribute("id")}"]`)
+      .first()
+      .click();
   }
   await expect(control).toBeChecked({ checked: on });
 }
 
 async function expectSeriousA11yFree(page: Page, label: string) {
-  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]).analyze();
+  const results = await new AxeBuilder({ page })
+    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"])
+    .analyze();
   const blocking = results.violations
     .filter((v) => v.impact === "serious" || v.impact === "critical")
-    .map((v) => `${v.id} (${v.impact}): ${v.help} -> ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
+    .map(
+      (v) =>
+        `${v.id} (${v.impact}): ${v.help} -> ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`,
+    );
   expect(blocking, `accessibility on ${label}`).toEqual([]);
 }
 
@@ -93,7 +109,9 @@ test("a farmer adds a product after fixing every mistake, then edits it", async 
   const payByCard = form.getByRole("switch", { name: "Pay by card" });
   await expect(payByCard).not.toBeChecked();
   await expect(payByCard).toBeDisabled();
-  await expect(form.getByText("Card payments are not configured on this marketplace yet.")).toBeVisible();
+  await expect(
+    form.getByText("Card payments are not configured on this marketplace yet."),
+  ).toBeVisible();
   await expectSeriousA11yFree(page, "the add product form");
 
   // The image slot is 80 % as high as it is wide.
@@ -103,7 +121,12 @@ test("a farmer adds a product after fixing every mistake, then edits it", async 
 
   // Everything empty.
   await form.getByRole("button", { name: "Add Product" }).click();
-  for (const message of ["Upload the image", "Product name is required", "Product detail is required", "Product price is required"]) {
+  for (const message of [
+    "Upload the image",
+    "Product name is required",
+    "Product detail is required",
+    "Product price is required",
+  ]) {
     await expect(form.getByText(message, { exact: true })).toBeVisible();
   }
 
@@ -112,9 +135,17 @@ test("a farmer adds a product after fixing every mistake, then edits it", async 
   await form.getByLabel("Detail").fill("Sweet {red} beets");
   await form.getByLabel(/^Price/).fill("4.999");
   const image = form.getByLabel("Product image");
-  await image.setInputFiles({ name: "notes.txt", mimeType: "text/plain", buffer: Buffer.from("not a photo") });
+  await image.setInputFiles({
+    name: "notes.txt",
+    mimeType: "text/plain",
+    buffer: Buffer.from("not a photo"),
+  });
   await expect(form.getByText("Invalid image file.")).toBeVisible();
-  await image.setInputFiles({ name: "huge.png", mimeType: "image/png", buffer: Buffer.alloc(9 * 1024 * 1024, 1) });
+  await image.setInputFiles({
+    name: "huge.png",
+    mimeType: "image/png",
+    buffer: Buffer.alloc(9 * 1024 * 1024, 1),
+  });
   await expect(form.getByText("Image size is too big.")).toBeVisible();
   await setSwitch(form, "Sold by weight", true);
   const weight = form.getByLabel("Weight", { exact: true });
@@ -122,7 +153,13 @@ test("a farmer adds a product after fixing every mistake, then edits it", async 
   await expect(form.getByLabel("Weight unit")).toHaveValue("lbs");
   await weight.fill("a lot");
   await form.getByRole("button", { name: "Add Product" }).click();
-  for (const message of ["Invalid Name", "Invalid Detail", "Invalid Price", "Invalid Value", "Image size is too big."]) {
+  for (const message of [
+    "Invalid Name",
+    "Invalid Detail",
+    "Invalid Price",
+    "Invalid Value",
+    "Image size is too big.",
+  ]) {
     await expect(form.getByText(message, { exact: true })).toBeVisible();
   }
 
@@ -132,23 +169,41 @@ test("a farmer adds a product after fixing every mistake, then edits it", async 
   await expect(form.getByLabel("Name")).toHaveValue(`Nana's "Best" Beets`);
   await form.getByLabel(/^Price/).fill("10.00");
   await expect(form.getByText("CA$8.41").first()).toBeVisible();
-  await expect(form.getByText("The card processor takes 2.9% plus $0.30, plus 0.8% for non-Canadian cards.").first()).toBeVisible();
+  await expect(
+    form
+      .getByText("The card processor takes 2.9% plus $0.30, plus 0.8% for non-Canadian cards.")
+      .first(),
+  ).toBeVisible();
   await expect(form.getByText("A handling fee is a flat $1.").first()).toBeVisible();
   await weight.fill("2.5");
   await form.getByLabel("Weight unit").selectOption("kg");
   await form.getByLabel("Free delivery").check();
-  await image.setInputFiles({ name: "beets.png", mimeType: "image/png", buffer: Buffer.from("GIF89a, not really a PNG") });
+  await image.setInputFiles({
+    name: "beets.png",
+    mimeType: "image/png",
+    buffer: Buffer.from("GIF89a, not really a PNG"),
+  });
   await form.getByRole("button", { name: "Add Product" }).click();
-  await expect(form.getByRole("alert").filter({ hasText: "Oopsy, Something went wrong. Please check again." })).toBeVisible();
+  await expect(
+    form.getByRole("alert").filter({ hasText: "Oopsy, Something went wrong. Please check again." }),
+  ).toBeVisible();
   await expect(form.getByText("Invalid image file.")).toBeVisible();
 
-  await image.setInputFiles({ name: "beets.jpg", mimeType: "image/jpeg", buffer: await photo("jpeg") });
+  await image.setInputFiles({
+    name: "beets.jpg",
+    mimeType: "image/jpeg",
+    buffer: await photo("jpeg"),
+  });
   await expect(form.getByRole("img", { name: "Preview of the product image" })).toBeVisible();
   await form.getByRole("button", { name: "Add Product" }).click();
   await expect(page).toHaveURL(`/stores/${farm.username}?notice=product_added`);
 
-  const listed = await page.request.get("/api/products/getTotal/byUser", { headers: { authorization: `Bearer ${farm.token}` } });
-  const { products } = ((await listed.json()) as { data: { products: { id: number; name: string }[] } }).data;
+  const listed = await page.request.get("/api/products/getTotal/byUser", {
+    headers: { authorization: `Bearer ${farm.token}` },
+  });
+  const { products } = (
+    (await listed.json()) as { data: { products: { id: number; name: string }[] } }
+  ).data;
   expect(products.map((p) => p.name)).toEqual([`Nana's "Best" Beets`]);
   const productId = products[0]!.id;
 
@@ -172,14 +227,18 @@ test("a farmer adds a product after fixing every mistake, then edits it", async 
   await expect(edit.getByRole("img", { name: "Preview of the product image" })).toBeVisible();
 
   await setSwitch(edit, "Pay in person", false);
-  await expect(edit.getByText("You need to select at least one of the customer payment options")).toBeVisible();
+  await expect(
+    edit.getByText("You need to select at least one of the customer payment options"),
+  ).toBeVisible();
   await setSwitch(edit, "Pay in person", true);
   await edit.getByLabel(/^Price/).fill("12.5");
   await setSwitch(edit, "In stock", false);
   await edit.getByRole("button", { name: "Save Changes" }).click();
   await expect(page).toHaveURL(`/products/${productId}?notice=product_updated`);
 
-  const loaded = await page.request.get(`/api/products/${productId}/byUser`, { headers: { authorization: `Bearer ${farm.token}` } });
+  const loaded = await page.request.get(`/api/products/${productId}/byUser`, {
+    headers: { authorization: `Bearer ${farm.token}` },
+  });
   expect(((await loaded.json()) as { product: unknown }).product).toMatchObject({
     unit_price: "12.50",
     in_stock: false,
@@ -202,7 +261,12 @@ test("a Basic farm is sent to the Engager plan at its third product", async ({ p
 
   const refused = await page.request.post("/api/products/add", {
     headers: { authorization: `Bearer ${farm.token}` },
-    multipart: { name: "Third", detail: "One too many.", price: "1.00", productImage: { name: "x.png", mimeType: "image/png", buffer: await photo("png") } },
+    multipart: {
+      name: "Third",
+      detail: "One too many.",
+      price: "1.00",
+      productImage: { name: "x.png", mimeType: "image/png", buffer: await photo("png") },
+    },
   });
   expect(refused.status()).toBe(403);
   expect(((await refused.json()) as { message: string }).message).toBe(
@@ -213,7 +277,9 @@ test("a Basic farm is sent to the Engager plan at its third product", async ({ p
 test("only the owner reaches the forms", async ({ page, context }) => {
   // A visitor goes to login, and back afterwards.
   await page.goto("/stores/maple_ridge_farm/products/add");
-  await expect(page).toHaveURL(/\/login\?redirectTo=%2Fstores%2Fmaple_ridge_farm%2Fproducts%2Fadd$/);
+  await expect(page).toHaveURL(
+    /\/login\?redirectTo=%2Fstores%2Fmaple_ridge_farm%2Fproducts%2Fadd$/,
+  );
 
   // A browser that still says it is signed in, but whose session is gone, reads the spec's message.
   await context.addCookies([{ name: "authenticated", value: "true", url: page.url() }]);

@@ -1,5 +1,11 @@
 import { randomUUID } from "node:crypto";
-import { expect, test, type APIRequestContext, type APIResponse, type Page } from "@playwright/test";
+import {
+  expect,
+  test,
+  type APIRequestContext,
+  type APIResponse,
+  type Page,
+} from "@playwright/test";
 import { registerCustomer, skipMyLocalDialog } from "./fixtures";
 
 // Real HTTP statuses for pages that can be missing or closed to the viewer (Cache Components streams
@@ -16,7 +22,11 @@ const raw = (request: APIRequestContext, path: string, headers?: Record<string, 
   request.get(path, { maxRedirects: 0, headers });
 
 /** Signs the request context in and answers the site's origin (cookie-authenticated writes must carry it). */
-async function signIn(request: APIRequestContext, login: string, password: string): Promise<string> {
+async function signIn(
+  request: APIRequestContext,
+  login: string,
+  password: string,
+): Promise<string> {
   const response = await request.post("/api/users/login", { data: { login, password } });
   expect(response.ok(), await response.text()).toBe(true);
   return new URL(response.url()).origin;
@@ -43,8 +53,15 @@ async function prefetch(request: APIRequestContext, path: string): Promise<APIRe
 test.beforeEach(({ context, baseURL }) => skipMyLocalDialog(context, baseURL!));
 
 test.describe("store pages", () => {
-  test("an unknown store, a customer's username and an unknown view are real 404s with noindex", async ({ request }) => {
-    for (const path of ["/stores/no_such_farm_here", "/stores/demo_customer", "/stores/Not-A-Username", `/stores/${FARM}/hidden`]) {
+  test("an unknown store, a customer's username and an unknown view are real 404s with noindex", async ({
+    request,
+  }) => {
+    for (const path of [
+      "/stores/no_such_farm_here",
+      "/stores/demo_customer",
+      "/stores/Not-A-Username",
+      `/stores/${FARM}/hidden`,
+    ]) {
       const response = await raw(request, path);
       expect(response.status(), path).toBe(404);
       const html = await response.text();
@@ -52,10 +69,15 @@ test.describe("store pages", () => {
       expect(html, path).toContain(NOT_FOUND_HEADING);
     }
     // An owner-only view of a missing store sends a visitor to the store first (proxy), which is missing.
-    expectRedirect(await raw(request, "/stores/no_such_farm_here/deleted"), "/stores/no_such_farm_here");
+    expectRedirect(
+      await raw(request, "/stores/no_such_farm_here/deleted"),
+      "/stores/no_such_farm_here",
+    );
   });
 
-  test("a farm's store is a 200 from the cache: the second visit reuses the first one's prerender", async ({ request }) => {
+  test("a farm's store is a 200 from the cache: the second visit reuses the first one's prerender", async ({
+    request,
+  }) => {
     // A farm nobody has opened yet, so the first visit is the one that prerenders it.
     const username = `status_${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
     const register = await request.post("/api/merchants/register", {
@@ -89,7 +111,11 @@ test.describe("store pages", () => {
     expect(await again.text()).toContain(username);
   });
 
-  test("a visitor and a customer are sent back from the owner-only views with a real redirect", async ({ request, playwright, baseURL }) => {
+  test("a visitor and a customer are sent back from the owner-only views with a real redirect", async ({
+    request,
+    playwright,
+    baseURL,
+  }) => {
     for (const view of ["public", "deleted"]) {
       expectRedirect(await raw(request, `/stores/${FARM}/${view}`), `/stores/${FARM}`);
     }
@@ -106,7 +132,10 @@ test.describe("store pages", () => {
     }
   });
 
-  test("another farm is sent back too, by the page after its shell (a refresh, not a status)", async ({ playwright, baseURL }) => {
+  test("another farm is sent back too, by the page after its shell (a refresh, not a status)", async ({
+    playwright,
+    baseURL,
+  }) => {
     const other = await playwright.request.newContext({ baseURL });
     try {
       await signIn(other, OTHER_FARM, DEMO_PASSWORD);
@@ -139,11 +168,16 @@ test.describe("store pages", () => {
     expect(response?.status()).toBe(200);
     await expect(page).toHaveURL(new RegExp(`/stores/${FARM}/public$`));
     await expect(page.getByText("This is your store as customers see it.")).toBeVisible();
-    await expect(page.getByRole("link", { name: "Public view" })).toHaveAttribute("aria-current", "page");
+    await expect(page.getByRole("link", { name: "Public view" })).toHaveAttribute(
+      "aria-current",
+      "page",
+    );
 
     await page.getByRole("link", { name: "Deleted items" }).click();
     await expect(page).toHaveURL(new RegExp(`/stores/${FARM}/deleted$`));
-    await expect(page.getByText("Deleted items are hidden from customers. Activate one to sell it again.")).toBeVisible();
+    await expect(
+      page.getByText("Deleted items are hidden from customers. Activate one to sell it again."),
+    ).toBeVisible();
   });
 });
 
@@ -153,17 +187,28 @@ async function newCustomer(page: Page): Promise<string> {
   const origin = await signIn(page.request, customer.email, customer.password);
   const location = await page.request.post("/api/location", {
     headers: { origin },
-    data: { country: "CA", postalCode: "L3Y 4X1", city: "Newmarket", provinceState: "ON", radius: 0 },
+    data: {
+      country: "CA",
+      postalCode: "L3Y 4X1",
+      city: "Newmarket",
+      provinceState: "ON",
+      radius: 0,
+    },
   });
   expect(location.ok(), await location.text()).toBe(true);
   return origin;
 }
 
 test.describe("checkout confirmation", () => {
-  test("the buyer gets it; a visitor is sent to login; another member gets the not-found page with noindex", async ({ page, browser }) => {
+  test("the buyer gets it; a visitor is sent to login; another member gets the not-found page with noindex", async ({
+    page,
+    browser,
+  }) => {
     const origin = await newCustomer(page);
     const store = await page.request.get(`/api/stores/${FARM}/products`);
-    const { products } = (await store.json()) as { products: Array<{ id: number; title: string; inStock: boolean; currency: string }> };
+    const { products } = (await store.json()) as {
+      products: Array<{ id: number; title: string; inStock: boolean; currency: string }>;
+    };
     const product = products.find((p) => p.inStock && p.currency === "CAD");
     expect(product, "the demo farm sells an in-stock product").toBeTruthy();
     await page.goto(`/products/${product!.id}`);
@@ -174,7 +219,13 @@ test.describe("checkout confirmation", () => {
       headers: { origin },
       data: {
         checkoutKey: randomUUID(),
-        delivery: { deliveryDestination: "store", firstName: "Robin", lastName: "Ash", email: "robin.status@example.com", phone: "(416) 555-0177" },
+        delivery: {
+          deliveryDestination: "store",
+          firstName: "Robin",
+          lastName: "Ash",
+          email: "robin.status@example.com",
+          phone: "(416) 555-0177",
+        },
       },
     });
     expect(placed.status(), await placed.text()).toBe(201);

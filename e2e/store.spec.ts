@@ -20,7 +20,10 @@ async function expectSeriousA11yFree(page: Page, label: string) {
     .analyze();
   const blocking = results.violations
     .filter((v) => v.impact === "serious" || v.impact === "critical")
-    .map((v) => `${v.id} (${v.impact}): ${v.help} -> ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
+    .map(
+      (v) =>
+        `${v.id} (${v.impact}): ${v.help} -> ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`,
+    );
   expect(blocking, `accessibility on ${label}`).toEqual([]);
 }
 
@@ -54,7 +57,9 @@ async function signIn(page: Page, login: string) {
 
 /** Lists a product through the add call, signed in as the page's member (its cookies). */
 async function addProduct(page: Page, name: string): Promise<number> {
-  const image = await sharp({ create: { width: 64, height: 48, channels: 3, background: { r: 90, g: 140, b: 60 } } })
+  const image = await sharp({
+    create: { width: 64, height: 48, channels: 3, background: { r: 90, g: 140, b: 60 } },
+  })
     .png()
     .toBuffer();
   const response = await page.request.post("/api/products/add", {
@@ -82,16 +87,27 @@ const cards = (page: Page) => page.getByRole("main").getByRole("article");
 const status = (page: Page) => page.getByRole("main").getByRole("status");
 
 test.describe("a visitor", () => {
-  test("opens a farm's store, reads its profile and pages through its products", async ({ page, request }) => {
+  test("opens a farm's store, reads its profile and pages through its products", async ({
+    page,
+    request,
+  }) => {
     const api = await request.get("/api/stores/maple_ridge_farm/products?page=1");
     expect(api.status()).toBe(200);
-    const first = (await api.json()) as { total: number; perPage: number; hasMore: boolean; products: Array<{ title: string }> };
+    const first = (await api.json()) as {
+      total: number;
+      perPage: number;
+      hasMore: boolean;
+      products: Array<{ title: string }>;
+    };
     expect(first.perPage).toBe(12);
     expect(first.total).toBeGreaterThan(0);
 
     await page.goto("/stores/maple_ridge_farm");
     await expect(page).toHaveTitle(/^maple_ridge_farm: fresh produce from Richmond Hill/);
-    await expect(page.locator('link[rel="canonical"]')).toHaveAttribute("href", /\/stores\/maple_ridge_farm$/);
+    await expect(page.locator('link[rel="canonical"]')).toHaveAttribute(
+      "href",
+      /\/stores\/maple_ridge_farm$/,
+    );
     await expect(page.getByRole("heading", { level: 1, name: "maple_ridge_farm" })).toBeVisible();
     await expect(page.getByText("Run by Ellen")).toBeVisible();
     await expect(page.getByText("Richmond Hill, Ontario, Canada")).toBeVisible();
@@ -102,7 +118,9 @@ test.describe("a visitor", () => {
     expect((await avatar.boundingBox())?.width).toBe(160);
 
     await expect(cards(page)).toHaveCount(Math.min(first.total, 12));
-    await expect(page.getByRole("heading", { level: 3, name: first.products[0]!.title })).toBeVisible();
+    await expect(
+      page.getByRole("heading", { level: 3, name: first.products[0]!.title }),
+    ).toBeVisible();
     // View mode: no owner controls.
     await expect(page.getByRole("link", { name: "Add a product" })).toHaveCount(0);
     await expect(page.getByRole("button", { name: /^Delete/ })).toHaveCount(0);
@@ -128,19 +146,31 @@ test.describe("a visitor", () => {
     await page.goto("/stores/maple_ridge_farm/public");
     await expect(page).toHaveURL(/\/stores\/maple_ridge_farm$/);
 
-    const deleted = await page.request.get("/api/stores/maple_ridge_farm/products?viewMode=deleted");
+    const deleted = await page.request.get(
+      "/api/stores/maple_ridge_farm/products?viewMode=deleted",
+    );
     expect(deleted.status()).toBe(404);
   });
 
   test("finds no store for an unknown username or a customer", async ({ page }) => {
-    for (const path of ["/stores/no_such_farm_here", "/stores/demo_customer", "/stores/maple_ridge_farm/hidden"]) {
+    for (const path of [
+      "/stores/no_such_farm_here",
+      "/stores/demo_customer",
+      "/stores/maple_ridge_farm/hidden",
+    ]) {
       await page.goto(path);
-      await expect(page.getByRole("heading", { level: 1, name: "Page not found" }), path).toBeVisible();
+      await expect(
+        page.getByRole("heading", { level: 1, name: "Page not found" }),
+        path,
+      ).toBeVisible();
     }
   });
 });
 
-test("a new farmer lands on an empty store, then deletes, activates and removes products", async ({ page, browser }) => {
+test("a new farmer lands on an empty store, then deletes, activates and removes products", async ({
+  page,
+  browser,
+}) => {
   const username = uniqueName("store");
   await registerFarm(page.request, username);
 
@@ -150,8 +180,14 @@ test("a new farmer lands on an empty store, then deletes, activates and removes 
   await expect(page).toHaveURL(`/stores/${username}`);
   await expect(page.getByRole("heading", { level: 1, name: username })).toBeVisible();
   await expect(page.getByText(EMPTY_STORE)).toBeVisible();
-  await expect(page.getByRole("link", { name: "Add a product" })).toHaveAttribute("href", `/stores/${username}/products/add`);
-  await expect(page.getByRole("link", { name: "Active items" })).toHaveAttribute("aria-current", "page");
+  await expect(page.getByRole("link", { name: "Add a product" })).toHaveAttribute(
+    "href",
+    `/stores/${username}/products/add`,
+  );
+  await expect(page.getByRole("link", { name: "Active items" })).toHaveAttribute(
+    "aria-current",
+    "page",
+  );
 
   await page.getByRole("link", { name: "Deleted items" }).click();
   await expect(page).toHaveURL(`/stores/${username}/deleted`);
@@ -163,7 +199,10 @@ test("a new farmer lands on an empty store, then deletes, activates and removes 
 
   await page.goto(`/stores/${username}`);
   await expect(cards(page)).toHaveCount(2);
-  await expect(page.getByRole("link", { name: "Edit Rainbow Chard" })).toHaveAttribute("href", `/products/${chardId}/edit`);
+  await expect(page.getByRole("link", { name: "Edit Rainbow Chard" })).toHaveAttribute(
+    "href",
+    `/products/${chardId}/edit`,
+  );
   await page.waitForLoadState("networkidle");
   await expectSeriousA11yFree(page, "the owner's store");
 
@@ -227,12 +266,16 @@ test("an activate error shows the server's message", async ({ page }) => {
   await expect(page).toHaveURL(`/stores/${username}`);
   const id = await addProduct(page, "Garlic Scapes");
   const origin = new URL(page.url()).origin;
-  expect((await page.request.post(`/api/products/${id}/delete`, { headers: { origin } })).status()).toBe(200);
+  expect(
+    (await page.request.post(`/api/products/${id}/delete`, { headers: { origin } })).status(),
+  ).toBe(200);
 
   await page.goto(`/stores/${username}/deleted`);
   await expect(cards(page)).toHaveCount(1);
   // Activated elsewhere (another tab) in the meantime.
-  expect((await page.request.post(`/api/products/${id}/activate`, { headers: { origin } })).status()).toBe(200);
+  expect(
+    (await page.request.post(`/api/products/${id}/activate`, { headers: { origin } })).status(),
+  ).toBe(200);
   await page.getByRole("button", { name: "Activate Garlic Scapes" }).click();
   await expect(status(page)).toHaveText("The product is already active.");
   await expect(cards(page)).toHaveCount(1);

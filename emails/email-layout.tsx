@@ -1,4 +1,14 @@
-import { Body, Container, Head, Hr, Html, Link, Preview, Section, Text } from "@react-email/components";
+import {
+  Body,
+  Container,
+  Head,
+  Hr,
+  Html,
+  Link,
+  Preview,
+  Section,
+  Text,
+} from "@react-email/components";
 import type { ReactNode } from "react";
 import { SITE_NAME } from "@/components/layout/site";
 
@@ -11,7 +21,12 @@ export const BRAND = {
   stone500: "#78716c",
 } as const;
 
-export const paragraph = { fontSize: "16px", lineHeight: "24px", color: BRAND.stone700, margin: "0 0 16px" };
+export const paragraph = {
+  fontSize: "16px",
+  lineHeight: "24px",
+  color: BRAND.stone700,
+  margin: "0 0 16px",
+};
 
 export const buttonStyle = {
   backgroundColor: BRAND.leaf700,
@@ -39,14 +54,25 @@ export function EmailLayout({ preview, appUrl, children, footer }: EmailLayoutPr
     <Html lang="en-CA" dir="ltr">
       <Head />
       <Preview>{preview}</Preview>
-      <Body style={{ backgroundColor: BRAND.earth50, fontFamily: "Helvetica, Arial, sans-serif", margin: 0, padding: "24px 0" }}>
+      <Body
+        style={{
+          backgroundColor: BRAND.earth50,
+          fontFamily: "Helvetica, Arial, sans-serif",
+          margin: 0,
+          padding: "24px 0",
+        }}
+      >
         <Container style={{ maxWidth: "560px", margin: "0 auto", padding: "0 16px" }}>
-          <Text style={{ fontSize: "20px", fontWeight: 700, color: BRAND.leaf800, margin: "0 0 16px" }}>
+          <Text
+            style={{ fontSize: "20px", fontWeight: 700, color: BRAND.leaf800, margin: "0 0 16px" }}
+          >
             <Link href={appUrl} style={{ color: BRAND.leaf800, textDecoration: "none" }}>
               {SITE_NAME}
             </Link>
           </Text>
-          <Section style={{ backgroundColor: "#ffffff", borderRadius: "12px", padding: "24px" }}>{children}</Section>
+          <Section style={{ backgroundColor: "#ffffff", borderRadius: "12px", padding: "24px" }}>
+            {children}
+          </Section>
           <Hr style={{ borderColor: "#e7e5e4", margin: "24px 0 12px" }} />
           <Text style={{ fontSize: "13px", lineHeight: "20px", color: BRAND.stone500, margin: 0 }}>
             {footer ?? `You receive this email because you have an account at ${SITE_NAME}.`}

@@ -11,14 +11,23 @@ export type NewSignInEmailProps = {
   blockUrl: string;
 };
 
-export function NewSignInEmail({ firstName, appUrl, browserData, place, signedInAt, blockUrl }: NewSignInEmailProps) {
+export function NewSignInEmail({
+  firstName,
+  appUrl,
+  browserData,
+  place,
+  signedInAt,
+  blockUrl,
+}: NewSignInEmailProps) {
   return (
     <EmailLayout preview="A new sign-in to your account" appUrl={appUrl}>
       <Heading as="h1" style={{ fontSize: "24px", color: BRAND.leaf800, margin: "0 0 16px" }}>
         A new sign-in to your account
       </Heading>
       <Text style={paragraph}>Hi {firstName},</Text>
-      <Text style={paragraph}>Your account was just signed in from a browser we had not seen before:</Text>
+      <Text style={paragraph}>
+        Your account was just signed in from a browser we had not seen before:
+      </Text>
       <Text style={{ ...paragraph, paddingLeft: "12px", borderLeft: `3px solid ${BRAND.leaf700}` }}>
         Browser: {browserData}
         <br />

@@ -14,7 +14,15 @@ export type OrderPlacedCustomerEmailProps = {
 };
 
 /** To the customer once an order is placed (pay in person): what was ordered and where to follow it. */
-export function OrderPlacedCustomerEmail({ appUrl, firstName, orderNo, lines, total, deliveryAddress, paidByCard }: OrderPlacedCustomerEmailProps) {
+export function OrderPlacedCustomerEmail({
+  appUrl,
+  firstName,
+  orderNo,
+  lines,
+  total,
+  deliveryAddress,
+  paidByCard,
+}: OrderPlacedCustomerEmailProps) {
   const purchasesUrl = `${appUrl}/myOrders/manage`;
   return (
     <EmailLayout
@@ -40,7 +48,8 @@ export function OrderPlacedCustomerEmail({ appUrl, firstName, orderNo, lines, to
       <OrderEmailLines lines={lines} totalLabel="Total" total={total} />
       {deliveryAddress ? (
         <Text style={paragraph}>
-          Home delivery to: {deliveryAddress}. Items the farmer does not deliver are picked up at the farm.
+          Home delivery to: {deliveryAddress}. Items the farmer does not deliver are picked up at
+          the farm.
         </Text>
       ) : (
         <Text style={paragraph}>You pick up your items at the farm.</Text>

@@ -17,7 +17,15 @@ const cell = { fontSize: "15px", lineHeight: "22px", color: BRAND.stone700, marg
 const detail = { fontSize: "13px", lineHeight: "20px", color: BRAND.stone500, margin: 0 };
 
 /** The lines of an order and their total, shared by the customer's and the farmer's mail. */
-export function OrderEmailLines({ lines, totalLabel, total }: { lines: readonly OrderEmailLine[]; totalLabel: string; total: string }) {
+export function OrderEmailLines({
+  lines,
+  totalLabel,
+  total,
+}: {
+  lines: readonly OrderEmailLine[];
+  totalLabel: string;
+  total: string;
+}) {
   return (
     <Section style={{ margin: "0 0 16px" }}>
       {lines.map((line, index) => (

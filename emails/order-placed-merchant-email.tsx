@@ -20,7 +20,15 @@ export type OrderPlacedMerchantEmailProps = {
 };
 
 /** To each farmer in a new order: their own lines and how to reach the customer. */
-export function OrderPlacedMerchantEmail({ appUrl, firstName, orderNo, lines, subtotal, customer, paidByCard }: OrderPlacedMerchantEmailProps) {
+export function OrderPlacedMerchantEmail({
+  appUrl,
+  firstName,
+  orderNo,
+  lines,
+  subtotal,
+  customer,
+  paidByCard,
+}: OrderPlacedMerchantEmailProps) {
   const ordersUrl = `${appUrl}/customerOrders/manage`;
   return (
     <EmailLayout
@@ -57,7 +65,9 @@ export function OrderPlacedMerchantEmail({ appUrl, firstName, orderNo, lines, su
           </>
         ) : null}
       </Text>
-      <Text style={paragraph}>Update the order status as you prepare it, from Customer Orders.</Text>
+      <Text style={paragraph}>
+        Update the order status as you prepare it, from Customer Orders.
+      </Text>
       <Button href={ordersUrl} style={buttonStyle}>
         Open Customer Orders
       </Button>

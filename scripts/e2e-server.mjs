@@ -24,7 +24,17 @@ const KEEP_ALIVE_MS = 75_000;
 const command =
   process.argv.length > 3
     ? process.argv.slice(3)
-    : [process.execPath, nextBin, "start", "-p", String(port), "-H", "127.0.0.1", "--keepAliveTimeout", String(KEEP_ALIVE_MS)];
+    : [
+        process.execPath,
+        nextBin,
+        "start",
+        "-p",
+        String(port),
+        "-H",
+        "127.0.0.1",
+        "--keepAliveTimeout",
+        String(KEEP_ALIVE_MS),
+      ];
 
 const WATCH_EVERY_MS = Number(process.env.E2E_WATCH_EVERY_MS ?? 2_000);
 const ANSWER_WITHIN_MS = Number(process.env.E2E_ANSWER_WITHIN_MS ?? 5_000);

@@ -41,10 +41,20 @@ function startWatchdog(port: number, env: Record<string, string> = {}) {
   dirs.push(dir);
   const startLog = path.join(dir, "starts");
   let stderr = "";
-  const child = spawn(process.execPath, [watchdog, String(port), process.execPath, fixture, String(port)], {
-    env: { ...process.env, START_LOG: startLog, E2E_WATCH_EVERY_MS: "100", E2E_ANSWER_WITHIN_MS: "300", ...env },
-    stdio: ["ignore", "ignore", "pipe"],
-  });
+  const child = spawn(
+    process.execPath,
+    [watchdog, String(port), process.execPath, fixture, String(port)],
+    {
+      env: {
+        ...process.env,
+        START_LOG: startLog,
+        E2E_WATCH_EVERY_MS: "100",
+        E2E_ANSWER_WITHIN_MS: "300",
+        ...env,
+      },
+      stdio: ["ignore", "ignore", "pipe"],
+    },
+  );
   child.stderr!.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
   const exited = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));
   const starts = () => {
@@ -60,7 +70,9 @@ function startWatchdog(port: number, env: Record<string, string> = {}) {
 
 async function healthy(port: number): Promise<boolean> {
   try {
-    const response = await fetch(`http://127.0.0.1:${port}/api/health`, { signal: AbortSignal.timeout(300) });
+    const response = await fetch(`http://127.0.0.1:${port}/api/health`, {
+      signal: AbortSignal.timeout(300),
+    });
     return response.ok;
   } catch {
     return false;
@@ -89,7 +101,10 @@ describe("the end-to-end server's watchdog", () => {
   it("kills a server that stops answering and starts it again", async () => {
     const port = await freePort();
     const run = startWatchdog(port);
-    await until(() => run.stderr().includes("answered: watching it"), "the watchdog to see the server up");
+    await until(
+      () => run.stderr().includes("answered: watching it"),
+      "the watchdog to see the server up",
+    );
     expect(run.starts()).toHaveLength(1);
 
     await fetch(`http://127.0.0.1:${port}/hang`);

@@ -70,7 +70,8 @@ function loadEnv(source: NodeJS.ProcessEnv): Env {
  * A deployment on PostgreSQL runs several instances that must share one secret: it is required there.
  */
 function embeddedSecret(embedded: boolean, pgliteDir: string): string {
-  if (!embedded) throw new Error("Invalid environment:\n  NEXTAUTH_SECRET: required when DATABASE_URL is set");
+  if (!embedded)
+    throw new Error("Invalid environment:\n  NEXTAUTH_SECRET: required when DATABASE_URL is set");
   const file = path.join(path.dirname(path.resolve(pgliteDir)), "auth-secret");
   if (existsSync(file)) return readFileSync(file, "utf8").trim();
   const secret = randomBytes(32).toString("base64url");

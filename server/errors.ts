@@ -53,7 +53,10 @@ export class AppError extends Error {
   readonly fieldErrors: FieldErrors | undefined;
 
   constructor(code: ErrorCode, message?: string, options: AppErrorOptions = {}) {
-    super(message ?? DEFAULT_MESSAGES[code], options.cause === undefined ? undefined : { cause: options.cause });
+    super(
+      message ?? DEFAULT_MESSAGES[code],
+      options.cause === undefined ? undefined : { cause: options.cause },
+    );
     this.name = "AppError";
     this.code = code;
     this.status = ERROR_STATUS[code];
@@ -81,7 +84,8 @@ export const forbiddenError = (message?: string, options?: AppErrorOptions) =>
   new AppError("forbidden", message, options);
 export const notFoundError = (message?: string, options?: AppErrorOptions) =>
   new AppError("not_found", message, options);
-export const conflict = (message?: string, options?: AppErrorOptions) => new AppError("conflict", message, options);
+export const conflict = (message?: string, options?: AppErrorOptions) =>
+  new AppError("conflict", message, options);
 export const rateLimited = (message?: string, options?: AppErrorOptions) =>
   new AppError("rate_limited", message, options);
 export const internalError = (logMessage: string, cause?: unknown) =>

@@ -44,14 +44,21 @@ export type UploadFile = { bytes: Uint8Array; name?: string; type?: string };
  */
 export async function multipartRequest(
   url: string,
-  { token, fields, file, origin }: { token: string | null; fields: Record<string, string>; file?: UploadFile; origin: string },
+  {
+    token,
+    fields,
+    file,
+    origin,
+  }: { token: string | null; fields: Record<string, string>; file?: UploadFile; origin: string },
 ): Promise<Request> {
   const form = new FormData();
   for (const [key, value] of Object.entries(fields)) form.append(key, value);
   if (file) {
     form.append(
       "productImage",
-      new File([new Uint8Array(file.bytes)], file.name ?? "tomatoes.png", { type: file.type ?? "image/png" }),
+      new File([new Uint8Array(file.bytes)], file.name ?? "tomatoes.png", {
+        type: file.type ?? "image/png",
+      }),
     );
   }
   const draft = new Request(url, { method: "POST", body: form });

@@ -23,5 +23,11 @@ export default function CartPage() {
 
 async function Cart() {
   const { list, signedIn } = await loadCartList("cart");
-  return <CartView initial={list} signedIn={signedIn} cardPaymentsEnabled={getEnv().cardPaymentsEnabled} />;
+  return (
+    <CartView
+      initial={list}
+      signedIn={signedIn}
+      cardPaymentsEnabled={getEnv().cardPaymentsEnabled}
+    />
+  );
 }

@@ -11,7 +11,9 @@ export default function DreamTrackerPage() {
   return (
     <div className="container-page py-8 sm:py-12">
       <h1 className="text-2xl font-extrabold sm:text-3xl">Dream Tracker</h1>
-      <p className="mt-2 max-w-2xl text-stone-700">Products you would like to buy one day. Move them to your cart when you are ready.</p>
+      <p className="mt-2 max-w-2xl text-stone-700">
+        Products you would like to buy one day. Move them to your cart when you are ready.
+      </p>
       <div className="mt-6 max-w-3xl">
         <Suspense fallback={<ListSkeleton label="Loading your dream tracker…" />}>
           <DreamTracker />

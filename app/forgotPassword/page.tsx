@@ -10,7 +10,10 @@ export const metadata: Metadata = { title: "Forgot password", robots: { index: f
 // forgotPassword (spec part 2 sections 2, 5, 8): ask for a reset link by email.
 export default function ForgotPasswordPage() {
   return (
-    <AuthCard title="Forgot password" lead="Enter the email of your account and we will send you a link to reset your password.">
+    <AuthCard
+      title="Forgot password"
+      lead="Enter the email of your account and we will send you a link to reset your password."
+    >
       <Suspense fallback={null}>
         <RedirectIfSignedIn />
       </Suspense>

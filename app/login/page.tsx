@@ -47,7 +47,10 @@ async function LoginBody({ searchParams }: { searchParams: SearchParams }) {
   return (
     <>
       {firstParam(query.register_success) === "true" ? (
-        <p role="status" className="mb-5 rounded-xl border border-leaf-200 bg-leaf-50 px-4 py-3 text-sm font-medium text-leaf-900">
+        <p
+          role="status"
+          className="border-leaf-200 bg-leaf-50 text-leaf-900 mb-5 rounded-xl border px-4 py-3 text-sm font-medium"
+        >
           {REGISTER_SUCCESS}
         </p>
       ) : null}

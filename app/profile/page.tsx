@@ -13,7 +13,11 @@ export const metadata: Metadata = { title: "Profile", robots: { index: false } }
 export default function ProfilePage() {
   return (
     <>
-      <PageIntro eyebrow="Your account" title="Profile" lead="Keep your details up to date so farmers and customers can reach you." />
+      <PageIntro
+        eyebrow="Your account"
+        title="Profile"
+        lead="Keep your details up to date so farmers and customers can reach you."
+      />
       <div className="container-page py-10 sm:py-14">
         <Suspense fallback={<p className="text-stone-600">Loading your profile…</p>}>
           <Profile />
@@ -34,9 +38,15 @@ async function Profile() {
         <h2 id="profile-image-heading" className="sr-only">
           Profile image
         </h2>
-        <AvatarUpload initialUrl={profile.avatarImage} name={profile.firstName || profile.username} />
+        <AvatarUpload
+          initialUrl={profile.avatarImage}
+          name={profile.firstName || profile.username}
+        />
       </section>
-      <section aria-labelledby="profile-details-heading" className="rounded-2xl border border-stone-200 bg-white p-5 sm:p-8">
+      <section
+        aria-labelledby="profile-details-heading"
+        className="rounded-2xl border border-stone-200 bg-white p-5 sm:p-8"
+      >
         <h2 id="profile-details-heading" className="mb-6 text-xl font-bold text-stone-900">
           {isMerchant ? "Your farm and contact details" : "Your details"}
         </h2>

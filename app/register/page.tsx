@@ -19,7 +19,11 @@ const linkClasses = "font-semibold text-leaf-800 underline underline-offset-4 ho
 // register: /register (query recipientEmail)
 export default function RegisterPage({ searchParams }: { searchParams: SearchParams }) {
   return (
-    <AuthPage title="Create your account" lead="Buy fresh food straight from the farmers down the road." width="wide">
+    <AuthPage
+      title="Create your account"
+      lead="Buy fresh food straight from the farmers down the road."
+      width="wide"
+    >
       <Suspense fallback={<FormSkeleton />}>
         <RegisterBody searchParams={searchParams} />
       </Suspense>

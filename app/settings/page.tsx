@@ -4,7 +4,11 @@ import { CheckoutOptionsForm } from "@/components/account/checkout-options-form"
 import { NotificationSettings } from "@/components/account/notification-settings";
 import { PasswordForm } from "@/components/account/password-form";
 import { SettingsNav } from "@/components/account/settings-nav";
-import { resolveSettingsSection, settingsSectionsFor, SETTINGS_SECTION_LABELS } from "@/components/account/settings-sections";
+import {
+  resolveSettingsSection,
+  settingsSectionsFor,
+  SETTINGS_SECTION_LABELS,
+} from "@/components/account/settings-sections";
 import { SubscriptionSummary } from "@/components/account/subscription-summary";
 import { PageIntro } from "@/components/static/page-intro";
 import { requireCompleteProfile, requireMember } from "@/server/auth/guards";
@@ -34,8 +38,11 @@ export default function SettingsPage({ searchParams }: { searchParams: SearchPar
 async function Settings({ searchParams }: { searchParams: SearchParams }) {
   const query = await searchParams;
   const here = new URLSearchParams();
-  for (const [key, value] of Object.entries(query)) if (typeof value === "string") here.set(key, value);
-  const member = requireCompleteProfile(await requireMember(`/settings${here.size ? `?${here}` : ""}`));
+  for (const [key, value] of Object.entries(query))
+    if (typeof value === "string") here.set(key, value);
+  const member = requireCompleteProfile(
+    await requireMember(`/settings${here.size ? `?${here}` : ""}`),
+  );
 
   const section = resolveSettingsSection(member.memberType, query.section);
   const db = await getDb();
@@ -44,7 +51,10 @@ async function Settings({ searchParams }: { searchParams: SearchParams }) {
   return (
     <div className="grid gap-8 lg:grid-cols-[14rem_1fr]">
       <SettingsNav sections={settingsSectionsFor(member.memberType)} current={section} />
-      <section aria-labelledby={headingId} className="min-w-0 rounded-2xl border border-stone-200 bg-white p-5 sm:p-8">
+      <section
+        aria-labelledby={headingId}
+        className="min-w-0 rounded-2xl border border-stone-200 bg-white p-5 sm:p-8"
+      >
         <h2 id={headingId} className="mb-4 text-xl font-bold text-stone-900">
           {SETTINGS_SECTION_LABELS[section]}
         </h2>

@@ -19,7 +19,6 @@ import { buildWorld, SIZES } from "./generate";
 import { loadPglite, loadPostgres, type IndexStrategy, type LoadTimings } from "./load";
 import { out } from "../lib/out";
 
-
 function todayUtc(): number {
   const now = new Date();
   return Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
@@ -52,7 +51,8 @@ async function main(): Promise<void> {
   const size = SIZES[sizeName];
   if (!size) throw new Error(`--size must be one of ${Object.keys(SIZES).join(", ")}`);
   const target = values.target ?? "pg";
-  if (!["pg", "pglite", "both"].includes(target)) throw new Error("--target must be pg, pglite or both");
+  if (!["pg", "pglite", "both"].includes(target))
+    throw new Error("--target must be pg, pglite or both");
   if (target !== "pg" && !["XS", "S"].includes(sizeName))
     throw new Error("PGlite takes sizes XS and S only (the issue: L is PostgreSQL only)");
   const strategy = values.indexes as IndexStrategy;
@@ -71,7 +71,12 @@ async function main(): Promise<void> {
   if (target === "pg" || target === "both") {
     const database = values.db ?? defaultDatabase(size.name);
     out(`PostgreSQL ${database} (indexes: ${strategy})`);
-    const t = await loadPostgres(world, { serverUrl: values.server ?? DEFAULT_SERVER, database, strategy, log });
+    const t = await loadPostgres(world, {
+      serverUrl: values.server ?? DEFAULT_SERVER,
+      database,
+      strategy,
+      log,
+    });
     printTimings(`PostgreSQL ${database}`, t);
   }
   if (target === "pglite" || target === "both") {

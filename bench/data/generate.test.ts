@@ -44,8 +44,12 @@ describe("benchmark dataset generator", () => {
     afterAll(() => closeTestDb(db));
 
     it("loads the sizes asked for", async () => {
-      expect(await one(sql`select count(*) as n from members where member_type = 'merchant'`)).toBe(TINY.farms);
-      expect(await one(sql`select count(*) as n from members where member_type = 'customer'`)).toBe(TINY.customers);
+      expect(await one(sql`select count(*) as n from members where member_type = 'merchant'`)).toBe(
+        TINY.farms,
+      );
+      expect(await one(sql`select count(*) as n from members where member_type = 'customer'`)).toBe(
+        TINY.customers,
+      );
       expect(await one(sql`select count(*) as n from products`)).toBe(TINY.products);
       expect(await one(sql`select count(*) as n from order_items`)).toBe(TINY.orderLines);
     });
@@ -70,9 +74,15 @@ describe("benchmark dataset generator", () => {
           and status in ('ready_to_ship', 'in_shipping', 'shipped')`),
       ).toBe(0);
       expect(
-        await one(sql`select count(*) as n from order_items where delivery_service = 'free_delivery' and status = 'ready_for_pickup'`),
+        await one(
+          sql`select count(*) as n from order_items where delivery_service = 'free_delivery' and status = 'ready_for_pickup'`,
+        ),
       ).toBe(0);
-      expect(await one(sql`select count(*) as n from orders where created_at < ${new Date(ANCHOR - 731 * 86_400_000)}`)).toBe(0);
+      expect(
+        await one(
+          sql`select count(*) as n from orders where created_at < ${new Date(ANCHOR - 731 * 86_400_000)}`,
+        ),
+      ).toBe(0);
     });
 
     it("derives what the catalog triggers keep: name words and units sold in 90 days", async () => {
@@ -93,15 +103,19 @@ describe("benchmark dataset generator", () => {
 
     it("puts farms in real towns with coordinates, and records the facts the scenarios use", async () => {
       expect(
-        await one(sql`select count(*) as n from members where member_type = 'merchant' and (latitude is null or city is null)`),
+        await one(
+          sql`select count(*) as n from members where member_type = 'merchant' and (latitude is null or city is null)`,
+        ),
       ).toBe(0);
-      const { rows } = await db.execute<{ value: { largestFarmer: { id: number; orderLines: number } } }>(
-        sql`select value from bench_meta where key = 'facts'`,
-      );
+      const { rows } = await db.execute<{
+        value: { largestFarmer: { id: number; orderLines: number } };
+      }>(sql`select value from bench_meta where key = 'facts'`);
       const facts = rows[0]?.value;
       expect(facts?.largestFarmer.orderLines).toBeGreaterThan(0);
       expect(
-        await one(sql`select count(*) as n from order_items where merchant_id = ${facts?.largestFarmer.id}`),
+        await one(
+          sql`select count(*) as n from order_items where merchant_id = ${facts?.largestFarmer.id}`,
+        ),
       ).toBe(facts?.largestFarmer.orderLines);
     });
   });

@@ -162,7 +162,13 @@ export interface DatasetFacts {
   counts: Record<string, number>;
   adminEmail: string;
   password: string;
-  largestFarmer: { id: number; username: string; email: string; products: number; orderLines: number };
+  largestFarmer: {
+    id: number;
+    username: string;
+    email: string;
+    products: number;
+    orderLines: number;
+  };
   largestCustomer: { id: number; username: string; email: string; orders: number };
   hotspot: { latitude: number; longitude: number };
   /** typo: a misspelt rare word (a selective search once corrected); commonTypo: a misspelt common one. */
@@ -309,7 +315,8 @@ export function buildWorld(size: SizeSpec, seed: string, anchorMs: number): Worl
   const hz = zipfTable(harvest.length, 0.7);
   let assigned = fixed;
   harvest.forEach((m, rank) => {
-    const w = (hz.cumulative[rank] as number) - (rank > 0 ? (hz.cumulative[rank - 1] as number) : 0);
+    const w =
+      (hz.cumulative[rank] as number) - (rank > 0 ? (hz.cumulative[rank - 1] as number) : 0);
     const c = minHarvest + Math.floor((spare * w) / hz.total);
     merchants.productCount[m] = c;
     assigned += c;
@@ -464,7 +471,10 @@ function productName(rng: Rng, commonZipf: ZipfTable): string {
     if (rng.chance(0.4)) parts.push(rng.pick(QUALIFIERS));
     parts.push(rng.pick(RARE_PRODUCE));
   } else {
-    const [noun, varieties] = COMMON_PRODUCE[rng.zipf(commonZipf)] as readonly [string, readonly string[]];
+    const [noun, varieties] = COMMON_PRODUCE[rng.zipf(commonZipf)] as readonly [
+      string,
+      readonly string[],
+    ];
     if (rng.chance(0.45)) parts.push(rng.pick(QUALIFIERS));
     if (varieties.length > 0 && rng.chance(0.55)) parts.push(rng.pick(varieties));
     parts.push(noun);
@@ -723,7 +733,15 @@ function* productRows(world: World): Iterable<string> {
   }
 }
 
-const REVIEW_COLUMNS = ["id", "product_id", "member_id", "score", "content", "created_at", "updated_at"];
+const REVIEW_COLUMNS = [
+  "id",
+  "product_id",
+  "member_id",
+  "score",
+  "content",
+  "created_at",
+  "updated_at",
+];
 
 /**
  * Reviews, replayed from one stream: the first pass (`emit` false) only sums scores into
@@ -754,8 +772,7 @@ function* reviewRows(world: World, emit = true): Iterable<string> {
       const text = rng.pick(REVIEW_TEXTS);
       const at = created + rng.next() * (world.anchorMs - created);
       id++;
-      if (emit)
-        yield [id, p + 1, customers.firstId + c, score, text, ts(at), ts(at)].join("\t");
+      if (emit) yield [id, p + 1, customers.firstId + c, score, text, ts(at), ts(at)].join("\t");
     }
     if (!emit) {
       products.reviewSum[p] = sum;
@@ -844,7 +861,8 @@ function orderPicker(world: World): OrderPicker {
     const us = (geo.towns[merchants.town[m] as number] as Town).country === "US";
     byCur[us ? 1 : 0].push(m);
   }
-  const table = (list: number[]) => weightTable(list.map((m) => merchants.productCount[m] as number));
+  const table = (list: number[]) =>
+    weightTable(list.map((m) => merchants.productCount[m] as number));
   return {
     customerTable: zipfTable(customers.count, 0.6),
     customerPerm,
@@ -854,7 +872,12 @@ function orderPicker(world: World): OrderPicker {
 }
 
 const PICKUP_RECENT = weightTable([40, 30, 20, 10]);
-const PICKUP_RECENT_STATUS = ["order_created", "ready_for_pickup", "customer_received", "cancelled"];
+const PICKUP_RECENT_STATUS = [
+  "order_created",
+  "ready_for_pickup",
+  "customer_received",
+  "cancelled",
+];
 const DELIVERY_RECENT = weightTable([30, 20, 15, 15, 12, 8]);
 const DELIVERY_RECENT_STATUS = [
   "order_created",

@@ -125,7 +125,9 @@ async function pauseTriggers(target: Target, log: Log): Promise<() => Promise<vo
       await target.exec(`alter table ${t.tbl} disable trigger ${name}`);
       paused.push(name);
     } else {
-      log(`  note: trigger ${name} on ${t.tbl} has no bulk equivalent in bench/data/load.ts; it stays on during COPY`);
+      log(
+        `  note: trigger ${name} on ${t.tbl} has no bulk equivalent in bench/data/load.ts; it stays on during COPY`,
+      );
     }
   }
   return async () => {
@@ -173,7 +175,9 @@ async function fill(
     t = performance.now();
     await target.execMany(saved.foreignKeys);
     timings.foreignKeyMs = since(t);
-    log(`  ${saved.foreignKeys.length} foreign keys added back (and checked) in ${timings.foreignKeyMs} ms`);
+    log(
+      `  ${saved.foreignKeys.length} foreign keys added back (and checked) in ${timings.foreignKeyMs} ms`,
+    );
   }
 }
 
@@ -210,7 +214,12 @@ export function databaseUrl(serverUrl: string, database: string): string {
 /** (Re)creates `database` on the server at `serverUrl`, migrates it and loads the world. */
 export async function loadPostgres(
   world: World,
-  { serverUrl, database, strategy, log }: { serverUrl: string; database: string; strategy: IndexStrategy; log: Log },
+  {
+    serverUrl,
+    database,
+    strategy,
+    log,
+  }: { serverUrl: string; database: string; strategy: IndexStrategy; log: Log },
 ): Promise<LoadTimings> {
   const timings = emptyTimings();
   const started = performance.now();
@@ -281,7 +290,9 @@ function pgliteTarget(client: PGlite): Target {
     exec: async (sql) => (await client.query<Record<string, unknown>>(sql)).rows,
     copy: async (spec, chunks) => {
       const blob = new Blob([...chunks]);
-      await client.query(`copy ${spec.table} (${spec.columns.join(", ")}) from '/dev/blob'`, [], { blob });
+      await client.query(`copy ${spec.table} (${spec.columns.join(", ")}) from '/dev/blob'`, [], {
+        blob,
+      });
     },
     execMany: async (statements) => {
       for (const s of statements) await client.exec(s);
@@ -293,7 +304,9 @@ function pgClientTarget(client: pg.ClientBase): Target {
   return {
     exec: async (sql) => (await client.query(sql)).rows,
     copy: async (spec, chunks) => {
-      const sink = client.query(copyFrom(`copy ${spec.table} (${spec.columns.join(", ")}) from stdin`));
+      const sink = client.query(
+        copyFrom(`copy ${spec.table} (${spec.columns.join(", ")}) from stdin`),
+      );
       await pipeline(Readable.from(chunks), sink);
     },
     execMany: async (statements) => {
@@ -306,7 +319,11 @@ function pgClientTarget(client: pg.ClientBase): Target {
  * Fills an already migrated, empty database opened by server/db/client (PGlite or node-postgres),
  * e.g. a test database: the same rows and derived data as loadPostgres/loadPglite.
  */
-export async function fillDb(world: World, db: Db, strategy: IndexStrategy = "keep"): Promise<LoadTimings> {
+export async function fillDb(
+  world: World,
+  db: Db,
+  strategy: IndexStrategy = "keep",
+): Promise<LoadTimings> {
   const timings = emptyTimings();
   const client = (db as unknown as { $client: unknown }).$client;
   if (client instanceof PGlite) {

@@ -19,7 +19,11 @@ async function within(db: Db, setup: string[], fn: (tx: Db) => Promise<unknown>)
   try {
     await db.transaction(async (tx) => {
       for (const s of setup) await tx.execute(sql.raw(s));
-      timing = await timeLoop(() => fn(tx as unknown as Db), { warmup: 5, iterations: 60, maxMs: 6_000 });
+      timing = await timeLoop(() => fn(tx as unknown as Db), {
+        warmup: 5,
+        iterations: 60,
+        maxMs: 6_000,
+      });
       throw new Rollback();
     });
   } catch (error) {
@@ -121,7 +125,12 @@ export async function ablation(ctx: DbContext, report: Report): Promise<void> {
       name: "order lines by farm index, largest farmer page 1",
       without: ["drop index order_items_merchant_created_idx"],
       run: async (tx) =>
-        (await svc("listReceivedOrders"))(tx, { merchantId: ctx.facts.largestFarmer.id, page: 1, perPage: 10, keyword: "" }),
+        (await svc("listReceivedOrders"))(tx, {
+          merchantId: ctx.facts.largestFarmer.id,
+          page: 1,
+          perPage: 10,
+          keyword: "",
+        }),
     },
   ];
   for (const c of choices) {

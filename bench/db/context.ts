@@ -22,7 +22,9 @@ export async function databaseExists(serverUrl: string, database: string): Promi
   const client = new pg.Client({ connectionString: databaseUrl(serverUrl, "postgres") });
   await client.connect();
   try {
-    const { rowCount } = await client.query("select 1 from pg_database where datname = $1", [database]);
+    const { rowCount } = await client.query("select 1 from pg_database where datname = $1", [
+      database,
+    ]);
     return (rowCount ?? 0) > 0;
   } finally {
     await client.end();
@@ -36,8 +38,13 @@ export async function openContext(serverUrl: string, database: string): Promise<
     );
   const url = databaseUrl(serverUrl, database);
   const raw = new pg.Pool({ connectionString: url, max: 4, allowExitOnIdle: true });
-  const { rows } = await raw.query<{ value: DatasetFacts }>("select value from bench_meta where key = 'facts'");
-  if (!rows[0]) throw new DatasetMissing(`database ${database} has no bench_meta facts: load it again with bench:data`);
+  const { rows } = await raw.query<{ value: DatasetFacts }>(
+    "select value from bench_meta where key = 'facts'",
+  );
+  if (!rows[0])
+    throw new DatasetMissing(
+      `database ${database} has no bench_meta facts: load it again with bench:data`,
+    );
   // Up to 12 connections: the checkout scenario runs 10 customers at once (plus their retries).
   const db = createNodePgDb(url, { max: 12 });
   return { db, raw, url, database, facts: rows[0].value };

@@ -20,13 +20,27 @@ interface Case {
 
 const CASES: Case[] = [
   { name: "product detail", run: async (db, _f, id) => (await svc("productDetail"))(db, id) },
-  { name: "latest products page 1", run: async (db) => (await svc("listProducts"))(db, { sortType: "latest" }) },
-  { name: "search two terms", run: async (db, f) => (await svc("listProducts"))(db, { keyword: f.search.twoTerms }) },
-  { name: "My Local 25 km", run: async (db, f) => (await svc("listProducts"))(db, { near: { ...f.hotspot, radiusKm: 25 } }) },
+  {
+    name: "latest products page 1",
+    run: async (db) => (await svc("listProducts"))(db, { sortType: "latest" }),
+  },
+  {
+    name: "search two terms",
+    run: async (db, f) => (await svc("listProducts"))(db, { keyword: f.search.twoTerms }),
+  },
+  {
+    name: "My Local 25 km",
+    run: async (db, f) => (await svc("listProducts"))(db, { near: { ...f.hotspot, radiusKm: 25 } }),
+  },
   {
     name: "store products page 1",
     run: async (db, f) =>
-      (await svc("listStoreProducts"))(db, { username: f.largestFarmer.username, viewMode: "public", page: 1, viewerId: null }),
+      (await svc("listStoreProducts"))(db, {
+        username: f.largestFarmer.username,
+        viewMode: "public",
+        page: 1,
+        viewerId: null,
+      }),
   },
 ];
 
@@ -40,12 +54,17 @@ async function firstProduct(db: Db): Promise<number> {
 export async function pgliteComparison(pgS: DbContext, report: Report): Promise<void> {
   const dir = defaultPgliteDir("S");
   if (!existsSync(dir)) {
-    report.notRun("PGlite vs PostgreSQL (S):all", "no PGlite dataset (npm run bench:data -- --size S --target pglite)");
+    report.notRun(
+      "PGlite vs PostgreSQL (S):all",
+      "no PGlite dataset (npm run bench:data -- --size S --target pglite)",
+    );
     return;
   }
   const pglite = await createPgliteDb(dir);
   try {
-    const { rows } = await pglite.execute<{ value: DatasetFacts }>(sql`select value from bench_meta where key = 'facts'`);
+    const { rows } = await pglite.execute<{ value: DatasetFacts }>(
+      sql`select value from bench_meta where key = 'facts'`,
+    );
     const facts = rows[0]?.value;
     if (!facts) throw new Error(`${dir} has no bench_meta facts`);
     const idLite = await firstProduct(pglite);

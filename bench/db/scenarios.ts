@@ -42,7 +42,12 @@ export function svc(name: keyof typeof SERVICES): Promise<Loose> {
 
 const ms = { unit: "ms" };
 
-function addTiming(report: Report, id: string, t: Timing, baseline?: { value: number; label: string }) {
+function addTiming(
+  report: Report,
+  id: string,
+  t: Timing,
+  baseline?: { value: number; label: string },
+) {
   return report.add(id, t.p95, {
     ...ms,
     baseline: baseline?.value ?? null,
@@ -75,19 +80,27 @@ export async function probes(ctx: DbContext): Promise<Probes> {
 export async function productScenarios(ctx: DbContext, report: Report, p: Probes): Promise<void> {
   await guard(report, ["product (db):getProductDetail p95"], async () => {
     const getProductDetail = await svc("productDetail");
-    const t = await timeLoop((i) => getProductDetail(ctx.db, p.productIds[i % p.productIds.length]));
+    const t = await timeLoop((i) =>
+      getProductDetail(ctx.db, p.productIds[i % p.productIds.length]),
+    );
     addTiming(report, "product (db):getProductDetail p95", t);
   });
   await guard(report, ["product (db):listReviews page 1 p95"], async () => {
     const listReviews = await svc("listReviews");
-    const t = await timeLoop((i) => listReviews(ctx.db, { productId: p.productIds[i % p.productIds.length], page: 1 }));
+    const t = await timeLoop((i) =>
+      listReviews(ctx.db, { productId: p.productIds[i % p.productIds.length], page: 1 }),
+    );
     addTiming(report, "product (db):listReviews page 1 p95", t);
   });
 }
 
 const RADII = [10, 25, 50, 0] as const;
 
-export async function myLocalScenarios(ctx: DbContext, report: Report, p: Probes): Promise<Record<number, Timing>> {
+export async function myLocalScenarios(
+  ctx: DbContext,
+  report: Report,
+  p: Probes,
+): Promise<Record<number, Timing>> {
   const out: Record<number, Timing> = {};
   const ids = RADII.map((r) => `My Local (db):listing ${r ? `${r} km` : "no limit"} p95`);
   await guard(report, ids, async () => {
@@ -95,7 +108,9 @@ export async function myLocalScenarios(ctx: DbContext, report: Report, p: Probes
     for (const [k, radiusKm] of RADII.entries()) {
       const t = await timeLoop((i) => {
         const o = p.origins[i % p.origins.length] as { latitude: number; longitude: number };
-        return listProducts(ctx.db, { near: { latitude: o.latitude, longitude: o.longitude, radiusKm } });
+        return listProducts(ctx.db, {
+          near: { latitude: o.latitude, longitude: o.longitude, radiusKm },
+        });
       });
       out[radiusKm] = t;
       const sample = await listProducts(ctx.db, { near: { ...ctx.facts.hotspot, radiusKm } });
@@ -105,40 +120,53 @@ export async function myLocalScenarios(ctx: DbContext, report: Report, p: Probes
   });
   // The count a My Local page shows: the farms' product counters summed over the GiST index
   // (activeProductTotal, what listProducts runs); then, for comparison, counting the products.
-  await guard(report, ["My Local (db):count 25 km p95", "My Local (db):count 25 km by joining products p95"], async () => {
-    const activeProductTotal = (await service<Fn>("server/catalog/nearby-farms.ts", "activeProductTotal")) as unknown as (
-      n: unknown,
-    ) => ReturnType<typeof sql>;
-    const counted = await timeLoop((i) => {
-      const o = p.origins[i % p.origins.length] as { latitude: number; longitude: number };
-      return ctx.db.execute(sql`select ${activeProductTotal({ ...o, radiusKm: 25 })} as total`);
-    });
-    addTiming(report, "My Local (db):count 25 km p95", counted);
-    const nearbyFarmsCte = (await service<Fn>(...SERVICES.nearbyFarmsCte)) as unknown as (n: unknown) => ReturnType<typeof sql>;
-    const joined = await timeLoop((i) => {
-      const o = p.origins[i % p.origins.length] as { latitude: number; longitude: number };
-      return ctx.db.execute(sql`with ${nearbyFarmsCte({ ...o, radiusKm: 25 })}
+  await guard(
+    report,
+    ["My Local (db):count 25 km p95", "My Local (db):count 25 km by joining products p95"],
+    async () => {
+      const activeProductTotal = (await service<Fn>(
+        "server/catalog/nearby-farms.ts",
+        "activeProductTotal",
+      )) as unknown as (n: unknown) => ReturnType<typeof sql>;
+      const counted = await timeLoop((i) => {
+        const o = p.origins[i % p.origins.length] as { latitude: number; longitude: number };
+        return ctx.db.execute(sql`select ${activeProductTotal({ ...o, radiusKm: 25 })} as total`);
+      });
+      addTiming(report, "My Local (db):count 25 km p95", counted);
+      const nearbyFarmsCte = (await service<Fn>(...SERVICES.nearbyFarmsCte)) as unknown as (
+        n: unknown,
+      ) => ReturnType<typeof sql>;
+      const joined = await timeLoop((i) => {
+        const o = p.origins[i % p.origins.length] as { latitude: number; longitude: number };
+        return ctx.db.execute(sql`with ${nearbyFarmsCte({ ...o, radiusKm: 25 })}
         select count(*) from products join farms on farms.farm_id = products.merchant_id
         where products.status = 'active'`);
-    });
-    addTiming(report, "My Local (db):count 25 km by joining products p95", joined);
-  });
+      });
+      addTiming(report, "My Local (db):count 25 km by joining products p95", joined);
+    },
+  );
   // The farmers map: the farms in a box of about 100 km around an origin (a region's view), and
   // every farm (the map's first view, before a pan).
-  await guard(report, ["My Local (db):map points, 100 km box p95", "My Local (db):map points, every farm p95"], async () => {
-    const listMapPoints = await svc("listMapPoints");
-    const boxOf = (o: { latitude: number; longitude: number }) =>
-      [o.longitude - 0.65, o.latitude - 0.45, o.longitude + 0.65, o.latitude + 0.45] as const;
-    const boxed = await timeLoop((i) => {
-      const o = p.origins[i % p.origins.length] as { latitude: number; longitude: number };
-      return listMapPoints(ctx.db, { bbox: boxOf(o) });
-    });
-    const sample = (await listMapPoints(ctx.db, { bbox: boxOf(ctx.facts.hotspot) })) as unknown[];
-    addTiming(report, "My Local (db):map points, 100 km box p95", boxed).note += `, ${sample.length} farms at the hotspot`;
-    const every = await timeLoop(() => listMapPoints(ctx.db, { bbox: null }));
-    const all = (await listMapPoints(ctx.db, { bbox: null })) as unknown[];
-    addTiming(report, "My Local (db):map points, every farm p95", every).note += `, ${all.length} farms`;
-  });
+  await guard(
+    report,
+    ["My Local (db):map points, 100 km box p95", "My Local (db):map points, every farm p95"],
+    async () => {
+      const listMapPoints = await svc("listMapPoints");
+      const boxOf = (o: { latitude: number; longitude: number }) =>
+        [o.longitude - 0.65, o.latitude - 0.45, o.longitude + 0.65, o.latitude + 0.45] as const;
+      const boxed = await timeLoop((i) => {
+        const o = p.origins[i % p.origins.length] as { latitude: number; longitude: number };
+        return listMapPoints(ctx.db, { bbox: boxOf(o) });
+      });
+      const sample = (await listMapPoints(ctx.db, { bbox: boxOf(ctx.facts.hotspot) })) as unknown[];
+      addTiming(report, "My Local (db):map points, 100 km box p95", boxed).note +=
+        `, ${sample.length} farms at the hotspot`;
+      const every = await timeLoop(() => listMapPoints(ctx.db, { bbox: null }));
+      const all = (await listMapPoints(ctx.db, { bbox: null })) as unknown[];
+      addTiming(report, "My Local (db):map points, every farm p95", every).note +=
+        `, ${all.length} farms`;
+    },
+  );
   return out;
 }
 
@@ -151,36 +179,42 @@ export async function searchScenarios(ctx: DbContext, report: Report): Promise<v
     ["search (db):typo of a common term p95", search.commonTypo ?? "tomatoe"],
     ["search (db):rare term p95", search.rareTerm],
   ];
-  await guard(report, [...cases.map((c) => c[0]), "search (db):exact names on page 1"], async () => {
-    const listProducts = await svc("listProducts");
-    for (const [id, keyword] of cases) {
-      const t = await timeLoop(() => listProducts(ctx.db, { keyword }));
-      const sample = await listProducts(ctx.db, { keyword });
-      const row = addTiming(report, id, t);
-      row.note += `, "${keyword}": ${sample.total} found`;
-    }
-    // Every product whose whole name is the keyword must be on page 1.
-    let found = 0;
-    const misses: string[] = [];
-    for (const name of search.exactNames) {
-      const page = await listProducts(ctx.db, { keyword: name });
-      const { rows } = await ctx.raw.query<{ id: number }>(
-        "select id from products where status = 'active' and lower(name) = lower($1)",
-        [name],
-      );
-      const shown = new Set((page.items as { id: number }[]).map((item) => item.id));
-      if (rows.length > 0 && rows.every((r) => shown.has(r.id))) found++;
-      else misses.push(name);
-    }
-    report.add("search (db):exact names on page 1", found === search.exactNames.length, {
-      note: `${found}/${search.exactNames.length}${misses.length ? `; missed: ${misses.join(", ")}` : ""}`,
-    });
-  });
+  await guard(
+    report,
+    [...cases.map((c) => c[0]), "search (db):exact names on page 1"],
+    async () => {
+      const listProducts = await svc("listProducts");
+      for (const [id, keyword] of cases) {
+        const t = await timeLoop(() => listProducts(ctx.db, { keyword }));
+        const sample = await listProducts(ctx.db, { keyword });
+        const row = addTiming(report, id, t);
+        row.note += `, "${keyword}": ${sample.total} found`;
+      }
+      // Every product whose whole name is the keyword must be on page 1.
+      let found = 0;
+      const misses: string[] = [];
+      for (const name of search.exactNames) {
+        const page = await listProducts(ctx.db, { keyword: name });
+        const { rows } = await ctx.raw.query<{ id: number }>(
+          "select id from products where status = 'active' and lower(name) = lower($1)",
+          [name],
+        );
+        const shown = new Set((page.items as { id: number }[]).map((item) => item.id));
+        if (rows.length > 0 && rows.every((r) => shown.has(r.id))) found++;
+        else misses.push(name);
+      }
+      report.add("search (db):exact names on page 1", found === search.exactNames.length, {
+        note: `${found}/${search.exactNames.length}${misses.length ? `; missed: ${misses.join(", ")}` : ""}`,
+      });
+    },
+  );
 }
 
 /** The deepest row offset the lists serve by page number (list-paging.ts caps it). */
 async function maxListOffset(): Promise<number> {
-  const { MAX_LIST_OFFSET } = (await import("@/server/catalog/list-paging")) as { MAX_LIST_OFFSET: number };
+  const { MAX_LIST_OFFSET } = (await import("@/server/catalog/list-paging")) as {
+    MAX_LIST_OFFSET: number;
+  };
   return MAX_LIST_OFFSET;
 }
 
@@ -216,7 +250,8 @@ export async function depthScenarios(ctx: DbContext, report: Report): Promise<vo
       if (!cursor) break;
     }
     const keyset = await timeLoop(() => listProducts(ctx.db, { cursor }));
-    addTiming(report, ids[3] as string, keyset, { value: first.p95, label: "page 1" }).note += `, after page ${deep - 1}`;
+    addTiming(report, ids[3] as string, keyset, { value: first.p95, label: "page 1" }).note +=
+      `, after page ${deep - 1}`;
   });
 
   const farmIds = [
@@ -231,13 +266,23 @@ export async function depthScenarios(ctx: DbContext, report: Report): Promise<vo
     // The deepest page that exists (10 a page), or the deepest the list serves by number.
     const probe = (await listMerchants(ctx.db, { page: 1 })) as { total?: number; count?: number };
     const total = Number(probe.total ?? probe.count ?? 0);
-    const deep = Math.max(1, Math.min(Math.ceil(total / 10), Math.floor((await maxListOffset()) / 10) + 1));
+    const deep = Math.max(
+      1,
+      Math.min(Math.ceil(total / 10), Math.floor((await maxListOffset()) / 10) + 1),
+    );
     const last = await timeLoop(() => listMerchants(ctx.db, { page: deep }));
     addTiming(report, farmIds[1] as string, last).note += `, page ${deep}`;
-    report.add(farmIds[2] as string, last.p95, { ...ms, baseline: first.p95, baselineLabel: "page 1" });
+    report.add(farmIds[2] as string, last.p95, {
+      ...ms,
+      baseline: first.p95,
+      baselineLabel: "page 1",
+    });
   });
 
-  const storeIds = ["listing depth (db):largest store page 1 p95", "listing depth (db):largest store last page p95"];
+  const storeIds = [
+    "listing depth (db):largest store page 1 p95",
+    "listing depth (db):largest store last page p95",
+  ];
   await guard(report, storeIds, async () => {
     const listStoreProducts = await svc("listStoreProducts");
     const username = ctx.facts.largestFarmer.username;
@@ -247,33 +292,55 @@ export async function depthScenarios(ctx: DbContext, report: Report): Promise<vo
     const probe = (await listStoreProducts(ctx.db, input(1))) as { total: number };
     const lastPage = Math.max(1, Math.ceil(probe.total / 12));
     const last = await timeLoop(() => listStoreProducts(ctx.db, input(lastPage)));
-    addTiming(report, storeIds[1] as string, last, { value: first.p95, label: "page 1" }).note += `, page ${lastPage}`;
+    addTiming(report, storeIds[1] as string, last, { value: first.p95, label: "page 1" }).note +=
+      `, page ${lastPage}`;
   });
 }
 
 export async function orderListScenarios(ctx: DbContext, report: Report): Promise<void> {
   const { largestFarmer, largestCustomer } = ctx.facts;
-  const received = ["order lists (db):largest farmer page 1 p95", "order lists (db):largest farmer last page p95"];
+  const received = [
+    "order lists (db):largest farmer page 1 p95",
+    "order lists (db):largest farmer last page p95",
+  ];
   await guard(report, received, async () => {
     const listReceivedOrders = await svc("listReceivedOrders");
-    const input = (page: number) => ({ merchantId: largestFarmer.id, page, perPage: 10, keyword: "" });
+    const input = (page: number) => ({
+      merchantId: largestFarmer.id,
+      page,
+      perPage: 10,
+      keyword: "",
+    });
     const first = await timeLoop(() => listReceivedOrders(ctx.db, input(1)));
     addTiming(report, received[0] as string, first).note += `, ${largestFarmer.orderLines} lines`;
-    const probe = (await listReceivedOrders(ctx.db, input(1))) as { count?: number; total?: number };
+    const probe = (await listReceivedOrders(ctx.db, input(1))) as {
+      count?: number;
+      total?: number;
+    };
     const lastPage = Math.max(1, Math.ceil(Number(probe.count ?? probe.total ?? 0) / 10));
     const last = await timeLoop(() => listReceivedOrders(ctx.db, input(lastPage)));
-    addTiming(report, received[1] as string, last, { value: first.p95, label: "page 1" }).note += `, page ${lastPage}`;
+    addTiming(report, received[1] as string, last, { value: first.p95, label: "page 1" }).note +=
+      `, page ${lastPage}`;
   });
-  const placed = ["order lists (db):largest customer page 1 p95", "order lists (db):largest customer last page p95"];
+  const placed = [
+    "order lists (db):largest customer page 1 p95",
+    "order lists (db):largest customer last page p95",
+  ];
   await guard(report, placed, async () => {
     const listPlacedOrders = await svc("listPlacedOrders");
-    const input = (page: number) => ({ customerId: largestCustomer.id, page, perPage: 10, keyword: "" });
+    const input = (page: number) => ({
+      customerId: largestCustomer.id,
+      page,
+      perPage: 10,
+      keyword: "",
+    });
     const first = await timeLoop(() => listPlacedOrders(ctx.db, input(1)));
     addTiming(report, placed[0] as string, first).note += `, ${largestCustomer.orders} orders`;
     const probe = (await listPlacedOrders(ctx.db, input(1))) as { count?: number; total?: number };
     const lastPage = Math.max(1, Math.ceil(Number(probe.count ?? probe.total ?? 0) / 10));
     const last = await timeLoop(() => listPlacedOrders(ctx.db, input(lastPage)));
-    addTiming(report, placed[1] as string, last, { value: first.p95, label: "page 1" }).note += `, page ${lastPage}`;
+    addTiming(report, placed[1] as string, last, { value: first.p95, label: "page 1" }).note +=
+      `, page ${lastPage}`;
   });
   await guard(report, ["order lists (db):admin order search p95"], async () => {
     const findOrdersByKeyword = await svc("findOrdersByKeyword");
@@ -282,8 +349,11 @@ export async function orderListScenarios(ctx: DbContext, report: Report): Promis
       [largestCustomer.id],
     );
     const keywords = [rows[0]?.order_no ?? "", "tomatoes", largestCustomer.email];
-    const t = await timeLoop((i) => findOrdersByKeyword(ctx.db, { keyword: keywords[i % keywords.length] }));
-    addTiming(report, "order lists (db):admin order search p95", t).note += " (order no, product word, email)";
+    const t = await timeLoop((i) =>
+      findOrdersByKeyword(ctx.db, { keyword: keywords[i % keywords.length] }),
+    );
+    addTiming(report, "order lists (db):admin order search p95", t).note +=
+      " (order no, product word, email)";
   });
 }
 
@@ -305,27 +375,43 @@ export async function checkoutScenario(ctx: DbContext, report: Report, rounds = 
       `select id from products where status = 'active' and in_stock and pay_in_person and currency = 'CAD'
        order by units_sold_90d desc, id limit 20`,
     );
-    const { rows: customers } = await ctx.raw.query<{ id: number; first_name: string; last_name: string; email: string; phone: string }>(
+    const { rows: customers } = await ctx.raw.query<{
+      id: number;
+      first_name: string;
+      last_name: string;
+      email: string;
+      phone: string;
+    }>(
       `select id, first_name, last_name, email, phone from members
        where member_type = 'customer' and currency = 'CAD' and phone is not null order by id limit 10`,
     );
-    if (products.length < 20 || customers.length < 10) throw new Error("not enough CAD products or customers");
+    if (products.length < 20 || customers.length < 10)
+      throw new Error("not enough CAD products or customers");
     const keys: string[] = [];
     const samples: number[] = [];
     let errors = 0;
     const errorMessages = new Set<string>();
     let mismatched = 0;
     const runId = randomUUID().slice(0, 8);
-    const { rows: outbox } = await ctx.raw.query<{ max: number | null }>("select max(id) as max from email_outbox");
+    const { rows: outbox } = await ctx.raw.query<{ max: number | null }>(
+      "select max(id) as max from email_outbox",
+    );
     try {
       for (let round = 0; round < rounds + 2; round++) {
         // Each customer's cart: 3 of the 20 shared products.
-        await ctx.raw.query("delete from cart_items where member_id = any($1::int[])", [customers.map((c) => c.id)]);
+        await ctx.raw.query("delete from cart_items where member_id = any($1::int[])", [
+          customers.map((c) => c.id),
+        ]);
         const values: string[] = [];
         customers.forEach((c, i) => {
-          for (let k = 0; k < 3; k++) values.push(`(${c.id}, ${(products[(i * 2 + k + round) % 20] as { id: number }).id}, 1)`);
+          for (let k = 0; k < 3; k++)
+            values.push(
+              `(${c.id}, ${(products[(i * 2 + k + round) % 20] as { id: number }).id}, 1)`,
+            );
         });
-        await ctx.raw.query(`insert into cart_items (member_id, product_id, qty) values ${values.join(", ")}`);
+        await ctx.raw.query(
+          `insert into cart_items (member_id, product_id, qty) values ${values.join(", ")}`,
+        );
         const results = await Promise.all(
           customers.flatMap((c) => {
             const checkoutKey = randomUUID();
@@ -365,7 +451,10 @@ export async function checkoutScenario(ctx: DbContext, report: Report, rounds = 
       const sorted = samples.sort((x, y) => x - y);
       const p95 = sorted[Math.ceil(0.95 * sorted.length) - 1] ?? NaN;
       const p50 = sorted[Math.ceil(0.5 * sorted.length) - 1] ?? NaN;
-      report.add(ids[0] as string, p95, { ...ms, note: `p50 ${p50.toFixed(2)} ms, n=${sorted.length} (run ${runId})` });
+      report.add(ids[0] as string, p95, {
+        ...ms,
+        note: `p50 ${p50.toFixed(2)} ms, n=${sorted.length} (run ${runId})`,
+      });
       report.add(ids[1] as string, errors, { note: [...errorMessages].join("; ").slice(0, 150) });
       report.add(ids[2] as string, Number(counts[0]?.n) === keys.length && mismatched === 0, {
         note: `${counts[0]?.n} orders for ${keys.length} keys, ${mismatched} double submissions answered differently`,
@@ -376,25 +465,35 @@ export async function checkoutScenario(ctx: DbContext, report: Report, rounds = 
       for (let i = 0; i < 33; i++) {
         await ctx.raw.query("delete from cart_items where member_id = $1", [buyer.id]);
         for (let k = 0; k < 3; k++)
-          await ctx.raw.query("insert into cart_items (member_id, product_id, qty) values ($1, $2, 1)", [
-            buyer.id,
-            (products[(i + k * 7) % 20] as { id: number }).id,
-          ]);
+          await ctx.raw.query(
+            "insert into cart_items (member_id, product_id, qty) values ($1, $2, 1)",
+            [buyer.id, (products[(i + k * 7) % 20] as { id: number }).id],
+          );
         const checkoutKey = randomUUID();
         keys.push(checkoutKey);
         const t = performance.now();
         await placeOrder(ctx.db, {
           customerId: buyer.id,
           checkoutKey,
-          delivery: { deliveryDestination: "store", firstName: buyer.first_name, lastName: buyer.last_name, email: buyer.email, phone: buyer.phone },
+          delivery: {
+            deliveryDestination: "store",
+            firstName: buyer.first_name,
+            lastName: buyer.last_name,
+            email: buyer.email,
+            phone: buyer.phone,
+          },
         });
         if (i >= 3) solo.push(performance.now() - t);
       }
       solo.sort((a, b) => a - b);
-      report.add("checkout (db):placeOrder p95, one at a time", solo[Math.ceil(0.95 * solo.length) - 1] ?? NaN, {
-        ...ms,
-        note: `p50 ${(solo[Math.ceil(0.5 * solo.length) - 1] ?? NaN).toFixed(2)} ms, n=${solo.length}`,
-      });
+      report.add(
+        "checkout (db):placeOrder p95, one at a time",
+        solo[Math.ceil(0.95 * solo.length) - 1] ?? NaN,
+        {
+          ...ms,
+          note: `p50 ${(solo[Math.ceil(0.5 * solo.length) - 1] ?? NaN).toFixed(2)} ms, n=${solo.length}`,
+        },
+      );
       // The mails POST /api/checkout/inPerson sends after its answer (placeOrder sends none): not in
       // the customer's wait any more, but still work the server does for every order.
       await guard(report, ["checkout (db):order-placed mails alone p95"], async () => {
@@ -403,15 +502,21 @@ export async function checkoutScenario(ctx: DbContext, report: Report, rounds = 
           "select id from orders where checkout_key = any($1::text[]) order by id limit 40",
           [keys],
         );
-        const t = await timeLoop((i) => sendOrderPlacedEmails(ctx.db, (placed[i % placed.length] as { id: number }).id), {
-          warmup: 3,
-          iterations: 40,
-        });
-        addTiming(report, "checkout (db):order-placed mails alone p95", t).note += ", one at a time";
+        const t = await timeLoop(
+          (i) => sendOrderPlacedEmails(ctx.db, (placed[i % placed.length] as { id: number }).id),
+          {
+            warmup: 3,
+            iterations: 40,
+          },
+        );
+        addTiming(report, "checkout (db):order-placed mails alone p95", t).note +=
+          ", one at a time";
       });
     } finally {
       await ctx.raw.query("delete from orders where checkout_key = any($1::text[])", [keys]);
-      await ctx.raw.query("delete from cart_items where member_id = any($1::int[])", [customers.map((c) => c.id)]);
+      await ctx.raw.query("delete from cart_items where member_id = any($1::int[])", [
+        customers.map((c) => c.id),
+      ]);
       // The mails timed alone went to the outbox (no SMTP_URL here).
       await ctx.raw.query("delete from email_outbox where id > $1", [outbox[0]?.max ?? 0]);
     }

@@ -40,7 +40,10 @@ export const STATEMENT_PROBES: StatementProbe[] = [
     prepare: firstReviewedProduct,
     run: async (ctx, id) => (await svc("listReviews"))(ctx.db, { productId: id, page: 1 }),
   },
-  { name: "store profile", run: async (ctx) => (await svc("getStore"))(ctx.db, ctx.facts.largestFarmer.username) },
+  {
+    name: "store profile",
+    run: async (ctx) => (await svc("getStore"))(ctx.db, ctx.facts.largestFarmer.username),
+  },
   {
     name: "store products page 1",
     run: async (ctx) =>
@@ -51,8 +54,14 @@ export const STATEMENT_PROBES: StatementProbe[] = [
         viewerId: null,
       }),
   },
-  { name: "latest products", run: async (ctx) => (await svc("listProducts"))(ctx.db, { sortType: "latest" }) },
-  { name: "popular products", run: async (ctx) => (await svc("listProducts"))(ctx.db, { sortType: "popular" }) },
+  {
+    name: "latest products",
+    run: async (ctx) => (await svc("listProducts"))(ctx.db, { sortType: "latest" }),
+  },
+  {
+    name: "popular products",
+    run: async (ctx) => (await svc("listProducts"))(ctx.db, { sortType: "popular" }),
+  },
   {
     name: "search two terms",
     run: async (ctx) => (await svc("listProducts"))(ctx.db, { keyword: ctx.facts.search.twoTerms }),
@@ -70,24 +79,45 @@ export const STATEMENT_PROBES: StatementProbe[] = [
   },
   {
     name: "My Local 25 km",
-    run: async (ctx) => (await svc("listProducts"))(ctx.db, { near: { ...ctx.facts.hotspot, radiusKm: 25 } }),
+    run: async (ctx) =>
+      (await svc("listProducts"))(ctx.db, { near: { ...ctx.facts.hotspot, radiusKm: 25 } }),
   },
-  { name: "farmers list page 1", run: async (ctx) => (await svc("listMerchants"))(ctx.db, { page: 1 }) },
-  { name: "farmers keyword", run: async (ctx) => (await svc("listMerchants"))(ctx.db, { keyword: "ridge" }) },
+  {
+    name: "farmers list page 1",
+    run: async (ctx) => (await svc("listMerchants"))(ctx.db, { page: 1 }),
+  },
+  {
+    name: "farmers keyword",
+    run: async (ctx) => (await svc("listMerchants"))(ctx.db, { keyword: "ridge" }),
+  },
   {
     name: "My Local no limit",
-    run: async (ctx) => (await svc("listProducts"))(ctx.db, { near: { ...ctx.facts.hotspot, radiusKm: 0 } }),
+    run: async (ctx) =>
+      (await svc("listProducts"))(ctx.db, { near: { ...ctx.facts.hotspot, radiusKm: 0 } }),
   },
-  { name: "search exact name", run: async (ctx) => (await svc("listProducts"))(ctx.db, { keyword: "tomatoes" }) },
+  {
+    name: "search exact name",
+    run: async (ctx) => (await svc("listProducts"))(ctx.db, { keyword: "tomatoes" }),
+  },
   {
     name: "received orders page 1",
     run: async (ctx) =>
-      (await svc("listReceivedOrders"))(ctx.db, { merchantId: ctx.facts.largestFarmer.id, page: 1, perPage: 10, keyword: "" }),
+      (await svc("listReceivedOrders"))(ctx.db, {
+        merchantId: ctx.facts.largestFarmer.id,
+        page: 1,
+        perPage: 10,
+        keyword: "",
+      }),
   },
   {
     name: "placed orders page 1",
     run: async (ctx) =>
-      (await svc("listPlacedOrders"))(ctx.db, { customerId: ctx.facts.largestCustomer.id, page: 1, perPage: 10, keyword: "" }),
+      (await svc("listPlacedOrders"))(ctx.db, {
+        customerId: ctx.facts.largestCustomer.id,
+        page: 1,
+        perPage: 10,
+        keyword: "",
+      }),
   },
   {
     name: "checkout, 3 lines",
@@ -106,8 +136,13 @@ export const STATEMENT_PROBES: StatementProbe[] = [
       if (!customer || products.length < 3) throw new Error("no CAD customer or products");
       await ctx.raw.query("delete from cart_items where member_id = $1", [customer.id]);
       for (const p of products)
-        await ctx.raw.query("insert into cart_items (member_id, product_id, qty) values ($1, $2, 1)", [customer.id, p.id]);
-      const { rows: outbox } = await ctx.raw.query<{ max: number | null }>("select max(id) as max from email_outbox");
+        await ctx.raw.query(
+          "insert into cart_items (member_id, product_id, qty) values ($1, $2, 1)",
+          [customer.id, p.id],
+        );
+      const { rows: outbox } = await ctx.raw.query<{ max: number | null }>(
+        "select max(id) as max from email_outbox",
+      );
       return { customer, checkoutKey: randomUUID(), outboxMax: outbox[0]?.max ?? 0 };
     },
     run: async (ctx, prepared) => {

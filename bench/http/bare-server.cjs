@@ -17,7 +17,9 @@ const [before, after] = config.template.split("{{data}}");
 async function page(id) {
   let rows = [];
   for (const s of config.statements) {
-    const values = s.values.map((v) => (String(v) === String(config.idValue) ? (typeof v === "number" ? id : String(id)) : v));
+    const values = s.values.map((v) =>
+      String(v) === String(config.idValue) ? (typeof v === "number" ? id : String(id)) : v,
+    );
     const result = await pool.query(s.text, values);
     rows = rows.concat(result.rows);
   }

@@ -4,7 +4,14 @@
  * bench/routes copied into app/(bench)/ for the duration of the build only.
  */
 import { spawn } from "node:child_process";
-import { createWriteStream, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import {
+  createWriteStream,
+  existsSync,
+  mkdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from "node:fs";
 import path from "node:path";
 
 export const BENCH_DIST_DIR = ".next-bench";
@@ -54,17 +61,27 @@ export async function buildApp(distDir = BENCH_DIST_DIR, log = (_: string) => {}
     log(`  next build into ${distDir} (log: ${path.relative(ROOT, logFile)})`);
     const out = createWriteStream(logFile);
     const code = await new Promise<number>((resolve, reject) => {
-      const child = spawn(process.execPath, [path.join(ROOT, "node_modules", "next", "dist", "bin", "next"), "build"], {
-        cwd: ROOT,
-        env: { ...process.env, NEXT_DIST_DIR: distDir, NEXT_TELEMETRY_DISABLED: "1", NODE_ENV: "production" },
-        stdio: ["ignore", "pipe", "pipe"],
-      });
+      const child = spawn(
+        process.execPath,
+        [path.join(ROOT, "node_modules", "next", "dist", "bin", "next"), "build"],
+        {
+          cwd: ROOT,
+          env: {
+            ...process.env,
+            NEXT_DIST_DIR: distDir,
+            NEXT_TELEMETRY_DISABLED: "1",
+            NODE_ENV: "production",
+          },
+          stdio: ["ignore", "pipe", "pipe"],
+        },
+      );
       child.stdout.pipe(out);
       child.stderr.pipe(out);
       child.on("error", reject);
       child.on("close", (c) => resolve(c ?? 1));
     });
-    if (code !== 0) throw new Error(`next build failed (exit ${code}); see ${path.relative(ROOT, logFile)}`);
+    if (code !== 0)
+      throw new Error(`next build failed (exit ${code}); see ${path.relative(ROOT, logFile)}`);
   } finally {
     removeFloors();
     if (readFileSync(tsconfigFile, "utf8") !== tsconfig) writeFileSync(tsconfigFile, tsconfig);

@@ -77,10 +77,16 @@ export function measureBundles(distDir: string): RouteBundle[] {
   const appDir = path.join(distDir, "server", "app");
   if (!existsSync(buildManifest) || !existsSync(appDir))
     throw new Error(`no build in ${distDir} (build-manifest.json or server/app missing)`);
-  const { rootMainFiles = [] } = JSON.parse(readFileSync(buildManifest, "utf8")) as { rootMainFiles?: string[] };
+  const { rootMainFiles = [] } = JSON.parse(readFileSync(buildManifest, "utf8")) as {
+    rootMainFiles?: string[];
+  };
   const out: RouteBundle[] = [];
   for (const file of findManifests(appDir)) {
-    const sandbox: { globalThis?: unknown; self?: unknown; __RSC_MANIFEST?: Record<string, unknown> } = {};
+    const sandbox: {
+      globalThis?: unknown;
+      self?: unknown;
+      __RSC_MANIFEST?: Record<string, unknown>;
+    } = {};
     sandbox.globalThis = sandbox;
     sandbox.self = sandbox;
     vm.runInNewContext(readFileSync(file, "utf8"), sandbox);

@@ -24,7 +24,10 @@ interface Scores {
 }
 
 interface Lhr {
-  categories: Record<string, { score: number | null; auditRefs: { id: string; weight: number }[] } | undefined>;
+  categories: Record<
+    string,
+    { score: number | null; auditRefs: { id: string; weight: number }[] } | undefined
+  >;
   audits: Record<string, { score: number | null; numericValue?: number } | undefined>;
 }
 
@@ -46,21 +49,32 @@ export async function lighthouseGroup(
     { name: "dashboard", route: "dashboard", path: "/" },
     { name: "product", route: "product", path: `/products/${p.productIds[2] ?? p.productIds[0]}` },
     { name: "store", route: "store", path: `/stores/${ctx.facts.largestFarmer.username}` },
-    { name: "search", route: "search", path: `/products/filtered?keyword=${encodeURIComponent(ctx.facts.search.twoTerms)}` },
+    {
+      name: "search",
+      route: "search",
+      path: `/products/filtered?keyword=${encodeURIComponent(ctx.facts.search.twoTerms)}`,
+    },
   ];
   const { default: lighthouse } = await import("lighthouse");
   const { default: desktopConfig } = await import("lighthouse/core/config/desktop-config.js");
   const chromeLauncher = await import("chrome-launcher");
   for (const form of ["mobile", "desktop"] as const) {
     for (const page of pages) {
-      const ids = ["performance", "CLS", "accessibility", "SEO"].map((m) => `Lighthouse ${form}:${page.name} ${m}`);
+      const ids = ["performance", "CLS", "accessibility", "SEO"].map(
+        (m) => `Lighthouse ${form}:${page.name} ${m}`,
+      );
       await guard(report, ids, async () => {
         routes.require(page.route);
         const url = `${app.origin}${page.path}`;
         await fetch(url).then((r) => r.arrayBuffer()); // warm the page's cache entry
         const chrome = await chromeLauncher.launch({
           chromePath: CHROME_PATH,
-          chromeFlags: ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage"],
+          chromeFlags: [
+            "--headless=new",
+            "--no-sandbox",
+            "--disable-gpu",
+            "--disable-dev-shm-usage",
+          ],
         });
         const results: Scores[] = [];
         try {
@@ -86,7 +100,10 @@ export async function lighthouseGroup(
               cls: lhr.audits["cumulative-layout-shift"]?.numericValue ?? NaN,
               lcp: lhr.audits["largest-contentful-paint"]?.numericValue ?? NaN,
               tbt: lhr.audits["total-blocking-time"]?.numericValue ?? NaN,
-              failed: { accessibility: failedAudits(r, "accessibility"), seo: failedAudits(r, "seo") },
+              failed: {
+                accessibility: failedAudits(r, "accessibility"),
+                seo: failedAudits(r, "seo"),
+              },
             });
           }
         } finally {
@@ -94,7 +111,10 @@ export async function lighthouseGroup(
         }
         type Numeric = "performance" | "accessibility" | "seo" | "cls" | "lcp" | "tbt";
         const list = (k: Numeric) => results.map((r) => r[k]);
-        const runsOf = (k: Numeric) => `runs: ${list(k).map((v) => (k === "cls" ? v.toFixed(3) : v)).join(", ")}`;
+        const runsOf = (k: Numeric) =>
+          `runs: ${list(k)
+            .map((v) => (k === "cls" ? v.toFixed(3) : v))
+            .join(", ")}`;
         const failed = (category: string) => {
           const ids = [...new Set(results.flatMap((r) => r.failed[category] ?? []))];
           return ids.length ? `; not passed: ${ids.join(", ")}` : "";
@@ -103,7 +123,9 @@ export async function lighthouseGroup(
           note: `${runsOf("performance")}; LCP ${median(list("lcp")).toFixed(0)} ms, TBT ${median(list("tbt")).toFixed(0)} ms`,
         });
         report.add(ids[1] as string, median(list("cls")), { note: runsOf("cls") });
-        report.add(ids[2] as string, median(list("accessibility")), { note: runsOf("accessibility") + failed("accessibility") });
+        report.add(ids[2] as string, median(list("accessibility")), {
+          note: runsOf("accessibility") + failed("accessibility"),
+        });
         report.add(ids[3] as string, median(list("seo")), { note: runsOf("seo") + failed("seo") });
       });
     }

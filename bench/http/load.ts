@@ -55,11 +55,14 @@ export async function runLoad(
       },
     ],
   });
-  instance.on("response", (_client: unknown, statusCode: number, resBytes: number, responseTime: number) => {
-    times.push(responseTime);
-    statusCodes[statusCode] = (statusCodes[statusCode] ?? 0) + 1;
-    bytes += resBytes;
-  });
+  instance.on(
+    "response",
+    (_client: unknown, statusCode: number, resBytes: number, responseTime: number) => {
+      times.push(responseTime);
+      statusCodes[statusCode] = (statusCodes[statusCode] ?? 0) + 1;
+      bytes += resBytes;
+    },
+  );
   const result = await instance;
   const sorted = times.sort((a, b) => a - b);
   const ok = Object.entries(statusCodes)
@@ -81,7 +84,10 @@ export interface Interleaved {
   /** Per variant label: each round's result. */
   rounds: Record<string, LoadResult[]>;
   /** Per variant label: median of rounds. */
-  median: Record<string, { rps: number; p50: number; p95: number; errors: number; non2xx: number; bytes: number }>;
+  median: Record<
+    string,
+    { rps: number; p50: number; p95: number; errors: number; non2xx: number; bytes: number }
+  >;
   /** Median over rounds of (a / b) for req/s and p95, for a pair of labels. */
   ratio(a: string, b: string): { rps: number; p95: number };
 }
@@ -89,7 +95,13 @@ export interface Interleaved {
 /** Rounds interleaved A B C / C B A after a warm-up of each variant. */
 export async function interleaved(
   variants: LoadTarget[],
-  { rounds, durationS, warmupS = 3, connections = 10, log = (_: string) => {} }: {
+  {
+    rounds,
+    durationS,
+    warmupS = 3,
+    connections = 10,
+    log = (_: string) => {},
+  }: {
     rounds: number;
     durationS: number;
     warmupS?: number;
@@ -98,13 +110,17 @@ export async function interleaved(
   },
 ): Promise<Interleaved> {
   for (const v of variants) await runLoad(v, { durationS: warmupS, connections });
-  const results: Record<string, LoadResult[]> = Object.fromEntries(variants.map((v) => [v.label, []]));
+  const results: Record<string, LoadResult[]> = Object.fromEntries(
+    variants.map((v) => [v.label, []]),
+  );
   for (let r = 0; r < rounds; r++) {
     const order = r % 2 === 0 ? variants : [...variants].reverse();
     for (const v of order) {
       const res = await runLoad(v, { durationS, connections });
       (results[v.label] as LoadResult[]).push(res);
-      log(`    round ${r + 1} ${v.label}: ${res.rps.toFixed(0)} req/s, p95 ${res.p95.toFixed(1)} ms${res.non2xx ? `, ${res.non2xx} non-2xx` : ""}`);
+      log(
+        `    round ${r + 1} ${v.label}: ${res.rps.toFixed(0)} req/s, p95 ${res.p95.toFixed(1)} ms${res.non2xx ? `, ${res.non2xx} non-2xx` : ""}`,
+      );
     }
   }
   const med = Object.fromEntries(

@@ -41,7 +41,13 @@ export async function mixedLoad(
   const { rows: cartProducts } = await ctx.raw.query<{ id: number }>(
     `select id from products where status = 'active' and in_stock and pay_in_person and currency = 'CAD' order by id limit 50`,
   );
-  const { rows: buyers } = await ctx.raw.query<{ id: number; first_name: string; last_name: string; email: string; phone: string }>(
+  const { rows: buyers } = await ctx.raw.query<{
+    id: number;
+    first_name: string;
+    last_name: string;
+    email: string;
+    phone: string;
+  }>(
     `select id, first_name, last_name, email, phone from members
      where member_type = 'customer' and currency = 'CAD' and phone is not null order by id limit 16 offset 40`,
   );
@@ -57,7 +63,14 @@ export async function mixedLoad(
   if (buyerSessions.length === 0 || localSessions.length === 0) {
     throw new Error("no CAD buyers, or no customers with a saved location near the hotspot");
   }
-  const terms = [ctx.facts.search.twoTerms, ctx.facts.search.commonTerm, ctx.facts.search.rareTerm, ctx.facts.search.typo, "honey", "garlic"];
+  const terms = [
+    ctx.facts.search.twoTerms,
+    ctx.facts.search.commonTerm,
+    ctx.facts.search.rareTerm,
+    ctx.facts.search.typo,
+    "honey",
+    "garlic",
+  ];
 
   const total = WEIGHTS.reduce((s, [, w]) => s + w, 0);
   let seed = 12345;
@@ -76,7 +89,9 @@ export async function mixedLoad(
   let errors = 0;
   const errorSamples = new Set<string>();
   const keys: string[] = [];
-  const { rows: outbox } = await ctx.raw.query<{ max: number | null }>("select max(id) as max from email_outbox");
+  const { rows: outbox } = await ctx.raw.query<{ max: number | null }>(
+    "select max(id) as max from email_outbox",
+  );
   const deadline = performance.now() + durationS * 1000;
   let n = 0;
 
@@ -85,12 +100,17 @@ export async function mixedLoad(
     let request: () => Promise<Response>;
     const i = n++;
     if (kind === "home") request = () => fetch(`${app.origin}/`);
-    else if (kind === "product") request = () => fetch(`${app.origin}/products/${productIds[Math.floor(rand() * productIds.length)]}`);
+    else if (kind === "product")
+      request = () =>
+        fetch(`${app.origin}/products/${productIds[Math.floor(rand() * productIds.length)]}`);
     else if (kind === "my local") {
       const s = localSessions[i % localSessions.length] as Session;
       request = () => fetch(`${app.origin}/products/filtered`, { headers: { cookie: s.cookie } });
     } else if (kind === "search")
-      request = () => fetch(`${app.origin}/products/filtered?keyword=${encodeURIComponent(terms[i % terms.length] as string)}`);
+      request = () =>
+        fetch(
+          `${app.origin}/products/filtered?keyword=${encodeURIComponent(terms[i % terms.length] as string)}`,
+        );
     else {
       const b = buyers[worker % buyers.length] as (typeof buyers)[number];
       const s = buyerSessions[worker % buyerSessions.length] as Session;
@@ -107,7 +127,13 @@ export async function mixedLoad(
           headers: { authorization: `Bearer ${s.token}`, "content-type": "application/json" },
           body: JSON.stringify({
             checkoutKey,
-            delivery: { deliveryDestination: "store", firstName: b.first_name, lastName: b.last_name, email: b.email, phone: b.phone },
+            delivery: {
+              deliveryDestination: "store",
+              firstName: b.first_name,
+              lastName: b.last_name,
+              email: b.email,
+              phone: b.phone,
+            },
           }),
         });
     }
@@ -138,14 +164,27 @@ export async function mixedLoad(
     const seconds = (performance.now() - started) / 1000;
     times.sort((a, b) => a - b);
     const kinds = Object.entries(byKind)
-      .map(([k, list]) => `${k} p95 ${percentile(list.sort((a, b) => a - b), 95).toFixed(0)} ms`)
+      .map(
+        ([k, list]) =>
+          `${k} p95 ${percentile(
+            list.sort((a, b) => a - b),
+            95,
+          ).toFixed(0)} ms`,
+      )
       .join(", ");
-    report.add("mixed load (HTTP):req/s", times.length / seconds, { unit: "req/s", note: `${clients} clients, ${Math.round(seconds)} s` });
+    report.add("mixed load (HTTP):req/s", times.length / seconds, {
+      unit: "req/s",
+      note: `${clients} clients, ${Math.round(seconds)} s`,
+    });
     report.add("mixed load (HTTP):p95", percentile(times, 95), { unit: "ms", note: kinds });
-    report.add("mixed load (HTTP):errors", errors, { note: [...errorSamples].slice(0, 5).join("; ") });
+    report.add("mixed load (HTTP):errors", errors, {
+      note: [...errorSamples].slice(0, 5).join("; "),
+    });
   } finally {
     await ctx.raw.query("delete from orders where checkout_key = any($1::text[])", [keys]);
-    await ctx.raw.query("delete from cart_items where member_id = any($1::int[])", [buyers.map((b) => b.id)]);
+    await ctx.raw.query("delete from cart_items where member_id = any($1::int[])", [
+      buyers.map((b) => b.id),
+    ]);
     await ctx.raw.query("delete from email_outbox where id > $1", [outbox[0]?.max ?? 0]);
   }
 }

@@ -14,13 +14,19 @@ if (process.env.BENCH_COUNT_STATEMENTS === "1") {
   const query = pg.Client.prototype.query;
   pg.Client.prototype.query = function (...args) {
     const first = args[0];
-    const isCopy = first && typeof first === "object" && typeof first.submit === "function" && !("text" in first);
+    const isCopy =
+      first &&
+      typeof first === "object" &&
+      typeof first.submit === "function" &&
+      !("text" in first);
     if (!isCopy) {
       state.count++;
       if (state.capture) {
         const text = typeof first === "string" ? first : first && first.text;
         // node-postgres takes values in the config object or as the second argument.
-        const values = (first && typeof first === "object" && first.values) || (Array.isArray(args[1]) ? args[1] : []);
+        const values =
+          (first && typeof first === "object" && first.values) ||
+          (Array.isArray(args[1]) ? args[1] : []);
         state.capture.push({ text, values: values || [] });
       }
     }

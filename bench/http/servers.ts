@@ -20,7 +20,10 @@ export function hasTaskset(): boolean {
 /** Moves every thread of this process to the load generator's core. */
 export function pinSelf(): boolean {
   if (!hasTaskset()) return false;
-  return spawnSync("taskset", ["-a", "-p", "-c", LOAD_CORE, String(process.pid)], { stdio: "ignore" }).status === 0;
+  return (
+    spawnSync("taskset", ["-a", "-p", "-c", LOAD_CORE, String(process.pid)], { stdio: "ignore" })
+      .status === 0
+  );
 }
 
 /** Gives this process (and what it starts next, e.g. Chromium) every core again. */
@@ -39,7 +42,12 @@ export interface Server {
   stop(): Promise<void>;
 }
 
-async function waitForPage(origin: string, pathName: string, child: ChildProcess, timeoutMs: number): Promise<void> {
+async function waitForPage(
+  origin: string,
+  pathName: string,
+  child: ChildProcess,
+  timeoutMs: number,
+): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   let exited = false;
   child.once("exit", () => (exited = true));
@@ -93,7 +101,8 @@ export async function startNext(opts: NextOptions): Promise<Server> {
     APP_URL: origin,
     NEXTAUTH_SECRET: process.env.NEXTAUTH_SECRET ?? BENCH_SECRET,
     LOG_LEVEL: "warn",
-    NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ""} --require ${path.join(ROOT, "bench", "http", "pg-hook.cjs")}`.trim(),
+    NODE_OPTIONS:
+      `${process.env.NODE_OPTIONS ?? ""} --require ${path.join(ROOT, "bench", "http", "pg-hook.cjs")}`.trim(),
     BENCH_COUNT_STATEMENTS: "1",
     BENCH_HOOK_PORT: String(opts.hookPort),
     BENCH_SNAPSHOT_DIR: opts.snapshotDir,
@@ -136,11 +145,18 @@ export interface BareOptions {
 
 export async function startBare(opts: BareOptions): Promise<Server> {
   const origin = `http://127.0.0.1:${opts.port}`;
-  const [cmd, args] = pinned(process.execPath, [path.join(ROOT, "bench", "http", "bare-server.cjs")]);
+  const [cmd, args] = pinned(process.execPath, [
+    path.join(ROOT, "bench", "http", "bare-server.cjs"),
+  ]);
   const started = performance.now();
   const child = spawn(cmd, args, {
     cwd: ROOT,
-    env: { ...process.env, PORT: String(opts.port), DATABASE_URL: opts.databaseUrl, BARE_CONFIG: opts.configFile },
+    env: {
+      ...process.env,
+      PORT: String(opts.port),
+      DATABASE_URL: opts.databaseUrl,
+      BARE_CONFIG: opts.configFile,
+    },
     stdio: ["ignore", "inherit", "inherit"],
   });
   const stop = stopper(child);
@@ -159,10 +175,15 @@ export async function hookCount(server: Server): Promise<number> {
   return ((await res.json()) as { count: number }).count;
 }
 
-export async function hookCapture<T>(server: Server, fn: () => Promise<T>): Promise<{ result: T; statements: { text: string; values: unknown[] }[] }> {
+export async function hookCapture<T>(
+  server: Server,
+  fn: () => Promise<T>,
+): Promise<{ result: T; statements: { text: string; values: unknown[] }[] }> {
   await fetch(`http://127.0.0.1:${server.hookPort}/capture`, { method: "POST" });
   const result = await fn();
   const res = await fetch(`http://127.0.0.1:${server.hookPort}/capture`);
-  const { statements } = (await res.json()) as { statements: { text: string; values: unknown[] }[] };
+  const { statements } = (await res.json()) as {
+    statements: { text: string; values: unknown[] }[];
+  };
   return { result, statements };
 }

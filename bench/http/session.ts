@@ -15,10 +15,13 @@ export interface Session {
 }
 
 export async function mintSession(ctx: DbContext, email: string): Promise<Session> {
-  const { rows } = await ctx.raw.query<{ id: number; session_version: number; member_type: string }>(
-    "select id, session_version, member_type from members where lower(email) = lower($1)",
-    [email],
-  );
+  const { rows } = await ctx.raw.query<{
+    id: number;
+    session_version: number;
+    member_type: string;
+  }>("select id, session_version, member_type from members where lower(email) = lower($1)", [
+    email,
+  ]);
   const member = rows[0];
   if (!member) throw new Error(`no member ${email}`);
   const token = await encodeSessionToken({
@@ -26,7 +29,11 @@ export async function mintSession(ctx: DbContext, email: string): Promise<Sessio
     sessionVersion: member.session_version,
     signedInAt: nowSeconds(),
   });
-  return { email, token, cookie: `_token=${token}; authenticated=true; member_type=${member.member_type}` };
+  return {
+    email,
+    token,
+    cookie: `_token=${token}; authenticated=true; member_type=${member.member_type}`,
+  };
 }
 
 export async function signIn(origin: string, email: string, password: string): Promise<Session> {

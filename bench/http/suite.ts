@@ -21,7 +21,15 @@ import { lighthouseGroup } from "./lighthouse";
 import { interleaved, runLoad, type LoadTarget } from "./load";
 import { mixedLoad } from "./mixed";
 import { BuildRoutes, getPage, mainContent, writeSnapshot } from "./pages";
-import { hookCapture, hookCount, pinSelf, startBare, startNext, unpinSelf, type Server } from "./servers";
+import {
+  hookCapture,
+  hookCount,
+  pinSelf,
+  startBare,
+  startNext,
+  unpinSelf,
+  type Server,
+} from "./servers";
 import { mintSession, signIn, type Session } from "./session";
 import { out } from "../lib/out";
 
@@ -41,11 +49,20 @@ const log = (line: string) => out(line);
  * server over one dataset never serves pages rendered from another.
  */
 function clearRouteCache(distDir: string): void {
-  rmSync(path.join(process.cwd(), distDir, "server", "route-cache"), { recursive: true, force: true });
+  rmSync(path.join(process.cwd(), distDir, "server", "route-cache"), {
+    recursive: true,
+    force: true,
+  });
 }
 
-export async function runHttpGroups(ctx: DbContext, report: Report, opts: RunOptions): Promise<void> {
-  const wanted = (["http", "bundle", "lighthouse", "mixed", "coldstart"] as const).filter((g) => opts.groups.has(g));
+export async function runHttpGroups(
+  ctx: DbContext,
+  report: Report,
+  opts: RunOptions,
+): Promise<void> {
+  const wanted = (["http", "bundle", "lighthouse", "mixed", "coldstart"] as const).filter((g) =>
+    opts.groups.has(g),
+  );
   if (wanted.length === 0) return;
   const distDir = BENCH_DIST_DIR;
 
@@ -76,10 +93,12 @@ export async function runHttpGroups(ctx: DbContext, report: Report, opts: RunOpt
   // Statements per request at the small size first, on its own server (the route cache is shared).
   let smallCounts: PageCounts | null = null;
   if (opts.groups.has("http")) {
-    smallCounts = await smallSizeCounts(opts, routes, distDir, snapshotDir).catch((error: unknown) => {
-      report.failed(`statements (HTTP):at ${opts.small}`, error);
-      return null;
-    });
+    smallCounts = await smallSizeCounts(opts, routes, distDir, snapshotDir).catch(
+      (error: unknown) => {
+        report.failed(`statements (HTTP):at ${opts.small}`, error);
+        return null;
+      },
+    );
   }
 
   clearRouteCache(distDir);
@@ -99,11 +118,14 @@ export async function runHttpGroups(ctx: DbContext, report: Report, opts: RunOpt
         note: "spawn of next start to the first answer of /",
       });
     }
-    if (opts.groups.has("http")) await httpScenarios(ctx, report, opts, app, routes, snapshotDir, smallCounts ?? {});
+    if (opts.groups.has("http"))
+      await httpScenarios(ctx, report, opts, app, routes, snapshotDir, smallCounts ?? {});
     if (opts.groups.has("mixed")) {
       out("Mixed load");
-      await guard(report, ["mixed load (HTTP):req/s", "mixed load (HTTP):p95", "mixed load (HTTP):errors"], () =>
-        mixedLoad(ctx, report, app, routes, { durationS: Math.max(20, opts.durationS * 3) }),
+      await guard(
+        report,
+        ["mixed load (HTTP):req/s", "mixed load (HTTP):p95", "mixed load (HTTP):errors"],
+        () => mixedLoad(ctx, report, app, routes, { durationS: Math.max(20, opts.durationS * 3) }),
       );
     }
     if (opts.groups.has("lighthouse")) {
@@ -126,14 +148,22 @@ function bundleGroup(report: Report, distDir: string): void {
     for (const b of measureBundles(distDir)) {
       if (b.route.startsWith("/bench/") || b.route.startsWith("/_")) continue;
       const scenario = b.public ? "first-load JS" : "first-load JS (signed in)";
-      report.add(`${scenario}:${b.route}`, b.gzipBytes / 1024, { unit: "kB", note: `${b.files.length} chunks` });
+      report.add(`${scenario}:${b.route}`, b.gzipBytes / 1024, {
+        unit: "kB",
+        note: `${b.files.length} chunks`,
+      });
     }
   } catch (error) {
     report.failed("first-load JS:all routes", error);
   }
 }
 
-async function sampleColdIds(ctx: DbContext, exclude: number[], limit: number, reviewed = false): Promise<number[]> {
+async function sampleColdIds(
+  ctx: DbContext,
+  exclude: number[],
+  limit: number,
+  reviewed = false,
+): Promise<number[]> {
   const { rows } = await ctx.raw.query<{ id: number }>(
     `select id from products where status = 'active' and not (id = any($1::int[]))
        ${reviewed ? "and review_count > 0" : ""}
@@ -147,7 +177,7 @@ async function sampleColdIds(ctx: DbContext, exclude: number[], limit: number, r
 async function settledCount(server: Server): Promise<number> {
   let last = await hookCount(server);
   let quiet = 0;
-  for (const started = Date.now(); quiet < 6 && Date.now() - started < 8_000; ) {
+  for (const started = Date.now(); quiet < 6 && Date.now() - started < 8_000;) {
     await new Promise((r) => setTimeout(r, 100));
     const now = await hookCount(server);
     quiet = now === last ? quiet + 1 : 0;
@@ -184,11 +214,18 @@ async function countingCustomers(ctx: DbContext): Promise<{ plain: Session; loca
     [ctx.facts.hotspot.latitude, ctx.facts.hotspot.longitude],
   );
   if (!plain[0] || !local[0]) throw new Error("no customer without, or with, a saved location");
-  return { plain: await mintSession(ctx, plain[0].email), local: await mintSession(ctx, local[0].email) };
+  return {
+    plain: await mintSession(ctx, plain[0].email),
+    local: await mintSession(ctx, local[0].email),
+  };
 }
 
 /** Statements per request of each page, on a server over `ctx`'s database. */
-async function pageStatementCounts(ctx: DbContext, server: Server, routes: BuildRoutes): Promise<PageCounts> {
+async function pageStatementCounts(
+  ctx: DbContext,
+  server: Server,
+  routes: BuildRoutes,
+): Promise<PageCounts> {
   const out: PageCounts = {};
   const { plain: customer, local } = await countingCustomers(ctx);
   const p = await probes(ctx);
@@ -196,44 +233,70 @@ async function pageStatementCounts(ctx: DbContext, server: Server, routes: Build
   const [cold1, cold2] = await sampleColdIds(ctx, p.productIds, 2, true);
   // A page view as a browser makes it: the page, then the shell's one `GET /api/viewer` (menus,
   // badges, My Local; on a product page the viewer's review too), which every page load sends.
-  const get = (url: string, headers: Record<string, string> = {}) => async () => {
-    await getPage(new URL(url, server.origin).href, headers);
-    const product = /^\/products\/(\d+)$/.exec(url)?.[1];
-    const viewer = await fetch(new URL(`/api/viewer${product ? `?product=${product}` : ""}`, server.origin), { headers });
-    await viewer.arrayBuffer();
-  };
+  const get =
+    (url: string, headers: Record<string, string> = {}) =>
+    async () => {
+      await getPage(new URL(url, server.origin).href, headers);
+      const product = /^\/products\/(\d+)$/.exec(url)?.[1];
+      const viewer = await fetch(
+        new URL(`/api/viewer${product ? `?product=${product}` : ""}`, server.origin),
+        { headers },
+      );
+      await viewer.arrayBuffer();
+    };
   if (routes.has("product")) {
     const id = p.productIds[0] as number;
     await get(`/products/${id}`, { cookie: customer.cookie })();
-    out["product page, signed in"] = await countRequest(server, get(`/products/${id}`, { cookie: customer.cookie }));
+    out["product page, signed in"] = await countRequest(
+      server,
+      get(`/products/${id}`, { cookie: customer.cookie }),
+    );
     out["product page, anonymous cold"] = await countRequest(server, get(`/products/${cold1}`));
     out["product page, anonymous warm"] = await countRequest(server, get(`/products/${cold1}`));
-    out["product page, signed in cold"] = await countRequest(server, get(`/products/${cold2}`, { cookie: customer.cookie }));
+    out["product page, signed in cold"] = await countRequest(
+      server,
+      get(`/products/${cold2}`, { cookie: customer.cookie }),
+    );
   }
   if (routes.has("store")) {
     const store = `/stores/${ctx.facts.largestFarmer.username}`;
     out["store page, anonymous cold"] = await countRequest(server, get(store));
   }
   if (routes.has("search")) {
-    out["search page, anonymous"] = await countRequest(server, get(`/products/filtered?keyword=${encodeURIComponent(ctx.facts.search.twoTerms)}`));
+    out["search page, anonymous"] = await countRequest(
+      server,
+      get(`/products/filtered?keyword=${encodeURIComponent(ctx.facts.search.twoTerms)}`),
+    );
   }
   if (routes.has("dashboard")) {
     // Steady state: the first visit also fills caches and may move the sales window.
     await get("/", { cookie: customer.cookie })();
     out["dashboard, signed in"] = await countRequest(server, get("/", { cookie: customer.cookie }));
     await get("/", { cookie: local.cookie })();
-    out["dashboard, signed in with My Local 25 km"] = await countRequest(server, get("/", { cookie: local.cookie }));
+    out["dashboard, signed in with My Local 25 km"] = await countRequest(
+      server,
+      get("/", { cookie: local.cookie }),
+    );
   }
   if (routes.has("search")) {
     await get("/products/filtered", { cookie: local.cookie })();
-    out["products, signed in with My Local 25 km"] = await countRequest(server, get("/products/filtered", { cookie: local.cookie }));
+    out["products, signed in with My Local 25 km"] = await countRequest(
+      server,
+      get("/products/filtered", { cookie: local.cookie }),
+    );
   }
   return out;
 }
 
-async function smallSizeCounts(opts: RunOptions, routes: BuildRoutes, distDir: string, snapshotDir: string): Promise<PageCounts> {
+async function smallSizeCounts(
+  opts: RunOptions,
+  routes: BuildRoutes,
+  distDir: string,
+  snapshotDir: string,
+): Promise<PageCounts> {
   const smallDb = `bench_${opts.small.toLowerCase()}`;
-  if (!(await databaseExists(opts.server, smallDb))) throw new Missing(`database ${smallDb} (npm run bench:data -- --size ${opts.small})`);
+  if (!(await databaseExists(opts.server, smallDb)))
+    throw new Missing(`database ${smallDb} (npm run bench:data -- --size ${opts.small})`);
   out(`Statements per request (HTTP) at ${opts.small}`);
   clearRouteCache(distDir);
   const small = await openContext(opts.server, smallDb);
@@ -290,7 +353,8 @@ async function httpScenarios(
       if (page.startsWith("product page")) report.add(`statements (HTTP):${page} count`, count);
     }
     for (const page of ["product", "store", "search", "dashboard"] as const)
-      if (!routes.has(page)) report.failed(`statements (HTTP):${page}`, new Missing(routeLabel(page)));
+      if (!routes.has(page))
+        report.failed(`statements (HTTP):${page}`, new Missing(routeLabel(page)));
   });
 
   // Product page: app (signed in, anonymous warm, anonymous cold miss), framework floor, bare floor.
@@ -312,7 +376,9 @@ async function httpScenarios(
     writeSnapshot(snapshotDir, "product", realHtml);
     // The SQL the app ran for a product it had not rendered yet (a cache miss): the bare floor's.
     const captureId = cold.pop() as number;
-    const { statements } = await hookCapture(app, () => getPage(`${app.origin}/products/${captureId}`));
+    const { statements } = await hookCapture(app, () =>
+      getPage(`${app.origin}/products/${captureId}`),
+    );
     const open = realHtml.indexOf(">", realHtml.search(/<main[^>]*id="main"/)) + 1;
     const template = `${realHtml.slice(0, open)}{{data}}${realHtml.slice(open)}`;
     const configFile = path.join(snapshotDir, "bare-product.json");
@@ -329,10 +395,28 @@ async function httpScenarios(
     const cookie = { cookie: customer.cookie };
     let coldNext = 0;
     const variants: LoadTarget[] = [
-      { label: "app signed in", origin: app.origin, paths: sample.map((id) => `/products/${id}`), headers: cookie },
-      { label: "framework floor", origin: app.origin, paths: ["/bench/floor/product"], headers: cookie },
-      { label: "bare floor", origin: (bare as Server).origin, paths: sample.map((id) => `/products/${id}`) },
-      { label: "app anonymous warm", origin: app.origin, paths: hot.map((id) => `/products/${id}`) },
+      {
+        label: "app signed in",
+        origin: app.origin,
+        paths: sample.map((id) => `/products/${id}`),
+        headers: cookie,
+      },
+      {
+        label: "framework floor",
+        origin: app.origin,
+        paths: ["/bench/floor/product"],
+        headers: cookie,
+      },
+      {
+        label: "bare floor",
+        origin: (bare as Server).origin,
+        paths: sample.map((id) => `/products/${id}`),
+      },
+      {
+        label: "app anonymous warm",
+        origin: app.origin,
+        paths: hot.map((id) => `/products/${id}`),
+      },
       {
         label: "app anonymous cold",
         origin: app.origin,
@@ -343,7 +427,11 @@ async function httpScenarios(
     // Every page the warm variants ask for is rendered once first (the warm-up rounds are short).
     for (const id of sample) await getPage(`${app.origin}/products/${id}`, cookie);
     for (const id of hot) await getPage(`${app.origin}/products/${id}`);
-    const result = await interleaved(variants, { rounds: opts.rounds, durationS: opts.durationS, log });
+    const result = await interleaved(variants, {
+      rounds: opts.rounds,
+      durationS: opts.durationS,
+      log,
+    });
     const m = result.median;
     const A = m["app signed in"]!;
     const B = m["framework floor"]!;
@@ -398,7 +486,9 @@ async function httpScenarios(
   if (bare) await (bare as Server).stop();
 
   out("Edit visible on the cached product page");
-  await guard(report, ["product page cached (HTTP):edit visible after"], () => editVisible(ctx, report, app, routes, p.productIds));
+  await guard(report, ["product page cached (HTTP):edit visible after"], () =>
+    editVisible(ctx, report, app, routes, p.productIds),
+  );
 
   out("Other pages (5 s each)");
   await otherPages(ctx, report, app, routes, customer);
@@ -407,17 +497,34 @@ async function httpScenarios(
   await orderListsHttp(ctx, report, app, routes);
 
   out("Checkout under contention over HTTP");
-  await guard(report, ["checkout (HTTP):p95, 10 concurrent", "checkout (HTTP):errors", "checkout (HTTP):one order per submission key"], () =>
-    checkoutHttp(ctx, report, app, routes),
+  await guard(
+    report,
+    [
+      "checkout (HTTP):p95, 10 concurrent",
+      "checkout (HTTP):errors",
+      "checkout (HTTP):one order per submission key",
+    ],
+    () => checkoutHttp(ctx, report, app, routes),
   );
 }
 
 function routeLabel(name: "product" | "store" | "search" | "dashboard"): string {
-  return { product: "/products/[productId]", store: "/stores/[username]", search: "/products/filtered", dashboard: "/" }[name];
+  return {
+    product: "/products/[productId]",
+    store: "/stores/[username]",
+    search: "/products/filtered",
+    dashboard: "/",
+  }[name];
 }
 
 /** An owner's edit of a cached product page, through the real update call: how long until a visitor sees it. */
-async function editVisible(ctx: DbContext, report: Report, app: Server, routes: BuildRoutes, ids: number[]): Promise<void> {
+async function editVisible(
+  ctx: DbContext,
+  report: Report,
+  app: Server,
+  routes: BuildRoutes,
+  ids: number[],
+): Promise<void> {
   routes.require("product", "productUpdate");
   // A product without card payments: with no Stripe keys the form refuses them.
   const { rows: plain } = await ctx.raw.query<{ id: number }>(
@@ -437,10 +544,9 @@ async function editVisible(ctx: DbContext, report: Report, app: Server, routes: 
     pay_in_person: boolean;
     pay_by_card: boolean;
     email: string;
-  }>(
-    `select p.*, m.email from products p join members m on m.id = p.merchant_id where p.id = $1`,
-    [id],
-  );
+  }>(`select p.*, m.email from products p join members m on m.id = p.merchant_id where p.id = $1`, [
+    id,
+  ]);
   const row = rows[0];
   if (!row) throw new Error(`product ${id} not found`);
   const owner = await mintSession(ctx, row.email);
@@ -466,7 +572,8 @@ async function editVisible(ctx: DbContext, report: Report, app: Server, routes: 
       headers: { authorization: `Bearer ${owner.token}` },
       body: form,
     });
-    if (!res.ok) throw new Error(`update answered ${res.status}: ${(await res.text()).slice(0, 200)}`);
+    if (!res.ok)
+      throw new Error(`update answered ${res.status}: ${(await res.text()).slice(0, 200)}`);
   };
   const marker = `Bench Edit ${randomUUID().slice(0, 8)}`;
   try {
@@ -483,14 +590,22 @@ async function editVisible(ctx: DbContext, report: Report, app: Server, routes: 
     }
     report.add("product page cached (HTTP):edit visible after", seen, {
       unit: "ms",
-      note: Number.isNaN(seen) ? "not visible within 10 s" : "from the update's answer to a visitor's page showing it",
+      note: Number.isNaN(seen)
+        ? "not visible within 10 s"
+        : "from the update's answer to a visitor's page showing it",
     });
   } finally {
     await update(row.name);
   }
 }
 
-async function otherPages(ctx: DbContext, report: Report, app: Server, routes: BuildRoutes, customer: Session): Promise<void> {
+async function otherPages(
+  ctx: DbContext,
+  report: Report,
+  app: Server,
+  routes: BuildRoutes,
+  customer: Session,
+): Promise<void> {
   const near = await ctx.raw.query<{ email: string }>(
     `select m.email from local_locations l join members m on m.id = l.member_id
      where l.radius_km = 25 and l.latitude between $1::float8 - 0.3 and $1::float8 + 0.3
@@ -500,26 +615,53 @@ async function otherPages(ctx: DbContext, report: Report, app: Server, routes: B
   const reviewed = await ctx.raw.query<{ id: number }>(
     "select id from products where status = 'active' and review_count > 0 order by id limit 1",
   );
-  const pages: { name: string; route: "dashboard" | "search" | "farmers" | "store" | "cart" | "viewer"; path: string; signedIn?: Session }[] = [
+  const pages: {
+    name: string;
+    route: "dashboard" | "search" | "farmers" | "store" | "cart" | "viewer";
+    path: string;
+    signedIn?: Session;
+  }[] = [
     { name: "dashboard, anonymous", route: "dashboard", path: "/" },
     { name: "dashboard, signed in", route: "dashboard", path: "/", signedIn: customer },
-    { name: "search two terms", route: "search", path: `/products/filtered?keyword=${encodeURIComponent(ctx.facts.search.twoTerms)}` },
-    { name: "search common term", route: "search", path: `/products/filtered?keyword=${encodeURIComponent(ctx.facts.search.commonTerm)}` },
+    {
+      name: "search two terms",
+      route: "search",
+      path: `/products/filtered?keyword=${encodeURIComponent(ctx.facts.search.twoTerms)}`,
+    },
+    {
+      name: "search common term",
+      route: "search",
+      path: `/products/filtered?keyword=${encodeURIComponent(ctx.facts.search.commonTerm)}`,
+    },
     { name: "farmers list", route: "farmers", path: "/merchants/list" },
     { name: "largest store", route: "store", path: `/stores/${ctx.facts.largestFarmer.username}` },
     { name: "cart, signed in", route: "cart", path: "/cart", signedIn: customer },
     // The per-viewer part of every page load (menus, badges, My Local, the product's own review).
-    { name: "viewer call (GET /api/viewer?product=), signed in", route: "viewer", path: `/api/viewer?product=${reviewed.rows[0]?.id ?? 1}`, signedIn: customer },
+    {
+      name: "viewer call (GET /api/viewer?product=), signed in",
+      route: "viewer",
+      path: `/api/viewer?product=${reviewed.rows[0]?.id ?? 1}`,
+      signedIn: customer,
+    },
   ];
   const local = near.rows[0] ? await mintSession(ctx, near.rows[0].email) : null;
-  if (local) pages.push({ name: "My Local 25 km (products of a customer with a saved location)", route: "search", path: "/products/filtered", signedIn: local });
+  if (local)
+    pages.push({
+      name: "My Local 25 km (products of a customer with a saved location)",
+      route: "search",
+      path: "/products/filtered",
+      signedIn: local,
+    });
   for (const page of pages) {
     const id = `pages (HTTP):${page.name} p95`;
     await guard(report, [id], async () => {
       routes.require(page.route);
       const headers: Record<string, string> = page.signedIn ? { cookie: page.signedIn.cookie } : {};
       const html = await getPage(`${app.origin}${page.path}`, headers);
-      const r = await runLoad({ label: page.name, origin: app.origin, paths: [page.path], headers }, { durationS: 5 });
+      const r = await runLoad(
+        { label: page.name, origin: app.origin, paths: [page.path], headers },
+        { durationS: 5 },
+      );
       report.add(id, r.p95, { unit: "ms", note: `${r.rps.toFixed(0)} req/s, ${r.non2xx} non-2xx` });
       report.add(`HTML bytes:${page.name}`, Buffer.byteLength(html), {
         unit: "B",
@@ -529,7 +671,10 @@ async function otherPages(ctx: DbContext, report: Report, app: Server, routes: B
   }
 }
 
-async function timedSequential(n: number, fn: (i: number) => Promise<Response>): Promise<{ p50: number; p95: number; failures: number }> {
+async function timedSequential(
+  n: number,
+  fn: (i: number) => Promise<Response>,
+): Promise<{ p50: number; p95: number; failures: number }> {
   const times: number[] = [];
   let failures = 0;
   for (let i = 0; i < n; i++) {
@@ -543,11 +688,34 @@ async function timedSequential(n: number, fn: (i: number) => Promise<Response>):
   return { p50: percentile(times, 50), p95: percentile(times, 95), failures };
 }
 
-async function orderListsHttp(ctx: DbContext, report: Report, app: Server, routes: BuildRoutes): Promise<void> {
+async function orderListsHttp(
+  ctx: DbContext,
+  report: Report,
+  app: Server,
+  routes: BuildRoutes,
+): Promise<void> {
   const { largestFarmer, largestCustomer } = ctx.facts;
-  const lists: { id: string; route: "receivedOrders" | "placedOrders"; email: string; path: string; total: number }[] = [
-    { id: "order lists (HTTP):largest farmer", route: "receivedOrders", email: largestFarmer.email, path: "/api/orders/received/view", total: largestFarmer.orderLines },
-    { id: "order lists (HTTP):largest customer", route: "placedOrders", email: largestCustomer.email, path: "/api/orders/placed/view", total: largestCustomer.orders },
+  const lists: {
+    id: string;
+    route: "receivedOrders" | "placedOrders";
+    email: string;
+    path: string;
+    total: number;
+  }[] = [
+    {
+      id: "order lists (HTTP):largest farmer",
+      route: "receivedOrders",
+      email: largestFarmer.email,
+      path: "/api/orders/received/view",
+      total: largestFarmer.orderLines,
+    },
+    {
+      id: "order lists (HTTP):largest customer",
+      route: "placedOrders",
+      email: largestCustomer.email,
+      path: "/api/orders/placed/view",
+      total: largestCustomer.orders,
+    },
   ];
   for (const list of lists) {
     const ids = [`${list.id} page 1 p95`, `${list.id} last page p95`];
@@ -561,8 +729,13 @@ async function orderListsHttp(ctx: DbContext, report: Report, app: Server, route
       const count = Number(body.count ?? body.data?.count ?? list.total);
       const last = Math.max(1, Math.ceil(count / 10));
       for (const [k, page] of [1, last].entries()) {
-        const t = await timedSequential(60, () => fetch(`${app.origin}${list.path}?page=${page}&perPage=10`, { headers }));
-        report.add(ids[k] as string, t.p95, { unit: "ms", note: `page ${page}, p50 ${t.p50.toFixed(1)} ms, ${t.failures} failed` });
+        const t = await timedSequential(60, () =>
+          fetch(`${app.origin}${list.path}?page=${page}&perPage=10`, { headers }),
+        );
+        report.add(ids[k] as string, t.p95, {
+          unit: "ms",
+          note: `page ${page}, p50 ${t.p50.toFixed(1)} ms, ${t.failures} failed`,
+        });
       }
     });
   }
@@ -576,18 +749,33 @@ async function orderListsHttp(ctx: DbContext, report: Report, app: Server, route
         body: JSON.stringify({ keyword: i % 2 ? "tomatoes" : largestCustomer.email }),
       }),
     );
-    report.add("order lists (HTTP):admin order search p95", t.p95, { unit: "ms", note: `${t.failures} failed` });
+    report.add("order lists (HTTP):admin order search p95", t.p95, {
+      unit: "ms",
+      note: `${t.failures} failed`,
+    });
   });
 }
 
 /** 10 signed-in customers check out at once on the same 20 products, each submitting twice (a double click). */
-async function checkoutHttp(ctx: DbContext, report: Report, app: Server, routes: BuildRoutes, rounds = 10): Promise<void> {
+async function checkoutHttp(
+  ctx: DbContext,
+  report: Report,
+  app: Server,
+  routes: BuildRoutes,
+  rounds = 10,
+): Promise<void> {
   routes.require("checkout");
   const { rows: products } = await ctx.raw.query<{ id: number }>(
     `select id from products where status = 'active' and in_stock and pay_in_person and currency = 'CAD'
      order by units_sold_90d desc, id limit 20`,
   );
-  const { rows: customers } = await ctx.raw.query<{ id: number; first_name: string; last_name: string; email: string; phone: string }>(
+  const { rows: customers } = await ctx.raw.query<{
+    id: number;
+    first_name: string;
+    last_name: string;
+    email: string;
+    phone: string;
+  }>(
     `select id, first_name, last_name, email, phone from members
      where member_type = 'customer' and currency = 'CAD' and phone is not null order by id limit 10 offset 10`,
   );
@@ -597,28 +785,44 @@ async function checkoutHttp(ctx: DbContext, report: Report, app: Server, routes:
   let errors = 0;
   let mismatched = 0;
   const messages = new Set<string>();
-  const { rows: outbox } = await ctx.raw.query<{ max: number | null }>("select max(id) as max from email_outbox");
+  const { rows: outbox } = await ctx.raw.query<{ max: number | null }>(
+    "select max(id) as max from email_outbox",
+  );
   try {
     for (let round = 0; round < rounds + 1; round++) {
-      await ctx.raw.query("delete from cart_items where member_id = any($1::int[])", [customers.map((c) => c.id)]);
+      await ctx.raw.query("delete from cart_items where member_id = any($1::int[])", [
+        customers.map((c) => c.id),
+      ]);
       const values: string[] = [];
       customers.forEach((c, i) => {
-        for (let k = 0; k < 3; k++) values.push(`(${c.id}, ${(products[(i * 2 + k + round) % 20] as { id: number }).id}, 1)`);
+        for (let k = 0; k < 3; k++)
+          values.push(`(${c.id}, ${(products[(i * 2 + k + round) % 20] as { id: number }).id}, 1)`);
       });
-      await ctx.raw.query(`insert into cart_items (member_id, product_id, qty) values ${values.join(", ")}`);
+      await ctx.raw.query(
+        `insert into cart_items (member_id, product_id, qty) values ${values.join(", ")}`,
+      );
       const results = await Promise.all(
         customers.map((c, i) => {
           const checkoutKey = randomUUID();
           keys.push(checkoutKey);
           const body = JSON.stringify({
             checkoutKey,
-            delivery: { deliveryDestination: "store", firstName: c.first_name, lastName: c.last_name, email: c.email, phone: c.phone },
+            delivery: {
+              deliveryDestination: "store",
+              firstName: c.first_name,
+              lastName: c.last_name,
+              email: c.email,
+              phone: c.phone,
+            },
           });
           const attempt = async () => {
             const t = performance.now();
             const res = await fetch(`${app.origin}/api/checkout/inPerson`, {
               method: "POST",
-              headers: { authorization: `Bearer ${(sessions[i] as Session).token}`, "content-type": "application/json" },
+              headers: {
+                authorization: `Bearer ${(sessions[i] as Session).token}`,
+                "content-type": "application/json",
+              },
               body,
             });
             const text = await res.text();
@@ -635,25 +839,38 @@ async function checkoutHttp(ctx: DbContext, report: Report, app: Server, routes:
       );
       for (const [a, b] of results) if (a === null || b === null || a !== b) mismatched++;
     }
-    const { rows } = await ctx.raw.query<{ n: string }>("select count(*) as n from orders where checkout_key = any($1::text[])", [keys]);
+    const { rows } = await ctx.raw.query<{ n: string }>(
+      "select count(*) as n from orders where checkout_key = any($1::text[])",
+      [keys],
+    );
     times.sort((a, b) => a - b);
     report.add("checkout (HTTP):p95, 10 concurrent", percentile(times, 95), {
       unit: "ms",
       note: `p50 ${percentile(times, 50).toFixed(1)} ms, n=${times.length}`,
     });
     report.add("checkout (HTTP):errors", errors, { note: [...messages].join("; ").slice(0, 150) });
-    report.add("checkout (HTTP):one order per submission key", Number(rows[0]?.n) === keys.length && mismatched === 0, {
-      note: `${rows[0]?.n} orders for ${keys.length} keys`,
-    });
+    report.add(
+      "checkout (HTTP):one order per submission key",
+      Number(rows[0]?.n) === keys.length && mismatched === 0,
+      {
+        note: `${rows[0]?.n} orders for ${keys.length} keys`,
+      },
+    );
   } finally {
     await ctx.raw.query("delete from orders where checkout_key = any($1::text[])", [keys]);
-    await ctx.raw.query("delete from cart_items where member_id = any($1::int[])", [customers.map((c) => c.id)]);
+    await ctx.raw.query("delete from cart_items where member_id = any($1::int[])", [
+      customers.map((c) => c.id),
+    ]);
     await ctx.raw.query("delete from email_outbox where id > $1", [outbox[0]?.max ?? 0]);
   }
 }
 
 /** First page after start on the embedded database (a copy of the S dataset's PGlite directory). */
-async function pgliteColdStart(report: Report, distDir: string, snapshotDir: string): Promise<void> {
+async function pgliteColdStart(
+  report: Report,
+  distDir: string,
+  snapshotDir: string,
+): Promise<void> {
   const id = "cold start:first page, PGlite";
   const source = defaultPgliteDir("S");
   if (!existsSync(source)) {
@@ -675,7 +892,9 @@ async function pgliteColdStart(report: Report, distDir: string, snapshotDir: str
     });
     await server.stop();
     rmSync(copy, { recursive: true, force: true });
-    report.add(id, server.firstPageMs, { unit: "ms", note: "S dataset; spawn of next start to the first answer of /" });
+    report.add(id, server.firstPageMs, {
+      unit: "ms",
+      note: "S dataset; spawn of next start to the first answer of /",
+    });
   });
 }
-

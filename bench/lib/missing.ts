@@ -15,7 +15,10 @@ export class Missing extends Error {
 const ROOT = process.cwd();
 
 /** The exported function `name` of the project file `file` (relative to the root), or Missing. */
-export async function service<T extends (...args: never[]) => unknown>(file: string, name: string): Promise<T> {
+export async function service<T extends (...args: never[]) => unknown>(
+  file: string,
+  name: string,
+): Promise<T> {
   const abs = path.join(ROOT, file);
   if (!existsSync(abs)) throw new Missing(file);
   const mod = (await import(pathToFileURL(abs).href)) as Record<string, unknown>;

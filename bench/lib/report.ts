@@ -39,7 +39,8 @@ const THRESHOLDS_FILE = path.join(process.cwd(), "bench", "thresholds.json");
 export function loadThresholds(file = THRESHOLDS_FILE): Record<string, Threshold> {
   const raw = JSON.parse(readFileSync(file, "utf8")) as Record<string, unknown>;
   const out: Record<string, Threshold> = {};
-  for (const [key, value] of Object.entries(raw)) if (!key.startsWith("$")) out[key] = value as Threshold;
+  for (const [key, value] of Object.entries(raw))
+    if (!key.startsWith("$")) out[key] = value as Threshold;
   return out;
 }
 
@@ -68,9 +69,13 @@ function globToRegExp(pattern: string): RegExp {
 }
 
 /** The threshold of `id`: its own key, else the first key with `*` wildcards that matches. */
-export function thresholdFor(thresholds: Record<string, Threshold>, id: string): Threshold | undefined {
+export function thresholdFor(
+  thresholds: Record<string, Threshold>,
+  id: string,
+): Threshold | undefined {
   if (thresholds[id]) return thresholds[id];
-  for (const [key, t] of Object.entries(thresholds)) if (key.includes("*") && globToRegExp(key).test(id)) return t;
+  for (const [key, t] of Object.entries(thresholds))
+    if (key.includes("*") && globToRegExp(key).test(id)) return t;
   return undefined;
 }
 
@@ -103,7 +108,8 @@ export class Report {
     let status: Status = "info";
     if (t) {
       const compared = t.on === "ratio" ? ratio : value;
-      if (compared === null || (typeof compared === "number" && !Number.isFinite(compared))) status = "fail";
+      if (compared === null || (typeof compared === "number" && !Number.isFinite(compared)))
+        status = "fail";
       else if (t.equals !== undefined) status = compared === t.equals ? "pass" : "fail";
       else if (typeof compared === "number") {
         status =
@@ -132,7 +138,11 @@ export class Report {
   /** A scenario that could not produce its numbers: missing page/service (fail) or an error. */
   failed(id: string, error: unknown): Row {
     const missing = error instanceof Missing;
-    const message = missing ? error.message : error instanceof Error ? error.message : String(error);
+    const message = missing
+      ? error.message
+      : error instanceof Error
+        ? error.message
+        : String(error);
     const [scenario, ...rest] = id.split(":");
     const row: Row = {
       id,
@@ -143,7 +153,9 @@ export class Report {
       baseline: null,
       baselineLabel: "",
       ratio: null,
-      target: thresholdFor(this.thresholds, id) ? describe(thresholdFor(this.thresholds, id) as Threshold) : "",
+      target: thresholdFor(this.thresholds, id)
+        ? describe(thresholdFor(this.thresholds, id) as Threshold)
+        : "",
       status: missing ? "missing" : "error",
       note: message.split("\n")[0]?.slice(0, 160) ?? "",
     };
@@ -163,7 +175,9 @@ export class Report {
       baseline: null,
       baselineLabel: "",
       ratio: null,
-      target: thresholdFor(this.thresholds, id) ? describe(thresholdFor(this.thresholds, id) as Threshold) : "",
+      target: thresholdFor(this.thresholds, id)
+        ? describe(thresholdFor(this.thresholds, id) as Threshold)
+        : "",
       status: "not run",
       note: reason,
     };
@@ -172,7 +186,9 @@ export class Report {
   }
 
   get failures(): Row[] {
-    return this.rows.filter((r) => r.status === "fail" || r.status === "missing" || r.status === "error");
+    return this.rows.filter(
+      (r) => r.status === "fail" || r.status === "missing" || r.status === "error",
+    );
   }
 
   table(): string {
@@ -181,14 +197,18 @@ export class Report {
       r.scenario,
       r.metric,
       `${fmt(r.value)}${r.unit && r.value !== null ? ` ${r.unit}` : ""}`,
-      r.baseline === null ? "" : `${fmt(r.baseline)}${r.baselineLabel ? ` (${r.baselineLabel})` : ""}`,
+      r.baseline === null
+        ? ""
+        : `${fmt(r.baseline)}${r.baselineLabel ? ` (${r.baselineLabel})` : ""}`,
       r.ratio === null ? "" : r.ratio.toFixed(2),
       r.target,
       r.status === "missing" || r.status === "error" || r.status === "not run"
         ? `${r.status.toUpperCase()}: ${r.note}`
         : r.status.toUpperCase() + (r.note && r.status !== "pass" ? ` (${r.note})` : ""),
     ]);
-    const widths = header.map((h, i) => Math.min(60, Math.max(h.length, ...lines.map((l) => (l[i] as string).length))));
+    const widths = header.map((h, i) =>
+      Math.min(60, Math.max(h.length, ...lines.map((l) => (l[i] as string).length))),
+    );
     const pad = (cells: string[]) =>
       cells.map((c, i) => (i === cells.length - 1 ? c : c.padEnd(widths[i] as number))).join("  ");
     return [pad(header), widths.map((w) => "-".repeat(w)).join("  "), ...lines.map(pad)].join("\n");
@@ -203,7 +223,9 @@ export class Report {
     for (const r of this.rows) {
       out.push(
         `| ${esc(r.scenario)} | ${esc(r.metric)} | ${esc(`${fmt(r.value)}${r.unit && r.value !== null ? ` ${r.unit}` : ""}`)} | ${
-          r.baseline === null ? "" : esc(`${fmt(r.baseline)}${r.baselineLabel ? ` (${r.baselineLabel})` : ""}`)
+          r.baseline === null
+            ? ""
+            : esc(`${fmt(r.baseline)}${r.baselineLabel ? ` (${r.baselineLabel})` : ""}`)
         } | ${r.ratio === null ? "" : r.ratio.toFixed(2)} | ${esc(r.target)} | ${
           r.status === "pass" || r.status === "info" ? r.status : `**${r.status.toUpperCase()}**`
         } | ${esc(r.note)} |`,
@@ -220,7 +242,11 @@ export class Report {
 }
 
 /** Runs a scenario body, turning a Missing or any error into failed rows for `ids`. */
-export async function guard(report: Report, ids: string[], body: () => Promise<void>): Promise<void> {
+export async function guard(
+  report: Report,
+  ids: string[],
+  body: () => Promise<void>,
+): Promise<void> {
   try {
     await body();
   } catch (error) {

@@ -17,7 +17,8 @@ export function installStatementCounter(): void {
   state.installed = true;
   const original = pg.Client.prototype.query as (...args: unknown[]) => unknown;
   pg.Client.prototype.query = function patched(this: pg.Client, ...args: unknown[]) {
-    const first = args[0] as string | { text?: string; values?: unknown[]; submit?: unknown } | undefined;
+    const first = args[0] as
+      string | { text?: string; values?: unknown[]; submit?: unknown } | undefined;
     // COPY streams (pg-copy-streams) are submittables, not statements of a request.
     if (first && typeof first === "object" && "submit" in first && !("text" in first)) {
       return original.apply(this, args);
@@ -26,7 +27,9 @@ export function installStatementCounter(): void {
     if (state.capture) {
       const text = typeof first === "string" ? first : (first?.text ?? "");
       // node-postgres takes values in the config object or as the second argument.
-      const values = (typeof first === "object" && first?.values) || (Array.isArray(args[1]) ? (args[1] as unknown[]) : []);
+      const values =
+        (typeof first === "object" && first?.values) ||
+        (Array.isArray(args[1]) ? (args[1] as unknown[]) : []);
       state.capture.push({ text, values });
     }
     return original.apply(this, args);

@@ -5,7 +5,10 @@ declare module "autocannon" {
     path?: string;
     headers?: Record<string, string>;
     body?: string;
-    setupRequest?: (req: Record<string, unknown>, context: Record<string, unknown>) => Record<string, unknown>;
+    setupRequest?: (
+      req: Record<string, unknown>,
+      context: Record<string, unknown>,
+    ) => Record<string, unknown>;
   }
   interface Options {
     url: string;
@@ -26,7 +29,15 @@ declare module "autocannon" {
     latency: { p50: number; p97_5: number; p99: number; average: number };
   }
   interface Instance extends PromiseLike<Result> {
-    on(event: "response", listener: (client: unknown, statusCode: number, resBytes: number, responseTime: number) => void): void;
+    on(
+      event: "response",
+      listener: (
+        client: unknown,
+        statusCode: number,
+        resBytes: number,
+        responseTime: number,
+      ) => void,
+    ): void;
     stop(): void;
   }
   function autocannon(options: Options): Instance;

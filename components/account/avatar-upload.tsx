@@ -26,14 +26,19 @@ export function AvatarUpload({ initialUrl, name }: { initialUrl: string | null; 
   async function upload(file: File) {
     const problem = imageProblem(file, IMAGE_MAX_BYTES);
     if (problem) {
-      setStatus({ kind: "error", text: problem === "type" ? MSG.invalidFileUploaded : MSG.imageTooBig });
+      setStatus({
+        kind: "error",
+        text: problem === "type" ? MSG.invalidFileUploaded : MSG.imageTooBig,
+      });
       return;
     }
     setBusy(true);
     setStatus(null);
     const body = new FormData();
     body.append("avatarImage", file);
-    const result = await send<{ message: string; avatarImage: string }>("/api/profile/avatar", { body });
+    const result = await send<{ message: string; avatarImage: string }>("/api/profile/avatar", {
+      body,
+    });
     setBusy(false);
     if (input.current) input.current.value = "";
     if (result.ok) {
@@ -47,7 +52,7 @@ export function AvatarUpload({ initialUrl, name }: { initialUrl: string | null; 
   return (
     <div className="flex flex-col items-center gap-4 text-center">
       <div
-        className="bg-leaf-100 text-leaf-800 flex items-center justify-center overflow-hidden rounded-full text-5xl font-bold uppercase ring-4 ring-white shadow-sm"
+        className="bg-leaf-100 text-leaf-800 flex items-center justify-center overflow-hidden rounded-full text-5xl font-bold uppercase shadow-sm ring-4 ring-white"
         style={{ width: PROFILE_IMAGE_PX, height: PROFILE_IMAGE_PX }}
       >
         {url ? (
@@ -64,7 +69,14 @@ export function AvatarUpload({ initialUrl, name }: { initialUrl: string | null; 
         )}
       </div>
       <div>
-        <label htmlFor={id} className={buttonClasses({ variant: "secondary", size: "sm", className: "cursor-pointer" })}>
+        <label
+          htmlFor={id}
+          className={buttonClasses({
+            variant: "secondary",
+            size: "sm",
+            className: "cursor-pointer",
+          })}
+        >
           {busy ? "Uploading…" : url ? "Change profile image" : "Upload profile image"}
         </label>
         <input

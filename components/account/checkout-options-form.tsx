@@ -15,7 +15,13 @@ type Options = { payInPerson: boolean; payByCard: boolean };
  * Settings → checkout options (merchants): pay in person and pay by card, at least one on. Without
  * Stripe keys the card option is disabled and says why.
  */
-export function CheckoutOptionsForm({ initial, cardPaymentsEnabled }: { initial: Options; cardPaymentsEnabled: boolean }) {
+export function CheckoutOptionsForm({
+  initial,
+  cardPaymentsEnabled,
+}: {
+  initial: Options;
+  cardPaymentsEnabled: boolean;
+}) {
   const [options, setOptions] = useState(initial);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [status, setStatus] = useState<Status | null>(null);
@@ -30,9 +36,12 @@ export function CheckoutOptionsForm({ initial, cardPaymentsEnabled }: { initial:
       return;
     }
     setSaving(true);
-    const result = await send<{ message: string; checkoutPaymentOptions: Options }>("/api/settings/checkoutOptions", {
-      json: options,
-    });
+    const result = await send<{ message: string; checkoutPaymentOptions: Options }>(
+      "/api/settings/checkoutOptions",
+      {
+        json: options,
+      },
+    );
     setSaving(false);
     if (result.ok) {
       setErrors({});
@@ -40,7 +49,10 @@ export function CheckoutOptionsForm({ initial, cardPaymentsEnabled }: { initial:
       setStatus({ kind: "success", text: result.data.message });
     } else {
       setErrors(result.fieldErrors);
-      setStatus({ kind: "error", text: result.fieldErrors.payInPerson ?? result.fieldErrors.payByCard ?? result.message });
+      setStatus({
+        kind: "error",
+        text: result.fieldErrors.payInPerson ?? result.fieldErrors.payByCard ?? result.message,
+      });
     }
   }
 

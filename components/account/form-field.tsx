@@ -23,11 +23,16 @@ export function FormField({
   error?: string | undefined;
   hint?: ReactNode;
   className?: string;
-  children: (props: { id: string; "aria-invalid": boolean; "aria-describedby": string | undefined }) => ReactNode;
+  children: (props: {
+    id: string;
+    "aria-invalid": boolean;
+    "aria-describedby": string | undefined;
+  }) => ReactNode;
 }) {
   const errorId = `${id}-error`;
   const hintId = `${id}-hint`;
-  const describedBy = [hint ? hintId : null, error ? errorId : null].filter(Boolean).join(" ") || undefined;
+  const describedBy =
+    [hint ? hintId : null, error ? errorId : null].filter(Boolean).join(" ") || undefined;
   return (
     <div className={cx("flex flex-col gap-1.5", className)}>
       <label htmlFor={id} className="text-sm font-semibold text-stone-800">

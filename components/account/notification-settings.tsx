@@ -9,9 +9,21 @@ import { SwitchRow } from "./switch-row";
 type Preferences = Record<NotificationType, boolean>;
 
 const TYPES: { type: NotificationType; label: string; description: string }[] = [
-  { type: "order", label: "Order emails", description: "Updates about your orders and your customers' orders." },
-  { type: "promotion", label: "Promotion emails", description: "News, offers and seasonal produce from the marketplace." },
-  { type: "term", label: "Terms emails", description: "Changes to the terms of use and the privacy policy." },
+  {
+    type: "order",
+    label: "Order emails",
+    description: "Updates about your orders and your customers' orders.",
+  },
+  {
+    type: "promotion",
+    label: "Promotion emails",
+    description: "News, offers and seasonal produce from the marketplace.",
+  },
+  {
+    type: "term",
+    label: "Terms emails",
+    description: "Changes to the terms of use and the privacy policy.",
+  },
 ];
 
 /** Settings → notifications: each toggle saves at once and says so in a polite live region. */
@@ -25,9 +37,12 @@ export function NotificationSettings({ initial }: { initial: Preferences }) {
     setPreferences({ ...preferences, [type]: allow });
     setSaving(type);
     setStatus(null);
-    const result = await send<{ message: string; notifications: Preferences }>("/api/settings/notifications", {
-      json: { type, allow },
-    });
+    const result = await send<{ message: string; notifications: Preferences }>(
+      "/api/settings/notifications",
+      {
+        json: { type, allow },
+      },
+    );
     setSaving(null);
     if (result.ok) {
       setPreferences(result.data.notifications);

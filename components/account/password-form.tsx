@@ -41,10 +41,26 @@ export function PasswordForm() {
   }
 
   return (
-    <form method="post" onSubmit={handleSubmit(onSubmit)} noValidate aria-label="Change password" className="grid max-w-md gap-5">
-      <FormField id="current-password" label="Current Password" error={errors.currentPassword?.message}>
+    <form
+      method="post"
+      onSubmit={handleSubmit(onSubmit)}
+      noValidate
+      aria-label="Change password"
+      className="grid max-w-md gap-5"
+    >
+      <FormField
+        id="current-password"
+        label="Current Password"
+        error={errors.currentPassword?.message}
+      >
         {(a11y) => (
-          <input {...a11y} {...register("currentPassword")} type="password" autoComplete="current-password" className={inputClasses} />
+          <input
+            {...a11y}
+            {...register("currentPassword")}
+            type="password"
+            autoComplete="current-password"
+            className={inputClasses}
+          />
         )}
       </FormField>
       <FormField
@@ -54,12 +70,28 @@ export function PasswordForm() {
         hint="At least 12 characters with a small letter, a capital letter, a number and a symbol."
       >
         {(a11y) => (
-          <input {...a11y} {...register("newPassword")} type="password" autoComplete="new-password" className={inputClasses} />
+          <input
+            {...a11y}
+            {...register("newPassword")}
+            type="password"
+            autoComplete="new-password"
+            className={inputClasses}
+          />
         )}
       </FormField>
-      <FormField id="confirm-new-password" label="Confirm New Password" error={errors.confirmNewPassword?.message}>
+      <FormField
+        id="confirm-new-password"
+        label="Confirm New Password"
+        error={errors.confirmNewPassword?.message}
+      >
         {(a11y) => (
-          <input {...a11y} {...register("confirmNewPassword")} type="password" autoComplete="new-password" className={inputClasses} />
+          <input
+            {...a11y}
+            {...register("confirmNewPassword")}
+            type="password"
+            autoComplete="new-password"
+            className={inputClasses}
+          />
         )}
       </FormField>
       <div className="flex flex-col gap-3">

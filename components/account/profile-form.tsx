@@ -8,7 +8,11 @@ import { SubmitButton } from "@/components/ui/submit-button";
 import { AddressFields } from "@/components/forms/address-fields";
 import { currencyForCountry, formatPhoneInput } from "@/lib/input-format";
 import type { CountryCode } from "@/lib/regions";
-import { INTRODUCTION_MAX_LENGTH, merchantProfileSchema, profileSchemaFor } from "@/lib/validation/profile";
+import {
+  INTRODUCTION_MAX_LENGTH,
+  merchantProfileSchema,
+  profileSchemaFor,
+} from "@/lib/validation/profile";
 import { FormField, FormStatus, inputClasses, type Status } from "./form-field";
 import { send } from "./send";
 
@@ -35,8 +39,16 @@ export type ProfileFormValues = {
  * form here and the body on the server; server field errors (a taken username, an address that
  * cannot be placed) land on their fields.
  */
-export function ProfileForm({ isMerchant, initial }: { isMerchant: boolean; initial: ProfileFormValues }) {
-  const schema = profileSchemaFor(isMerchant ? "merchant" : "customer") as typeof merchantProfileSchema;
+export function ProfileForm({
+  isMerchant,
+  initial,
+}: {
+  isMerchant: boolean;
+  initial: ProfileFormValues;
+}) {
+  const schema = profileSchemaFor(
+    isMerchant ? "merchant" : "customer",
+  ) as typeof merchantProfileSchema;
   const form = useForm<FormInput, unknown, FormOutput>({
     resolver: zodResolver(schema),
     defaultValues: { ...initial, currency: currencyForCountry(initial.country) },
@@ -67,20 +79,65 @@ export function ProfileForm({ isMerchant, initial }: { isMerchant: boolean; init
   const error = (name: FieldName) => errors[name]?.message;
 
   return (
-    <form method="post" onSubmit={handleSubmit(onSubmit)} noValidate aria-label="Profile details" className="grid gap-5 sm:grid-cols-2">
-      <FormField id="profile-username" label="Username" error={error("username")} className="sm:col-span-2">
-        {(a11y) => <input {...a11y} {...register("username")} autoComplete="username" className={inputClasses} />}
+    <form
+      method="post"
+      onSubmit={handleSubmit(onSubmit)}
+      noValidate
+      aria-label="Profile details"
+      className="grid gap-5 sm:grid-cols-2"
+    >
+      <FormField
+        id="profile-username"
+        label="Username"
+        error={error("username")}
+        className="sm:col-span-2"
+      >
+        {(a11y) => (
+          <input
+            {...a11y}
+            {...register("username")}
+            autoComplete="username"
+            className={inputClasses}
+          />
+        )}
       </FormField>
       <FormField id="profile-first-name" label="First name" error={error("firstName")}>
-        {(a11y) => <input {...a11y} {...register("firstName")} autoComplete="given-name" className={inputClasses} />}
+        {(a11y) => (
+          <input
+            {...a11y}
+            {...register("firstName")}
+            autoComplete="given-name"
+            className={inputClasses}
+          />
+        )}
       </FormField>
       <FormField id="profile-last-name" label="Last name" error={error("lastName")}>
-        {(a11y) => <input {...a11y} {...register("lastName")} autoComplete="family-name" className={inputClasses} />}
+        {(a11y) => (
+          <input
+            {...a11y}
+            {...register("lastName")}
+            autoComplete="family-name"
+            className={inputClasses}
+          />
+        )}
       </FormField>
       <FormField id="profile-email" label="Email" error={error("email")}>
-        {(a11y) => <input {...a11y} {...register("email")} type="email" autoComplete="email" className={inputClasses} />}
+        {(a11y) => (
+          <input
+            {...a11y}
+            {...register("email")}
+            type="email"
+            autoComplete="email"
+            className={inputClasses}
+          />
+        )}
       </FormField>
-      <FormField id="profile-phone" label="Phone" error={error("phone")} hint="Format: (416) 555-1234">
+      <FormField
+        id="profile-phone"
+        label="Phone"
+        error={error("phone")}
+        hint="Format: (416) 555-1234"
+      >
         {(a11y) => (
           <input
             {...a11y}
@@ -101,16 +158,32 @@ export function ProfileForm({ isMerchant, initial }: { isMerchant: boolean; init
         idPrefix="profile"
         error={error}
         withStreet
-        labels={{ address: isMerchant ? "Farm address" : "Address", postalCode: "Postal code", zipCode: "Zip code" }}
+        labels={{
+          address: isMerchant ? "Farm address" : "Address",
+          postalCode: "Postal code",
+          zipCode: "Zip code",
+        }}
         onCountryChange={(next) => setValue("currency", currencyForCountry(next))}
         afterCountry={
-          <FormField id="profile-currency" label="Currency" error={error("currency")} hint="Follows the country.">
-            {(a11y) => <input {...a11y} {...register("currency")} readOnly className={inputClasses} />}
+          <FormField
+            id="profile-currency"
+            label="Currency"
+            error={error("currency")}
+            hint="Follows the country."
+          >
+            {(a11y) => (
+              <input {...a11y} {...register("currency")} readOnly className={inputClasses} />
+            )}
           </FormField>
         }
       />
       {isMerchant ? (
-        <FormField id="profile-introduction" label="Introduction" error={error("introduction")} className="sm:col-span-2">
+        <FormField
+          id="profile-introduction"
+          label="Introduction"
+          error={error("introduction")}
+          className="sm:col-span-2"
+        >
           {(a11y) => (
             <textarea
               {...a11y}

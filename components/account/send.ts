@@ -8,7 +8,10 @@ export type SendResult<T> =
 
 const NETWORK_ERROR = "Something went wrong. Please check your connection and try again.";
 
-export async function send<T>(url: string, init: { method?: string; json?: unknown; body?: BodyInit }): Promise<SendResult<T>> {
+export async function send<T>(
+  url: string,
+  init: { method?: string; json?: unknown; body?: BodyInit },
+): Promise<SendResult<T>> {
   let response: Response;
   try {
     response = await fetch(url, {
@@ -21,8 +24,7 @@ export async function send<T>(url: string, init: { method?: string; json?: unkno
     return { ok: false, status: 0, message: NETWORK_ERROR, fieldErrors: {} };
   }
   const body = (await response.json().catch(() => null)) as
-    | (T & { message?: string; errors?: Record<string, string[]> })
-    | null;
+    (T & { message?: string; errors?: Record<string, string[]> }) | null;
   if (response.ok && body) return { ok: true, data: body };
   const fieldErrors = Object.fromEntries(
     Object.entries(body?.errors ?? {}).map(([field, messages]) => [field, messages.join(" ")]),

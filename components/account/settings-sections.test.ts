@@ -3,7 +3,12 @@ import { resolveSettingsSection, settingsSectionsFor } from "./settings-sections
 
 describe("settings sections", () => {
   it("gives merchants all four sections and others only password and notifications", () => {
-    expect(settingsSectionsFor("merchant")).toEqual(["checkout", "subscription", "password", "notifications"]);
+    expect(settingsSectionsFor("merchant")).toEqual([
+      "checkout",
+      "subscription",
+      "password",
+      "notifications",
+    ]);
     expect(settingsSectionsFor("customer")).toEqual(["password", "notifications"]);
     expect(settingsSectionsFor("admin")).toEqual(["password", "notifications"]);
   });

@@ -14,19 +14,29 @@ export function SubscriptionSummary({ subscription }: { subscription: Summary })
       </dl>
       <p className="text-stone-700">
         {plan.productLimit === null ? "Unlimited products" : `Up to ${plan.productLimit} products`}
-        {plan.messaging ? ", messaging with customers included." : ". Messaging with customers is not included."}
+        {plan.messaging
+          ? ", messaging with customers included."
+          : ". Messaging with customers is not included."}
       </p>
       {expires ? (
         <p className="text-earth-800 font-medium">
           Expiring: your plan ends on{" "}
           <time dateTime={expires.toISOString()}>
-            {expires.toLocaleDateString("en-CA", { year: "numeric", month: "long", day: "numeric", timeZone: "UTC" })}
+            {expires.toLocaleDateString("en-CA", {
+              year: "numeric",
+              month: "long",
+              day: "numeric",
+              timeZone: "UTC",
+            })}
           </time>
           .
         </p>
       ) : null}
       {subscription.subscribed && subscription.country ? (
-        <ButtonLink href={`/subscription/payment/${subscription.country}/${subscription.plan}`} className="self-start">
+        <ButtonLink
+          href={`/subscription/payment/${subscription.country}/${subscription.plan}`}
+          className="self-start"
+        >
           Manage
         </ButtonLink>
       ) : (

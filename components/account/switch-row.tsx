@@ -22,11 +22,16 @@ export function SwitchRow({
   disabled?: boolean;
   onCheckedChange: (checked: boolean) => void;
 }) {
-  const describedBy = [description ? `${id}-description` : null, error ? `${id}-error` : null].filter(Boolean).join(" ");
+  const describedBy = [description ? `${id}-description` : null, error ? `${id}-error` : null]
+    .filter(Boolean)
+    .join(" ");
   return (
     <div className="flex items-start justify-between gap-4 py-4">
       <div className="min-w-0">
-        <label htmlFor={id} className={cn("font-semibold text-stone-900", disabled && "text-stone-600")}>
+        <label
+          htmlFor={id}
+          className={cn("font-semibold text-stone-900", disabled && "text-stone-600")}
+        >
           {label}
         </label>
         {description ? (

@@ -53,7 +53,11 @@ export function LoginForm({ continueQuery }: { continueQuery: string }) {
     let result: Awaited<ReturnType<typeof signIn>>;
     try {
       const signInWith = await loadSignIn();
-      result = await signInWith("credentials", { redirect: false, login: values.login, password: values.password });
+      result = await signInWith("credentials", {
+        redirect: false,
+        login: values.login,
+        password: values.password,
+      });
     } catch {
       result = undefined;
     }
@@ -69,17 +73,44 @@ export function LoginForm({ continueQuery }: { continueQuery: string }) {
   }
 
   return (
-    <form method="post" onSubmit={handleSubmit(onSubmit)} onFocus={preload} onPointerEnter={preload} noValidate aria-label="Login" className="flex flex-col gap-5">
+    <form
+      method="post"
+      onSubmit={handleSubmit(onSubmit)}
+      onFocus={preload}
+      onPointerEnter={preload}
+      noValidate
+      aria-label="Login"
+      className="flex flex-col gap-5"
+    >
       {failure ? (
-        <p role="alert" className="rounded-xl border border-red-200 bg-red-50 px-4 py-3 text-sm font-medium text-red-800">
+        <p
+          role="alert"
+          className="rounded-xl border border-red-200 bg-red-50 px-4 py-3 text-sm font-medium text-red-800"
+        >
           {failure}
         </p>
       ) : null}
       <FormField id="login-login" label="Email or Username" error={errors.login?.message}>
-        {(a11y) => <input {...a11y} {...register("login")} autoComplete="username" autoCapitalize="none" className={inputClasses} />}
+        {(a11y) => (
+          <input
+            {...a11y}
+            {...register("login")}
+            autoComplete="username"
+            autoCapitalize="none"
+            className={inputClasses}
+          />
+        )}
       </FormField>
       <FormField id="login-password" label="Password" error={errors.password?.message}>
-        {(a11y) => <input {...a11y} {...register("password")} type="password" autoComplete="current-password" className={inputClasses} />}
+        {(a11y) => (
+          <input
+            {...a11y}
+            {...register("password")}
+            type="password"
+            autoComplete="current-password"
+            className={inputClasses}
+          />
+        )}
       </FormField>
       <SubmitButton disabled={isSubmitting}>
         {isSubmitting ? "Processing ..." : "Login"}

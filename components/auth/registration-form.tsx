@@ -51,7 +51,12 @@ export type RegistrationFormProps = {
  * field here first; the server's per-field messages (a taken username, an address that cannot be
  * placed) land under their fields, joined by spaces. Success goes to /login?register_success=true.
  */
-export function RegistrationForm({ variant, defaultCountry, defaultEmail = "", ak }: RegistrationFormProps) {
+export function RegistrationForm({
+  variant,
+  defaultCountry,
+  defaultEmail = "",
+  ak,
+}: RegistrationFormProps) {
   const isMerchant = variant === "merchant";
   const resolver = RESOLVERS[variant];
   const router = useRouter();
@@ -109,21 +114,54 @@ export function RegistrationForm({ variant, defaultCountry, defaultEmail = "", a
       aria-label={isMerchant ? "Farmer registration" : "Registration"}
       className="grid gap-5 sm:grid-cols-2"
     >
-      <FormField id={id("username")} label="Username" error={error("username")} className="sm:col-span-2">
-        {(a11y) => <input {...a11y} {...register("username")} autoComplete="username" autoCapitalize="none" className={inputClasses} />}
+      <FormField
+        id={id("username")}
+        label="Username"
+        error={error("username")}
+        className="sm:col-span-2"
+      >
+        {(a11y) => (
+          <input
+            {...a11y}
+            {...register("username")}
+            autoComplete="username"
+            autoCapitalize="none"
+            className={inputClasses}
+          />
+        )}
       </FormField>
       <FormField id={id("first-name")} label="First Name" error={error("firstName")}>
-        {(a11y) => <input {...a11y} {...register("firstName")} autoComplete="given-name" className={inputClasses} />}
+        {(a11y) => (
+          <input
+            {...a11y}
+            {...register("firstName")}
+            autoComplete="given-name"
+            className={inputClasses}
+          />
+        )}
       </FormField>
       <FormField id={id("last-name")} label="Last Name" error={error("lastName")}>
-        {(a11y) => <input {...a11y} {...register("lastName")} autoComplete="family-name" className={inputClasses} />}
+        {(a11y) => (
+          <input
+            {...a11y}
+            {...register("lastName")}
+            autoComplete="family-name"
+            className={inputClasses}
+          />
+        )}
       </FormField>
-      <FormField id={id("phone")} label="Phone" error={error("phone")} hint="Format: (416) 555-1234">
+      <FormField
+        id={id("phone")}
+        label="Phone"
+        error={error("phone")}
+        hint="Format: (416) 555-1234"
+      >
         {(a11y) => (
           <input
             {...a11y}
             {...register("phone", {
-              onChange: (e: ChangeEvent<HTMLInputElement>) => setValue("phone", formatPhoneInput(e.target.value)),
+              onChange: (e: ChangeEvent<HTMLInputElement>) =>
+                setValue("phone", formatPhoneInput(e.target.value)),
             })}
             type="tel"
             inputMode="tel"
@@ -141,13 +179,37 @@ export function RegistrationForm({ variant, defaultCountry, defaultEmail = "", a
         labels={{ address: "Farm Address" }}
       />
       <FormField id={id("email")} label="Email" error={error("email")} className="sm:col-span-2">
-        {(a11y) => <input {...a11y} {...register("email")} type="email" autoComplete="email" className={inputClasses} />}
+        {(a11y) => (
+          <input
+            {...a11y}
+            {...register("email")}
+            type="email"
+            autoComplete="email"
+            className={inputClasses}
+          />
+        )}
       </FormField>
       <FormField id={id("password")} label="Password" error={error("password")}>
-        {(a11y) => <input {...a11y} {...register("password")} type="password" autoComplete="new-password" className={inputClasses} />}
+        {(a11y) => (
+          <input
+            {...a11y}
+            {...register("password")}
+            type="password"
+            autoComplete="new-password"
+            className={inputClasses}
+          />
+        )}
       </FormField>
       <FormField id={id("c-password")} label="Confirm Password" error={error("cPassword")}>
-        {(a11y) => <input {...a11y} {...register("cPassword")} type="password" autoComplete="new-password" className={inputClasses} />}
+        {(a11y) => (
+          <input
+            {...a11y}
+            {...register("cPassword")}
+            type="password"
+            autoComplete="new-password"
+            className={inputClasses}
+          />
+        )}
       </FormField>
       <div className="flex flex-col gap-3 sm:col-span-2 sm:flex-row sm:items-center">
         <SubmitButton disabled={isSubmitting}>

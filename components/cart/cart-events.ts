@@ -18,7 +18,9 @@ let announced: Partial<CartCounts> = {};
 
 export function announceCount(kind: CartKind, count: number): void {
   announced = { ...announced, [kind]: count };
-  window.dispatchEvent(new CustomEvent<CartCountDetail>(CART_COUNT_EVENT, { detail: { kind, count } }));
+  window.dispatchEvent(
+    new CustomEvent<CartCountDetail>(CART_COUNT_EVENT, { detail: { kind, count } }),
+  );
 }
 
 /** The counts the server rendered, kept current by `announceCount`. */
@@ -34,7 +36,10 @@ export function useCartCounts(initial: CartCounts | undefined): CartCounts | und
     // After hydration, so the first client render still matches the server's HTML.
     const catchUp =
       Object.keys(announced).length > 0
-        ? setTimeout(() => setCounts((current) => ({ cart: 0, dreamtracker: 0, ...current, ...announced })), 0)
+        ? setTimeout(
+            () => setCounts((current) => ({ cart: 0, dreamtracker: 0, ...current, ...announced })),
+            0,
+          )
         : undefined;
     const onCount = (event: Event) => {
       const { kind, count } = (event as CustomEvent<CartCountDetail>).detail;

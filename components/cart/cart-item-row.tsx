@@ -43,14 +43,24 @@ export function CartItemRow({
         className="bg-earth-100 relative aspect-[5/4] w-20 shrink-0 self-start overflow-hidden rounded-xl sm:w-28"
       >
         {item.product_image ? (
-          <Image src={item.product_image} alt="" fill sizes="(min-width: 640px) 7rem, 5rem" className="object-cover" unoptimized />
+          <Image
+            src={item.product_image}
+            alt=""
+            fill
+            sizes="(min-width: 640px) 7rem, 5rem"
+            className="object-cover"
+            unoptimized
+          />
         ) : null}
       </Link>
 
       <div className="min-w-0 flex-1">
         <div className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1">
           <h3 className="text-base font-semibold">
-            <Link href={`/products/${item.id}`} className="hover:text-leaf-800 underline-offset-2 hover:underline">
+            <Link
+              href={`/products/${item.id}`}
+              className="hover:text-leaf-800 underline-offset-2 hover:underline"
+            >
               {item.name}
             </Link>
           </h3>
@@ -63,11 +73,17 @@ export function CartItemRow({
           {money(item.unit_price_cents)} / {item.unit_weight} · from {item.merchant_username}
         </p>
         {item.unavailable_reason ? (
-          <p className="text-tomato-600 mt-1 text-sm font-medium">{UNAVAILABLE_TEXT[item.unavailable_reason]}</p>
+          <p className="text-tomato-600 mt-1 text-sm font-medium">
+            {UNAVAILABLE_TEXT[item.unavailable_reason]}
+          </p>
         ) : null}
 
         <div className="mt-3 flex flex-wrap items-center gap-x-4 gap-y-2">
-          <div role="group" aria-label={`Quantity of ${item.name}`} className="inline-flex items-center rounded-full border border-stone-300 bg-white">
+          <div
+            role="group"
+            aria-label={`Quantity of ${item.name}`}
+            className="inline-flex items-center rounded-full border border-stone-300 bg-white"
+          >
             <button
               type="button"
               aria-label={`Decrease quantity of ${item.name}`}
@@ -77,7 +93,11 @@ export function CartItemRow({
             >
               <Minus aria-hidden className="size-4" />
             </button>
-            <output aria-live="polite" aria-label={`Quantity of ${item.name}`} className="min-w-8 text-center font-semibold tabular-nums">
+            <output
+              aria-live="polite"
+              aria-label={`Quantity of ${item.name}`}
+              className="min-w-8 text-center font-semibold tabular-nums"
+            >
               {item.qty}
             </output>
             <button

@@ -38,16 +38,23 @@ export function CartView({
     cardPaymentsEnabled && initial.items.some((item) => item.pay_by_card) ? "by_card" : "in_person",
   );
   const baseId = useId();
-  const tabRefs = useRef<Record<PaymentType, HTMLButtonElement | null>>({ by_card: null, in_person: null });
+  const tabRefs = useRef<Record<PaymentType, HTMLButtonElement | null>>({
+    by_card: null,
+    in_person: null,
+  });
 
   function onTabKey(event: KeyboardEvent<HTMLButtonElement>) {
     const index = TABS.findIndex((tab) => tab.type === selected);
     const next =
-      event.key === "ArrowRight" ? (index + 1) % TABS.length
-      : event.key === "ArrowLeft" ? (index - 1 + TABS.length) % TABS.length
-      : event.key === "Home" ? 0
-      : event.key === "End" ? TABS.length - 1
-      : null;
+      event.key === "ArrowRight"
+        ? (index + 1) % TABS.length
+        : event.key === "ArrowLeft"
+          ? (index - 1 + TABS.length) % TABS.length
+          : event.key === "Home"
+            ? 0
+            : event.key === "End"
+              ? TABS.length - 1
+              : null;
     if (next === null) return;
     event.preventDefault();
     const type = TABS[next]!.type;
@@ -138,13 +145,19 @@ function CartTab({
   const mixed = hasMixedCurrencies(items);
   const buyable = items.filter((item) => item.purchasable);
   const destination = deliveryDestinationForCart(buyable);
-  const next = signedIn ? `/checkout/delivery/${paymentType}/${destination}` : "/login?redirectTo=cart";
+  const next = signedIn
+    ? `/checkout/delivery/${paymentType}/${destination}`
+    : "/login?redirectTo=cart";
 
   return (
     <div className="flex flex-col gap-4">
       {cardsOff ? (
-        <p role="note" className="border-earth-300 bg-earth-50 text-earth-900 rounded-xl border p-3 text-sm">
-          Card payments are not available yet. Items you can pay for in person are in the Pay in Person tab.
+        <p
+          role="note"
+          className="border-earth-300 bg-earth-50 text-earth-900 rounded-xl border p-3 text-sm"
+        >
+          Card payments are not available yet. Items you can pay for in person are in the Pay in
+          Person tab.
         </p>
       ) : null}
       {items.length === 0 ? (
@@ -172,7 +185,9 @@ function CartTab({
                 <ArrowRight aria-hidden />
               </ButtonLink>
             ) : (
-              <p className="text-sm text-stone-600 sm:order-first">None of these items can be bought right now.</p>
+              <p className="text-sm text-stone-600 sm:order-first">
+                None of these items can be bought right now.
+              </p>
             )}
           </div>
         </>
@@ -180,4 +195,3 @@ function CartTab({
     </div>
   );
 }
-

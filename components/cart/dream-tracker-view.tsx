@@ -12,7 +12,11 @@ export const DREAM_TRACKER_EMPTY_TEXT = "There's no item in the dream tracker.";
 
 /** The Dream Tracker (spec part 1 section 2): items with quantity, Remove, Move to cart, and a total. */
 export function DreamTrackerView({ initial, signedIn }: { initial: CartList; signedIn: boolean }) {
-  const { items, pending, status, setQty, remove, moveToCart } = useCartList("dreamtracker", initial, signedIn);
+  const { items, pending, status, setQty, remove, moveToCart } = useCartList(
+    "dreamtracker",
+    initial,
+    signedIn,
+  );
   const mixed = hasMixedCurrencies(items);
   return (
     <div className="flex flex-col gap-5">

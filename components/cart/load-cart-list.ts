@@ -11,6 +11,8 @@ import { getDb } from "@/server/db/client";
  */
 export async function loadCartList(kind: CartKind): Promise<{ list: CartList; signedIn: boolean }> {
   const member = await getSessionMember();
-  const owner = member ? { memberId: member.id } : { visitor: VisitorCookies.fromEntries((await cookies()).getAll()) };
+  const owner = member
+    ? { memberId: member.id }
+    : { visitor: VisitorCookies.fromEntries((await cookies()).getAll()) };
   return { list: await listCartItems(await getDb(), { kind, owner }), signedIn: member !== null };
 }

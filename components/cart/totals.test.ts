@@ -29,7 +29,12 @@ describe("totalsByCurrency", () => {
     const items = [
       item({ unit_price_cents: 450, qty: 2 }),
       item({ unit_price_cents: 199, qty: 3 }),
-      item({ unit_price_cents: 1000, qty: 1, purchasable: false, unavailable_reason: "out_of_stock" }),
+      item({
+        unit_price_cents: 1000,
+        qty: 1,
+        purchasable: false,
+        unavailable_reason: "out_of_stock",
+      }),
       item({ unit_price_cents: 250, qty: 4, currency: "USD" }),
     ];
     expect(totalsByCurrency(items)).toEqual([

@@ -2,7 +2,9 @@ import type { CartItem } from "@/lib/cart/types";
 import type { Currency } from "@/lib/money";
 
 /** The sum of the items that can be bought, per currency (a list may mix CAD and USD). */
-export function totalsByCurrency(items: readonly CartItem[]): { currency: Currency; cents: number }[] {
+export function totalsByCurrency(
+  items: readonly CartItem[],
+): { currency: Currency; cents: number }[] {
   const totals = new Map<Currency, number>();
   for (const item of items) {
     if (!item.purchasable) continue;

@@ -19,45 +19,61 @@ export function useCartList(kind: CartKind, initial: CartList, signedIn: boolean
   const [pending, setPending] = useState<string | null>(null);
   const [status, setStatus] = useState<Status | null>(null);
 
-  const run = useCallback(async <T>(pKey: string, call: () => ReturnType<typeof send<T>>, apply: (data: T) => void) => {
-    setPending(pKey);
-    setStatus(null);
-    const result = await call();
-    setPending(null);
-    if (result.ok) {
-      apply(result.data);
-      setStatus({ ok: true, text: (result.data as { message: string }).message });
-    } else {
-      setStatus({ ok: false, text: Object.values(result.fieldErrors)[0] ?? result.message });
-    }
-  }, []);
+  const run = useCallback(
+    async <T>(pKey: string, call: () => ReturnType<typeof send<T>>, apply: (data: T) => void) => {
+      setPending(pKey);
+      setStatus(null);
+      const result = await call();
+      setPending(null);
+      if (result.ok) {
+        apply(result.data);
+        setStatus({ ok: true, text: (result.data as { message: string }).message });
+      } else {
+        setStatus({ ok: false, text: Object.values(result.fieldErrors)[0] ?? result.message });
+      }
+    },
+    [],
+  );
 
   // The server dropped items of permanently removed products. A member's rows are gone already; a
   // visitor's cookies can only be expired by an API answer, so the list is asked for once more.
   const { dropped } = initial;
   useEffect(() => {
-    if (dropped > 0 && !signedIn) void fetch(`/api/${kind}`, { credentials: "same-origin" }).catch(() => undefined);
+    if (dropped > 0 && !signedIn)
+      void fetch(`/api/${kind}`, { credentials: "same-origin" }).catch(() => undefined);
   }, [dropped, signedIn, kind]);
 
   const url = (pKey: string) => `/api/${kind}/${encodeURIComponent(pKey)}`;
 
   const setQty = (pKey: string, qty: number) =>
-    run<Change>(pKey, () => send<Change>(url(pKey), { method: "PATCH", json: { qty } }), (data) => {
-      setItems((list) => list.map((item) => (item.p_key === pKey ? data.item : item)));
-    });
+    run<Change>(
+      pKey,
+      () => send<Change>(url(pKey), { method: "PATCH", json: { qty } }),
+      (data) => {
+        setItems((list) => list.map((item) => (item.p_key === pKey ? data.item : item)));
+      },
+    );
 
   const remove = (pKey: string) =>
-    run<Removal>(pKey, () => send<Removal>(url(pKey), { method: "DELETE" }), (data) => {
-      setItems((list) => list.filter((item) => item.p_key !== pKey));
-      announceCount(kind, data.count);
-    });
+    run<Removal>(
+      pKey,
+      () => send<Removal>(url(pKey), { method: "DELETE" }),
+      (data) => {
+        setItems((list) => list.filter((item) => item.p_key !== pKey));
+        announceCount(kind, data.count);
+      },
+    );
 
   const moveToCart = (pKey: string) =>
-    run<Move>(pKey, () => send<Move>(`${url(pKey)}/moveToCart`, { method: "POST" }), (data) => {
-      setItems((list) => list.filter((item) => item.p_key !== pKey));
-      announceCount("cart", data.count);
-      announceCount("dreamtracker", data.dreamtrackerCount);
-    });
+    run<Move>(
+      pKey,
+      () => send<Move>(`${url(pKey)}/moveToCart`, { method: "POST" }),
+      (data) => {
+        setItems((list) => list.filter((item) => item.p_key !== pKey));
+        announceCount("cart", data.count);
+        announceCount("dreamtracker", data.dreamtrackerCount);
+      },
+    );
 
   return { items, pending, status, setQty, remove, moveToCart };
 }

@@ -20,7 +20,11 @@ export function CheckoutSteps({ current }: { current: CheckoutStep }) {
               aria-current={index === currentIndex ? "step" : undefined}
               className={cn(
                 "inline-flex items-center gap-2 rounded-full px-3 py-1",
-                index === currentIndex ? "bg-leaf-700 text-white" : index < currentIndex ? "bg-leaf-100 text-leaf-900" : "bg-stone-100 text-stone-700",
+                index === currentIndex
+                  ? "bg-leaf-700 text-white"
+                  : index < currentIndex
+                    ? "bg-leaf-100 text-leaf-900"
+                    : "bg-stone-100 text-stone-700",
               )}
             >
               <span aria-hidden>{index + 1}</span>

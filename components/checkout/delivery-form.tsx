@@ -86,20 +86,48 @@ export function DeliveryForm({
       className="grid gap-5 sm:grid-cols-2"
     >
       <FormField id="delivery-first-name" label="First Name" error={error("firstName")}>
-        {(a11y) => <input {...a11y} {...register("firstName")} autoComplete="given-name" className={inputClasses} />}
+        {(a11y) => (
+          <input
+            {...a11y}
+            {...register("firstName")}
+            autoComplete="given-name"
+            className={inputClasses}
+          />
+        )}
       </FormField>
       <FormField id="delivery-last-name" label="Last Name" error={error("lastName")}>
-        {(a11y) => <input {...a11y} {...register("lastName")} autoComplete="family-name" className={inputClasses} />}
+        {(a11y) => (
+          <input
+            {...a11y}
+            {...register("lastName")}
+            autoComplete="family-name"
+            className={inputClasses}
+          />
+        )}
       </FormField>
       <FormField id="delivery-email" label="Email" error={error("email")}>
-        {(a11y) => <input {...a11y} {...register("email")} type="email" autoComplete="email" className={inputClasses} />}
+        {(a11y) => (
+          <input
+            {...a11y}
+            {...register("email")}
+            type="email"
+            autoComplete="email"
+            className={inputClasses}
+          />
+        )}
       </FormField>
-      <FormField id="delivery-phone" label="Phone" error={error("phone")} hint="Format: (416) 555-1234">
+      <FormField
+        id="delivery-phone"
+        label="Phone"
+        error={error("phone")}
+        hint="Format: (416) 555-1234"
+      >
         {(a11y) => (
           <input
             {...a11y}
             {...register("phone", {
-              onChange: (e: ChangeEvent<HTMLInputElement>) => setValue("phone", formatPhoneInput(e.target.value)),
+              onChange: (e: ChangeEvent<HTMLInputElement>) =>
+                setValue("phone", formatPhoneInput(e.target.value)),
             })}
             type="tel"
             inputMode="tel"

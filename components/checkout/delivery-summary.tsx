@@ -17,7 +17,12 @@ export type DeliveryDetails = {
 export function DeliverySummary({ delivery }: { delivery: DeliveryDetails }) {
   const country = parseCountry(delivery.country ?? undefined);
   const rows: [string, string][] = [
-    ["How", delivery.deliveryDestination === "home" ? "Home delivery (items the farmer does not deliver are picked up at the farm)" : "Pickup at the farm"],
+    [
+      "How",
+      delivery.deliveryDestination === "home"
+        ? "Home delivery (items the farmer does not deliver are picked up at the farm)"
+        : "Pickup at the farm",
+    ],
     ["Name", `${delivery.firstName} ${delivery.lastName}`],
     ["Email", delivery.email],
     ["Phone", delivery.phone],
@@ -40,7 +45,7 @@ export function DeliverySummary({ delivery }: { delivery: DeliveryDetails }) {
       {rows.map(([term, value]) => (
         <div key={term} className="contents">
           <dt className="font-semibold text-stone-800">{term}</dt>
-          <dd className="min-w-0 text-stone-700 [overflow-wrap:anywhere]">{value}</dd>
+          <dd className="min-w-0 [overflow-wrap:anywhere] text-stone-700">{value}</dd>
         </div>
       ))}
     </dl>

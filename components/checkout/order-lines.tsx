@@ -28,14 +28,24 @@ export type OrderLineView = {
  */
 export function OrderLines({ lines, label }: { lines: readonly OrderLineView[]; label: string }) {
   return (
-    <ul aria-label={label} className="divide-y divide-stone-200 rounded-2xl border border-stone-200 bg-white">
+    <ul
+      aria-label={label}
+      className="divide-y divide-stone-200 rounded-2xl border border-stone-200 bg-white"
+    >
       {lines.map((line) => {
         const HowIcon = line.howToGet === "free_delivery" ? Truck : Store;
         return (
           <li key={line.key} className="flex gap-4 p-4 sm:p-5">
             <div className="bg-earth-100 text-earth-400 flex size-16 shrink-0 items-center justify-center overflow-hidden rounded-xl">
               {line.imageUrl ? (
-                <Image src={line.imageUrl} alt="" width={64} height={64} unoptimized className="size-full object-cover" />
+                <Image
+                  src={line.imageUrl}
+                  alt=""
+                  width={64}
+                  height={64}
+                  unoptimized
+                  className="size-full object-cover"
+                />
               ) : (
                 <ShoppingBasket aria-hidden className="size-7" strokeWidth={1.5} />
               )}
@@ -44,7 +54,10 @@ export function OrderLines({ lines, label }: { lines: readonly OrderLineView[]; 
               <div className="min-w-0">
                 <p className="font-semibold text-stone-900">
                   {line.href ? (
-                    <Link href={line.href} className="hover:text-leaf-800 underline-offset-2 hover:underline">
+                    <Link
+                      href={line.href}
+                      className="hover:text-leaf-800 underline-offset-2 hover:underline"
+                    >
                       {line.name}
                     </Link>
                   ) : (
@@ -52,7 +65,8 @@ export function OrderLines({ lines, label }: { lines: readonly OrderLineView[]; 
                   )}
                 </p>
                 <p className="text-sm text-stone-700">
-                  Qty {line.qty} × {formatMoney(line.unitPriceCents, line.currency)} / {line.priceUnit}
+                  Qty {line.qty} × {formatMoney(line.unitPriceCents, line.currency)} /{" "}
+                  {line.priceUnit}
                 </p>
                 <p className="text-sm text-stone-700">Farmer: {line.farmer}</p>
                 <p className="flex items-center gap-1.5 text-sm text-stone-700">
@@ -73,11 +87,18 @@ export function OrderLines({ lines, label }: { lines: readonly OrderLineView[]; 
 }
 
 /** The total per currency (a checkout holds one; a mixed cart shows both before it is fixed). */
-export function OrderTotals({ totals }: { totals: readonly { currency: Currency; totalCents: number }[] }) {
+export function OrderTotals({
+  totals,
+}: {
+  totals: readonly { currency: Currency; totalCents: number }[];
+}) {
   return (
     <dl className="mt-4 flex flex-col gap-1 rounded-2xl bg-stone-50 p-4 sm:p-5">
       {totals.map((total) => (
-        <div key={total.currency} className="flex items-baseline justify-between gap-4 text-lg font-bold text-stone-900">
+        <div
+          key={total.currency}
+          className="flex items-baseline justify-between gap-4 text-lg font-bold text-stone-900"
+        >
           <dt>Total ({total.currency})</dt>
           <dd>{formatMoney(total.totalCents, total.currency, { showCode: true })}</dd>
         </div>

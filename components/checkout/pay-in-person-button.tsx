@@ -31,11 +31,15 @@ export function PayInPersonButton({ checkoutKey, delivery, items, disabled = fal
   async function pay() {
     setState("busy");
     setError(null);
-    const result = await send<Placed>("/api/checkout/inPerson", { json: { checkoutKey, delivery, items } });
+    const result = await send<Placed>("/api/checkout/inPerson", {
+      json: { checkoutKey, delivery, items },
+    });
     if (result.ok) {
       setState("done");
       // Replace: Back from the confirmation must not show this preview of an order already placed.
-      router.replace(`/checkout/payment/in_person/completed/${encodeURIComponent(result.data.orderNo)}`);
+      router.replace(
+        `/checkout/payment/in_person/completed/${encodeURIComponent(result.data.orderNo)}`,
+      );
       return;
     }
     setState("idle");
@@ -46,7 +50,13 @@ export function PayInPersonButton({ checkoutKey, delivery, items, disabled = fal
   const busy = state !== "idle";
   return (
     <div className="flex flex-col gap-3">
-      <Button size="lg" onClick={() => void pay()} disabled={disabled || busy} aria-busy={busy} className="w-full sm:w-auto">
+      <Button
+        size="lg"
+        onClick={() => void pay()}
+        disabled={disabled || busy}
+        aria-busy={busy}
+        className="w-full sm:w-auto"
+      >
         <HandCoins aria-hidden />
         {busy ? "Processing ..." : "Pay in Person"}
       </Button>

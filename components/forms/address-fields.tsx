@@ -49,7 +49,8 @@ export function AddressFields<T extends FieldValues, C = unknown, O = T>({
   onCountryChange,
 }: AddressFieldsProps<T, C, O>) {
   // The component only touches the address fields, which every caller's form has.
-  const { register, setValue, getValues, control } = form as unknown as UseFormReturn<AddressValues>;
+  const { register, setValue, getValues, control } =
+    form as unknown as UseFormReturn<AddressValues>;
   const country: CountryCode = parseCountry(useWatch({ control, name: "country" }) ?? "") ?? "CA";
   const isCanada = country === "CA";
   const id = (name: string) => `${idPrefix}-${name}`;
@@ -65,7 +66,10 @@ export function AddressFields<T extends FieldValues, C = unknown, O = T>({
                 const next = parseCountry(e.target.value) ?? "CA";
                 if (withStreet) {
                   setValue("provinceState", "");
-                  setValue("postalCode", formatPostalCodeInput(getValues("postalCode") ?? "", next));
+                  setValue(
+                    "postalCode",
+                    formatPostalCodeInput(getValues("postalCode") ?? "", next),
+                  );
                 }
                 onCountryChange?.(next);
               },
@@ -84,15 +88,43 @@ export function AddressFields<T extends FieldValues, C = unknown, O = T>({
       {afterCountry}
       {withStreet ? (
         <>
-          <FormField id={id("address")} label={labels.address ?? "Address"} error={error("address")} className="sm:col-span-2">
-            {(a11y) => <input {...a11y} {...register("address")} autoComplete="street-address" className={inputClasses} />}
+          <FormField
+            id={id("address")}
+            label={labels.address ?? "Address"}
+            error={error("address")}
+            className="sm:col-span-2"
+          >
+            {(a11y) => (
+              <input
+                {...a11y}
+                {...register("address")}
+                autoComplete="street-address"
+                className={inputClasses}
+              />
+            )}
           </FormField>
           <FormField id={id("city")} label="City" error={error("city")}>
-            {(a11y) => <input {...a11y} {...register("city")} autoComplete="address-level2" className={inputClasses} />}
-          </FormField>
-          <FormField id={id("province-state")} label={isCanada ? "Province" : "State"} error={error("provinceState")}>
             {(a11y) => (
-              <select {...a11y} {...register("provinceState")} autoComplete="address-level1" className={inputClasses}>
+              <input
+                {...a11y}
+                {...register("city")}
+                autoComplete="address-level2"
+                className={inputClasses}
+              />
+            )}
+          </FormField>
+          <FormField
+            id={id("province-state")}
+            label={isCanada ? "Province" : "State"}
+            error={error("provinceState")}
+          >
+            {(a11y) => (
+              <select
+                {...a11y}
+                {...register("provinceState")}
+                autoComplete="address-level1"
+                className={inputClasses}
+              >
                 <option value="">{isCanada ? "Choose a province" : "Choose a state"}</option>
                 {regionsForCountry(country).map((r) => (
                   <option key={r.code} value={r.code}>

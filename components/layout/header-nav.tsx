@@ -191,7 +191,8 @@ function ShortcutLink({
   if (!item.href) return null;
   const Icon = SHORTCUT_ICONS[item.id] ?? MessageCircle;
   const hasDot = item.id === "messages" && unreadMessages > 0;
-  const count = item.id === "cart" || item.id === "dreamtracker" ? cartCounts?.[item.id] : undefined;
+  const count =
+    item.id === "cart" || item.id === "dreamtracker" ? cartCounts?.[item.id] : undefined;
   const current = isCurrentPath(item.href, pathname);
   return (
     <Link

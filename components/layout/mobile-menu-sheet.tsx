@@ -137,7 +137,8 @@ function SheetEntry({
   }
   const current = isCurrentPath(item.href, pathname);
   const hasDot = item.id === "messages" && unreadMessages > 0;
-  const count = item.id === "cart" || item.id === "dreamtracker" ? cartCounts?.[item.id] : undefined;
+  const count =
+    item.id === "cart" || item.id === "dreamtracker" ? cartCounts?.[item.id] : undefined;
   return (
     <Link
       href={item.href}
@@ -154,7 +155,10 @@ function SheetEntry({
         {count ? <span className="sr-only">{countLabel("", count)}</span> : null}
       </span>
       {count ? (
-        <span aria-hidden className="bg-leaf-100 text-leaf-900 rounded-full px-2 py-0.5 text-xs font-semibold">
+        <span
+          aria-hidden
+          className="bg-leaf-100 text-leaf-900 rounded-full px-2 py-0.5 text-xs font-semibold"
+        >
           {count}
         </span>
       ) : null}

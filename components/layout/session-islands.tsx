@@ -39,7 +39,11 @@ export function SessionExtras() {
     <>
       {viewer ? <LazyIdleTimer /> : null}
       {myLocal ? (
-        <MyLocalLauncher initial={myLocal.initial} defaultCountry={myLocal.defaultCountry} autoOpen={myLocal.autoOpen} />
+        <MyLocalLauncher
+          initial={myLocal.initial}
+          defaultCountry={myLocal.defaultCountry}
+          autoOpen={myLocal.autoOpen}
+        />
       ) : null}
     </>
   );

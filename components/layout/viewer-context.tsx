@@ -53,10 +53,13 @@ export function productIdOfPath(pathname: string | null): number | null {
 
 async function fetchViewer(productId: number | null): Promise<ViewerState> {
   try {
-    const response = await fetch(`/api/viewer${productId === null ? "" : `?product=${productId}`}`, {
-      credentials: "same-origin",
-      cache: "no-store",
-    });
+    const response = await fetch(
+      `/api/viewer${productId === null ? "" : `?product=${productId}`}`,
+      {
+        credentials: "same-origin",
+        cache: "no-store",
+      },
+    );
     if (!response.ok) return { status: "failed" };
     return { status: "ready", answer: (await response.json()) as ViewerAnswer, productId };
   } catch {
@@ -77,7 +80,8 @@ let loadedFor: number | null | undefined = undefined;
 
 async function load(productId: number | null, useEarly: boolean): Promise<ViewerState> {
   loadedFor = productId;
-  const pending = useEarly && early && early.productId === productId ? early.promise : fetchViewer(productId);
+  const pending =
+    useEarly && early && early.productId === productId ? early.promise : fetchViewer(productId);
   early = null;
   const next = await pending;
   // A later load (another product) wins.
@@ -90,7 +94,8 @@ const reload = () => load(loadedFor ?? null, false);
 function onPath(pathname: string): void {
   const productId = productIdOfPath(pathname);
   // A product page needs the viewer's review of that product; other pages keep the answer.
-  if (productId !== null && productId !== loadedFor && loadedFor !== undefined) void load(productId, false);
+  if (productId !== null && productId !== loadedFor && loadedFor !== undefined)
+    void load(productId, false);
 }
 
 export function ViewerProvider({ children }: { children: React.ReactNode }) {
@@ -116,6 +121,10 @@ function PathWatcher() {
 }
 
 export function useViewerState(): ViewerHandle {
-  const state = useSyncExternalStore(subscribe, () => current, () => PENDING);
+  const state = useSyncExternalStore(
+    subscribe,
+    () => current,
+    () => PENDING,
+  );
   return { state, reload };
 }

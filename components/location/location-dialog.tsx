@@ -9,7 +9,13 @@ import { lazyResolver } from "@/components/forms/lazy-resolver";
 import { Button } from "@/components/ui/button";
 import { SubmitButton } from "@/components/ui/submit-button";
 import { Dialog, DialogContent } from "@/components/ui/dialog";
-import { LOCATION_SAVED_CLOSE_MS, RADIUS_DEFAULT_KM, RADIUS_MAX_KM, RADIUS_MIN_KM, RADIUS_STEP_KM } from "@/lib/constants";
+import {
+  LOCATION_SAVED_CLOSE_MS,
+  RADIUS_DEFAULT_KM,
+  RADIUS_MAX_KM,
+  RADIUS_MIN_KM,
+  RADIUS_STEP_KM,
+} from "@/lib/constants";
 import { formatPostalCodeInput } from "@/lib/input-format";
 import { COUNTRIES, parseCountry, regionsForCountry, type CountryCode } from "@/lib/regions";
 import type { localLocationSchema } from "@/lib/validation/location";
@@ -78,7 +84,8 @@ export function LocationDialog({
     return () => window.clearTimeout(timer);
   }, [done, onClose]);
 
-  const country: CountryCode = parseCountry(String(useWatch({ control, name: "country" }) ?? "")) ?? "CA";
+  const country: CountryCode =
+    parseCountry(String(useWatch({ control, name: "country" }) ?? "")) ?? "CA";
   const radius = Number(useWatch({ control, name: "radius" }) ?? RADIUS_DEFAULT_KM);
   const isCanada = country === "CA";
 
@@ -137,7 +144,10 @@ export function LocationDialog({
                   onChange: (e: React.ChangeEvent<HTMLSelectElement>) => {
                     const next = parseCountry(e.target.value) ?? "CA";
                     setValue("provinceState", "");
-                    setValue("postalCode", formatPostalCodeInput(String(getValues("postalCode") ?? ""), next));
+                    setValue(
+                      "postalCode",
+                      formatPostalCodeInput(String(getValues("postalCode") ?? ""), next),
+                    );
                   },
                 })}
                 autoComplete="country"
@@ -169,13 +179,30 @@ export function LocationDialog({
               />
             )}
           </FormField>
-          <FormField id="my-local-address" label="Address" error={error("address")} className="sm:col-span-2">
+          <FormField
+            id="my-local-address"
+            label="Address"
+            error={error("address")}
+            className="sm:col-span-2"
+          >
             {(a11y) => (
-              <input {...a11y} {...register("address")} autoComplete="street-address" className={inputClasses} />
+              <input
+                {...a11y}
+                {...register("address")}
+                autoComplete="street-address"
+                className={inputClasses}
+              />
             )}
           </FormField>
           <FormField id="my-local-city" label="City" error={error("city")}>
-            {(a11y) => <input {...a11y} {...register("city")} autoComplete="address-level2" className={inputClasses} />}
+            {(a11y) => (
+              <input
+                {...a11y}
+                {...register("city")}
+                autoComplete="address-level2"
+                className={inputClasses}
+              />
+            )}
           </FormField>
           <FormField
             id="my-local-province-state"
@@ -183,7 +210,12 @@ export function LocationDialog({
             error={error("provinceState")}
           >
             {(a11y) => (
-              <select {...a11y} {...register("provinceState")} autoComplete="address-level1" className={inputClasses}>
+              <select
+                {...a11y}
+                {...register("provinceState")}
+                autoComplete="address-level1"
+                className={inputClasses}
+              >
                 <option value="">{isCanada ? "Choose a province" : "Choose a state"}</option>
                 {regionsForCountry(country).map((r) => (
                   <option key={r.code} value={r.code}>
@@ -212,21 +244,29 @@ export function LocationDialog({
                   aria-valuetext={`${radius} km`}
                   className="accent-leaf-700 h-11 flex-1"
                 />
-                <output htmlFor="my-local-radius" className="w-14 text-right font-semibold text-stone-900">
+                <output
+                  htmlFor="my-local-radius"
+                  className="w-14 text-right font-semibold text-stone-900"
+                >
                   {radius} km
                 </output>
               </div>
             )}
           </FormField>
           <p className="text-sm text-stone-600 sm:col-span-2">
-            A postal code is enough; without one, give the city and the {isCanada ? "province" : "state"}.
+            A postal code is enough; without one, give the city and the{" "}
+            {isCanada ? "province" : "state"}.
           </p>
           <div className="flex flex-col gap-3 sm:col-span-2 sm:flex-row sm:items-center">
             <SubmitButton disabled={isSubmitting || done}>
               {isSubmitting ? "Saving…" : "Save"}
             </SubmitButton>
             {initial ? (
-              <Button variant="ghost" onClick={() => void onClear()} disabled={isSubmitting || done}>
+              <Button
+                variant="ghost"
+                onClick={() => void onClear()}
+                disabled={isSubmitting || done}
+              >
                 Clear my location
               </Button>
             ) : null}

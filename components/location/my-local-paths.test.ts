@@ -25,10 +25,16 @@ describe("where the My Local dialog may open by itself", () => {
     expect(isMyLocalExcludedPath(path)).toBe(true);
   });
 
-  it.each(["/", "/products/filtered", "/products/12", "/merchants/list", "/stores/maple_ridge_farm", "/pricing", "/cart", "/loginx"])(
-    "on %s",
-    (path) => {
-      expect(isMyLocalExcludedPath(path)).toBe(false);
-    },
-  );
+  it.each([
+    "/",
+    "/products/filtered",
+    "/products/12",
+    "/merchants/list",
+    "/stores/maple_ridge_farm",
+    "/pricing",
+    "/cart",
+    "/loginx",
+  ])("on %s", (path) => {
+    expect(isMyLocalExcludedPath(path)).toBe(false);
+  });
 });

@@ -31,7 +31,9 @@ export const MY_LOCAL_EXCLUDED_PATHS: readonly string[] = [
 
 /** True for an excluded path and everything under it ("/checkout/by_card/preview"). */
 export function isMyLocalExcludedPath(pathname: string): boolean {
-  return MY_LOCAL_EXCLUDED_PATHS.some((path) => pathname === path || pathname.startsWith(`${path}/`));
+  return MY_LOCAL_EXCLUDED_PATHS.some(
+    (path) => pathname === path || pathname.startsWith(`${path}/`),
+  );
 }
 
 /**

@@ -1,7 +1,13 @@
 "use client";
 
 import "maplibre-gl/dist/maplibre-gl.css";
-import { Map, Marker, NavigationControl, Popup, type StyleSpecification } from "react-map-gl/maplibre";
+import {
+  Map,
+  Marker,
+  NavigationControl,
+  Popup,
+  type StyleSpecification,
+} from "react-map-gl/maplibre";
 import { FarmersMapView, type FarmersMapCanvasProps } from "./farmers-map-view";
 
 /**
@@ -17,7 +23,8 @@ const OFFLINE_FIRST_STYLE: StyleSpecification = {
       tiles: ["https://tile.openstreetmap.org/{z}/{x}/{y}.png"],
       tileSize: 256,
       maxzoom: 19,
-      attribution: '© <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a> contributors',
+      attribution:
+        '© <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a> contributors',
     },
   },
   layers: [

@@ -86,7 +86,12 @@ export function FarmersMapView({
       pinHeight: PIN_HEIGHT_PX,
       keepClear: [
         { left: width - CONTROLS_WIDTH_PX, top: 0, right: width, bottom: ZOOM_BUTTONS_BOTTOM_PX },
-        { left: width - CONTROLS_WIDTH_PX, top: height - ATTRIBUTION_HEIGHT_PX, right: width, bottom: height },
+        {
+          left: width - CONTROLS_WIDTH_PX,
+          top: height - ATTRIBUTION_HEIGHT_PX,
+          right: width,
+          bottom: height,
+        },
       ],
     };
     return groupOverlappingPoints(points, (p) => map.project([p.longitude, p.latitude]), {
@@ -189,7 +194,13 @@ export function FarmersMapView({
               label={group.lead.username}
               expanded={selected?.key === farmKey(group.lead)}
               register={(element) => register(farmKey(group.lead), element)}
-              onSelect={() => setSelected({ kind: "farm", key: farmKey(group.lead), username: group.lead.username })}
+              onSelect={() =>
+                setSelected({
+                  kind: "farm",
+                  key: farmKey(group.lead),
+                  username: group.lead.username,
+                })
+              }
             >
               <FarmPin />
             </PinMarker>
@@ -277,7 +288,11 @@ function spansMoreThanAPoint(points: readonly MerchantMapPoint[]): boolean {
 
 function initialView(points: readonly MerchantMapPoint[], viewerPoint: ViewerPoint | null) {
   if (viewerPoint) {
-    return { latitude: viewerPoint.latitude, longitude: viewerPoint.longitude, zoom: MAP_DEFAULTS.zoom };
+    return {
+      latitude: viewerPoint.latitude,
+      longitude: viewerPoint.longitude,
+      zoom: MAP_DEFAULTS.zoom,
+    };
   }
   const bounds = paddedBounds(points, MAP_DEFAULTS.boundsPadding);
   if (bounds) {
@@ -291,7 +306,11 @@ function initialView(points: readonly MerchantMapPoint[], viewerPoint: ViewerPoi
       fitBoundsOptions: { padding: { top: 48, right: 56, bottom: 16, left: 16 } },
     };
   }
-  return { latitude: MAP_DEFAULTS.center.lat, longitude: MAP_DEFAULTS.center.lon, zoom: MAP_DEFAULTS.zoom };
+  return {
+    latitude: MAP_DEFAULTS.center.lat,
+    longitude: MAP_DEFAULTS.center.lon,
+    zoom: MAP_DEFAULTS.zoom,
+  };
 }
 
 /**
@@ -367,7 +386,7 @@ function GroupPin({ count }: { count: number }) {
   return (
     <span aria-hidden className="relative block h-9 w-7">
       <FarmPin />
-      <span className="bg-earth-50 text-leaf-900 absolute -top-2 -right-3 flex h-6 min-w-6 items-center justify-center rounded-full border-2 border-leaf-700 px-1 text-xs font-bold">
+      <span className="bg-earth-50 text-leaf-900 border-leaf-700 absolute -top-2 -right-3 flex h-6 min-w-6 items-center justify-center rounded-full border-2 px-1 text-xs font-bold">
         {count}
       </span>
     </span>
@@ -397,7 +416,10 @@ function ViewerMarker({ Marker, point }: { Marker: MapKit["Marker"]; point: View
   }, []);
   return (
     <Marker ref={markerRef} longitude={point.longitude} latitude={point.latitude} anchor="center">
-      <span aria-hidden className="block size-4 rounded-full border-2 border-white bg-sky-600 shadow" />
+      <span
+        aria-hidden
+        className="block size-4 rounded-full border-2 border-white bg-sky-600 shadow"
+      />
     </Marker>
   );
 }

@@ -21,8 +21,12 @@ import {
 
 // One of the two map libraries, chosen at build time: the other one's chunk is never requested.
 const loadCanvas = () =>
-  process.env.NEXT_PUBLIC_MAPBOX_TOKEN ? import("./farmers-map-mapbox") : import("./farmers-map-maplibre");
-const FarmersMapCanvas = dynamic(() => loadCanvas().then((m) => m.FarmersMapCanvas), { ssr: false });
+  process.env.NEXT_PUBLIC_MAPBOX_TOKEN
+    ? import("./farmers-map-mapbox")
+    : import("./farmers-map-maplibre");
+const FarmersMapCanvas = dynamic(() => loadCanvas().then((m) => m.FarmersMapCanvas), {
+  ssr: false,
+});
 
 /** Start loading this far before the section scrolls into view. */
 const NEAR_VIEWPORT_MARGIN = "400px 0px";
@@ -32,7 +36,13 @@ const MOVE_FETCH_DELAY_MS = 400;
 type Status = "idle" | "loading" | "ready" | "empty" | "error";
 
 /** The map's box: its height is reserved in the static shell so nothing below it moves. */
-export function FarmersMapFrame({ children, className }: { children?: ReactNode; className?: string }) {
+export function FarmersMapFrame({
+  children,
+  className,
+}: {
+  children?: ReactNode;
+  className?: string;
+}) {
   return (
     <div
       className={clsx(
@@ -158,18 +168,25 @@ export function FarmersMap({ viewerPoint: viewerProp }: { viewerPoint: ViewerPoi
       <div
         ref={frameRef}
         onWheel={(event) => {
-          if (!showList && !event.ctrlKey && !event.metaKey) showHint(zoomHint(navigator.userAgent));
+          if (!showList && !event.ctrlKey && !event.metaKey)
+            showHint(zoomHint(navigator.userAgent));
         }}
       >
         <FarmersMapFrame>
           {status === "idle" || status === "loading" ? (
-            <p role="status" className="absolute inset-0 flex items-center justify-center text-stone-700">
+            <p
+              role="status"
+              className="absolute inset-0 flex items-center justify-center text-stone-700"
+            >
               Loading the farmers map…
             </p>
           ) : null}
 
           {status === "error" ? (
-            <div role="alert" className="absolute inset-0 flex flex-col items-center justify-center gap-4 p-6 text-center">
+            <div
+              role="alert"
+              className="absolute inset-0 flex flex-col items-center justify-center gap-4 p-6 text-center"
+            >
               <p className="font-semibold text-stone-900">{MAP_FAILED_MESSAGE}</p>
               <Button
                 variant="secondary"
@@ -195,7 +212,9 @@ export function FarmersMap({ viewerPoint: viewerProp }: { viewerPoint: ViewerPoi
             />
           ) : null}
 
-          {hasData && showList ? <FarmersList points={points} unavailable={mapUnavailable} /> : null}
+          {hasData && showList ? (
+            <FarmersList points={points} unavailable={mapUnavailable} />
+          ) : null}
 
           {status === "empty" ? (
             <p
@@ -222,7 +241,10 @@ export function FarmersMap({ viewerPoint: viewerProp }: { viewerPoint: ViewerPoi
 }
 
 /** The viewer's surroundings first; with no farm there yet, the newest farms anywhere. */
-async function loadPoints(viewerPoint: ViewerPoint | null, signal: AbortSignal): Promise<MerchantMapPoint[]> {
+async function loadPoints(
+  viewerPoint: ViewerPoint | null,
+  signal: AbortSignal,
+): Promise<MerchantMapPoint[]> {
   const found = await fetchMapPoints(viewerPoint ? bboxAround(viewerPoint) : null, signal);
   return found.length === 0 && viewerPoint ? fetchMapPoints(null, signal) : found;
 }
@@ -241,11 +263,19 @@ function useStablePoint(point: ViewerPoint | null): ViewerPoint | null {
 }
 
 /** The farms as links: the list view, and the whole map on a device without WebGL. */
-function FarmersList({ points, unavailable }: { points: MerchantMapPoint[]; unavailable: boolean }) {
+function FarmersList({
+  points,
+  unavailable,
+}: {
+  points: MerchantMapPoint[];
+  unavailable: boolean;
+}) {
   return (
     <div className="absolute inset-0 overflow-y-auto bg-white p-4 sm:p-6">
       {unavailable ? (
-        <p className="mb-3 text-sm text-stone-700">The map cannot be shown on this device, so here are the farmers as a list.</p>
+        <p className="mb-3 text-sm text-stone-700">
+          The map cannot be shown on this device, so here are the farmers as a list.
+        </p>
       ) : null}
       <ul aria-label="Farmers" className="divide-y divide-stone-200">
         {points.map((point) => (
@@ -256,7 +286,9 @@ function FarmersList({ points, unavailable }: { points: MerchantMapPoint[]; unav
             >
               {point.username}
             </Link>
-            {point.introduction ? <p className="mt-1 text-sm text-stone-700">{point.introduction}</p> : null}
+            {point.introduction ? (
+              <p className="mt-1 text-sm text-stone-700">{point.introduction}</p>
+            ) : null}
           </li>
         ))}
       </ul>

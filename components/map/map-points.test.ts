@@ -9,7 +9,12 @@ import {
   zoomHint,
 } from "./map-points";
 
-const point = (latitude: number, longitude: number) => ({ latitude, longitude, username: "f", introduction: null });
+const point = (latitude: number, longitude: number) => ({
+  latitude,
+  longitude,
+  username: "f",
+  introduction: null,
+});
 
 describe("farmers map helpers", () => {
   it("pads the farms' bounds by the given degrees", () => {
@@ -31,7 +36,11 @@ describe("farmers map helpers", () => {
   });
 
   it("looks at least 25 km around the viewer", () => {
-    const [minLon, minLat, maxLon, maxLat] = bboxAround({ latitude: 43.65, longitude: -79.38, radiusKm: 0 });
+    const [minLon, minLat, maxLon, maxLat] = bboxAround({
+      latitude: 43.65,
+      longitude: -79.38,
+      radiusKm: 0,
+    });
     expect(maxLat - minLat).toBeGreaterThan((2 * 25) / 111.32);
     expect(minLon).toBeLessThan(-79.38);
     expect(maxLon).toBeGreaterThan(-79.38);
@@ -44,19 +53,38 @@ describe("farmers map helpers", () => {
 });
 
 describe("grouping pins that would overlap", () => {
-  const farm = (username: string, x: number, y: number) => ({ username, latitude: y, longitude: x, introduction: null });
-  const project = (p: { latitude: number; longitude: number }) => ({ x: p.longitude, y: p.latitude });
-  const inView = (at: { x: number; y: number }) => at.x >= 0 && at.y >= 0 && at.x <= 400 && at.y <= 300;
+  const farm = (username: string, x: number, y: number) => ({
+    username,
+    latitude: y,
+    longitude: x,
+    introduction: null,
+  });
+  const project = (p: { latitude: number; longitude: number }) => ({
+    x: p.longitude,
+    y: p.latitude,
+  });
+  const inView = (at: { x: number; y: number }) =>
+    at.x >= 0 && at.y >= 0 && at.x <= 400 && at.y <= 300;
   const size = { minDistancePx: 52, isShown: inView };
 
   it("keeps farms far apart as pins of their own, in order", () => {
-    const groups = groupOverlappingPoints([farm("a", 10, 10), farm("b", 100, 10), farm("c", 10, 100)], project, size);
+    const groups = groupOverlappingPoints(
+      [farm("a", 10, 10), farm("b", 100, 10), farm("c", 10, 100)],
+      project,
+      size,
+    );
     expect(groups.map((g) => g.points.map((p) => p.username))).toEqual([["a"], ["b"], ["c"]]);
   });
 
   it("groups farms closer than the distance under the first one, across grid cells", () => {
     const groups = groupOverlappingPoints(
-      [farm("a", 51, 51), farm("b", 53, 53), farm("c", 80, 60), farm("d", 300, 200), farm("e", 300, 200)],
+      [
+        farm("a", 51, 51),
+        farm("b", 53, 53),
+        farm("c", 80, 60),
+        farm("d", 300, 200),
+        farm("e", 300, 200),
+      ],
       project,
       size,
     );
@@ -68,17 +96,29 @@ describe("grouping pins that would overlap", () => {
   });
 
   it("leaves no two leads closer than the distance", () => {
-    const many = Array.from({ length: 300 }, (_, i) => farm(`f${i}`, (i * 37) % 400, (i * 53) % 300));
+    const many = Array.from({ length: 300 }, (_, i) =>
+      farm(`f${i}`, (i * 37) % 400, (i * 53) % 300),
+    );
     const leads = groupOverlappingPoints(many, project, size).map((g) => project(g.lead));
-    for (const a of leads) for (const b of leads) if (a !== b) expect(Math.hypot(a.x - b.x, a.y - b.y)).toBeGreaterThanOrEqual(52);
+    for (const a of leads)
+      for (const b of leads)
+        if (a !== b) expect(Math.hypot(a.x - b.x, a.y - b.y)).toBeGreaterThanOrEqual(52);
   });
 
   it("leaves out farms whose pin is not on show", () => {
-    expect(groupOverlappingPoints([farm("a", -200, 10), farm("b", 10, 900)], project, size)).toEqual([]);
+    expect(
+      groupOverlappingPoints([farm("a", -200, 10), farm("b", 10, 900)], project, size),
+    ).toEqual([]);
   });
 
   it("shows a pin only wholly inside the view and clear of the controls", () => {
-    const view = { width: 400, height: 300, pinWidth: 28, pinHeight: 36, keepClear: [{ left: 344, top: 0, right: 400, bottom: 80 }] };
+    const view = {
+      width: 400,
+      height: 300,
+      pinWidth: 28,
+      pinHeight: 36,
+      keepClear: [{ left: 344, top: 0, right: 400, bottom: 80 }],
+    };
     expect(pinFits({ x: 200, y: 150 }, view)).toBe(true);
     expect(pinFits({ x: 200, y: 20 }, view)).toBe(false); // its top would be cut off
     expect(pinFits({ x: 5, y: 150 }, view)).toBe(false);
@@ -88,7 +128,10 @@ describe("grouping pins that would overlap", () => {
   });
 
   it("names at most five farms in a group's label", () => {
-    const group = { lead: farm("a", 0, 0), points: ["a", "b", "c", "d", "e", "f"].map((n) => farm(n, 0, 0)) };
+    const group = {
+      lead: farm("a", 0, 0),
+      points: ["a", "b", "c", "d", "e", "f"].map((n) => farm(n, 0, 0)),
+    };
     expect(groupLabel(group)).toBe("6 farms: a, b, c, d, e, and more");
   });
 });

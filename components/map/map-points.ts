@@ -15,7 +15,10 @@ export type Bbox = readonly [number, number, number, number];
 export type ViewerPoint = { latitude: number; longitude: number; radiusKm: number };
 
 /** The farm points of a box (nearest its centre first), or the newest farms without one. */
-export async function fetchMapPoints(bbox: Bbox | null, signal?: AbortSignal): Promise<MerchantMapPoint[]> {
+export async function fetchMapPoints(
+  bbox: Bbox | null,
+  signal?: AbortSignal,
+): Promise<MerchantMapPoint[]> {
   const url = bbox ? `${MAP_POINTS_ENDPOINT}?bbox=${bbox.join(",")}` : MAP_POINTS_ENDPOINT;
   const response = await fetch(url, { signal, headers: { accept: "application/json" } });
   if (!response.ok) throw new Error(`map points answered ${response.status}`);
@@ -111,7 +114,9 @@ export function groupOverlappingPoints(
     let home: MarkerGroup | undefined;
     for (let dx = -1; dx <= 1 && !home; dx += 1) {
       for (let dy = -1; dy <= 1 && !home; dy += 1) {
-        home = cells.get(`${cx + dx}:${cy + dy}`)?.find((g) => Math.hypot(g.at.x - at.x, g.at.y - at.y) < minDistancePx);
+        home = cells
+          .get(`${cx + dx}:${cy + dy}`)
+          ?.find((g) => Math.hypot(g.at.x - at.x, g.at.y - at.y) < minDistancePx);
       }
     }
     if (home) {
@@ -132,7 +137,13 @@ export function groupOverlappingPoints(
  */
 export function pinFits(
   at: ScreenPoint,
-  { width, height, pinWidth, pinHeight, keepClear = [] }: {
+  {
+    width,
+    height,
+    pinWidth,
+    pinHeight,
+    keepClear = [],
+  }: {
     width: number;
     height: number;
     pinWidth: number;
@@ -140,9 +151,16 @@ export function pinFits(
     keepClear?: readonly { left: number; top: number; right: number; bottom: number }[];
   },
 ): boolean {
-  const pin = { left: at.x - pinWidth / 2, right: at.x + pinWidth / 2, top: at.y - pinHeight, bottom: at.y };
+  const pin = {
+    left: at.x - pinWidth / 2,
+    right: at.x + pinWidth / 2,
+    top: at.y - pinHeight,
+    bottom: at.y,
+  };
   if (pin.left < 0 || pin.top < 0 || pin.right > width || pin.bottom > height) return false;
-  return keepClear.every((r) => pin.right <= r.left || pin.left >= r.right || pin.bottom <= r.top || pin.top >= r.bottom);
+  return keepClear.every(
+    (r) => pin.right <= r.left || pin.left >= r.right || pin.bottom <= r.top || pin.top >= r.bottom,
+  );
 }
 
 /** The accessible name of a group pin: how many farms, and the first few of them. */

@@ -26,7 +26,9 @@ export function Alert({
       role={kind === "error" ? "alert" : "status"}
       className={clsx(
         "flex items-start gap-3 rounded-2xl border px-4 py-3 text-[0.9375rem]",
-        kind === "error" ? "border-red-300 bg-red-50 text-red-900" : "border-leaf-300 bg-leaf-50 text-leaf-900",
+        kind === "error"
+          ? "border-red-300 bg-red-50 text-red-900"
+          : "border-leaf-300 bg-leaf-50 text-leaf-900",
         className,
       )}
     >

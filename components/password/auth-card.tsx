@@ -1,7 +1,15 @@
 import type { ReactNode } from "react";
 
 /** The narrow centred card the password pages share. */
-export function AuthCard({ title, lead, children }: { title: string; lead?: ReactNode; children: ReactNode }) {
+export function AuthCard({
+  title,
+  lead,
+  children,
+}: {
+  title: string;
+  lead?: ReactNode;
+  children: ReactNode;
+}) {
   return (
     <div className="container-page flex justify-center py-12 sm:py-16">
       <section

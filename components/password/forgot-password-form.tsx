@@ -27,7 +27,8 @@ const resolver = lazyResolver<FormInput, unknown, FormOutput>(async () => {
 export const FORGOT_SUCCESS =
   "The reset password link is sent via email. Please check your email and reset your password. If you don't see the email, please check the spam mailbox.";
 export const FORGOT_FAILED = "Oops. Something went wrong. Please try again.";
-export const FORGOT_EXCEPTION = "Oops. Something went wrong. Please contact the provider via contact page.";
+export const FORGOT_EXCEPTION =
+  "Oops. Something went wrong. Please contact the provider via contact page.";
 
 /** forgotPassword: one email field; the button reads "Processing ..." while busy. */
 export function ForgotPasswordForm() {
@@ -50,7 +51,8 @@ export function ForgotPasswordForm() {
       return;
     }
     const emailError = answer.errors.email?.join(" ");
-    if (emailError) setError("email", { type: "server", message: emailError }, { shouldFocus: true });
+    if (emailError)
+      setError("email", { type: "server", message: emailError }, { shouldFocus: true });
     setOutcome({ kind: "error", text: answer.status === 0 ? FORGOT_EXCEPTION : FORGOT_FAILED });
   }
 
@@ -77,7 +79,10 @@ export function ForgotPasswordForm() {
         {isSubmitting ? "Processing ..." : "Reset Password"}
       </SubmitButton>
       {outcome ? (
-        <Alert kind={outcome.kind} onDismiss={outcome.kind === "error" ? () => setOutcome(null) : undefined}>
+        <Alert
+          kind={outcome.kind}
+          onDismiss={outcome.kind === "error" ? () => setOutcome(null) : undefined}
+        >
           {outcome.text}
         </Alert>
       ) : null}

@@ -25,8 +25,10 @@ const resolver = lazyResolver<FormInput, unknown, FormOutput>(async () => {
 });
 
 // Spec part 2 section 8, "Reset password".
-export const RESET_SUCCESS = "The password has been reset successfully. You can log in with the updated password.";
-export const RESET_FAILED = "Oops. Something went wrong. Please contact the provider team via contact page.";
+export const RESET_SUCCESS =
+  "The password has been reset successfully. You can log in with the updated password.";
+export const RESET_FAILED =
+  "Oops. Something went wrong. Please contact the provider team via contact page.";
 
 type Outcome = { kind: "success" } | { kind: "error"; detail: string | null };
 

@@ -6,11 +6,25 @@ import { formatMoney, parsePriceToCents } from "@/lib/money";
  * The merchant's estimated earning on a card sale at the price being typed, and where the fees
  * come from (spec part 2 section 9), computed with the service charge in force for this merchant.
  */
-export function EarningEstimate({ price, currency, serviceCharge }: { price: string; currency: Currency; serviceCharge: ServiceCharge }) {
+export function EarningEstimate({
+  price,
+  currency,
+  serviceCharge,
+}: {
+  price: string;
+  currency: Currency;
+  serviceCharge: ServiceCharge;
+}) {
   const priceCents = parsePriceToCents(price);
-  const earning = priceCents === null || priceCents === 0 ? null : estimateEarningCents({ priceCents, currency, serviceCharge });
+  const earning =
+    priceCents === null || priceCents === 0
+      ? null
+      : estimateEarningCents({ priceCents, currency, serviceCharge });
   return (
-    <section aria-labelledby="earning-heading" className="bg-earth-50 border-earth-200 rounded-2xl border p-4 sm:p-5">
+    <section
+      aria-labelledby="earning-heading"
+      className="bg-earth-50 border-earth-200 rounded-2xl border p-4 sm:p-5"
+    >
       <h3 id="earning-heading" className="text-sm font-semibold text-stone-800">
         Estimated earning after fees
       </h3>

@@ -79,7 +79,14 @@ export function ImageField({
         }`}
       >
         {preview ? (
-          <Image src={preview} alt="Preview of the product image" fill unoptimized sizes="(min-width: 992px) 420px, 100vw" className="object-cover" />
+          <Image
+            src={preview}
+            alt="Preview of the product image"
+            fill
+            unoptimized
+            sizes="(min-width: 992px) 420px, 100vw"
+            className="object-cover"
+          />
         ) : (
           <span className="flex flex-col items-center gap-2 p-4 text-center text-stone-700">
             <ImagePlus aria-hidden className="text-leaf-700 size-10" />

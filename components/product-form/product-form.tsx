@@ -68,7 +68,8 @@ export const NEW_PRODUCT_VALUES: ProductFormValues = {
   productImage: null,
 };
 
-export const EDIT_FAILED_MESSAGE = "Oops! Something went wrong. Please review the form and try again.";
+export const EDIT_FAILED_MESSAGE =
+  "Oops! Something went wrong. Please review the form and try again.";
 
 export type ProductFormProps = {
   /** The merchant's username: a new product's store page is /stores/{username}. */
@@ -112,8 +113,14 @@ export function ProductForm(props: ProductFormProps) {
     mode: "onTouched",
   });
   const [failure, setFailure] = useState<string | null>(null);
-  const [price, weightRequired, payByCard, symbol] = useWatch({ control, name: ["price", "weightRequired", "payByCard", "weightSymbol"] });
-  const units: readonly string[] = WEIGHT_UNITS.includes(symbol as (typeof WEIGHT_UNITS)[number]) || !symbol ? WEIGHT_UNITS : [...WEIGHT_UNITS, symbol];
+  const [price, weightRequired, payByCard, symbol] = useWatch({
+    control,
+    name: ["price", "weightRequired", "payByCard", "weightSymbol"],
+  });
+  const units: readonly string[] =
+    WEIGHT_UNITS.includes(symbol as (typeof WEIGHT_UNITS)[number]) || !symbol
+      ? WEIGHT_UNITS
+      : [...WEIGHT_UNITS, symbol];
 
   async function onSubmit(values: Parsed) {
     setFailure(null);
@@ -131,9 +138,16 @@ export function ProductForm(props: ProductFormProps) {
     body.set("payByCard", String(values.payByCard));
     if (values.productImage) body.set("productImage", values.productImage);
 
-    const result = await submitProduct(mode === "add" ? "/api/products/add" : "/api/products/update", body);
+    const result = await submitProduct(
+      mode === "add" ? "/api/products/add" : "/api/products/update",
+      body,
+    );
     if (result.ok) {
-      router.push(mode === "add" ? `/stores/${username}?notice=product_added` : `/products/${result.productId}?notice=product_updated`);
+      router.push(
+        mode === "add"
+          ? `/stores/${username}?notice=product_added`
+          : `/products/${result.productId}?notice=product_updated`,
+      );
       return;
     }
     const unplaced: string[] = [];
@@ -145,7 +159,12 @@ export function ProductForm(props: ProductFormProps) {
       }
     }
     const hasFieldErrors = Object.keys(result.fieldErrors).length > 0;
-    const headline = mode === "edit" ? EDIT_FAILED_MESSAGE : hasFieldErrors ? MSG.productFormFailed : result.message;
+    const headline =
+      mode === "edit"
+        ? EDIT_FAILED_MESSAGE
+        : hasFieldErrors
+          ? MSG.productFormFailed
+          : result.message;
     const detail = mode === "edit" && !hasFieldErrors ? [result.message] : unplaced;
     setFailure([headline, ...detail].join(" "));
   }
@@ -153,8 +172,10 @@ export function ProductForm(props: ProductFormProps) {
   const error = (name: FieldName) => errors[name]?.message;
   // Spec part 2 section 5: curly quotes become straight ones as the field is left (the schema
   // straightens them again on submit).
-  const straighten = (name: "name" | "detail") => (event: React.FocusEvent<HTMLInputElement | HTMLTextAreaElement>) =>
-    setValue(name, straightenPunctuation(event.target.value));
+  const straighten =
+    (name: "name" | "detail") =>
+    (event: React.FocusEvent<HTMLInputElement | HTMLTextAreaElement>) =>
+      setValue(name, straightenPunctuation(event.target.value));
 
   return (
     <form
@@ -176,9 +197,21 @@ export function ProductForm(props: ProductFormProps) {
 
       <div className="flex flex-col gap-5">
         <FormField id="product-name" label="Name" error={error("name")}>
-          {(a11y) => <input {...a11y} {...register("name", { onBlur: straighten("name") })} maxLength={PRODUCT_NAME_MAX} className={inputClasses} />}
+          {(a11y) => (
+            <input
+              {...a11y}
+              {...register("name", { onBlur: straighten("name") })}
+              maxLength={PRODUCT_NAME_MAX}
+              className={inputClasses}
+            />
+          )}
         </FormField>
-        <FormField id="product-detail" label="Detail" error={error("detail")} hint="What it is, how it was grown, how fresh it is.">
+        <FormField
+          id="product-detail"
+          label="Detail"
+          error={error("detail")}
+          hint="What it is, how it was grown, how fresh it is."
+        >
           {(a11y) => (
             <textarea
               {...a11y}
@@ -189,13 +222,27 @@ export function ProductForm(props: ProductFormProps) {
             />
           )}
         </FormField>
-        <FormField id="product-price" label={`Price (${currency})`} error={error("price")} hint="For example 4.50">
+        <FormField
+          id="product-price"
+          label={`Price (${currency})`}
+          error={error("price")}
+          hint="For example 4.50"
+        >
           {(a11y) => (
             <div className="relative">
-              <span aria-hidden className="pointer-events-none absolute inset-y-0 left-3.5 flex items-center text-stone-600">
+              <span
+                aria-hidden
+                className="pointer-events-none absolute inset-y-0 left-3.5 flex items-center text-stone-600"
+              >
                 $
               </span>
-              <input {...a11y} {...register("price")} inputMode="decimal" autoComplete="off" className={`${inputClasses} pl-7`} />
+              <input
+                {...a11y}
+                {...register("price")}
+                inputMode="decimal"
+                autoComplete="off"
+                className={`${inputClasses} pl-7`}
+              />
             </div>
           )}
         </FormField>
@@ -211,9 +258,20 @@ export function ProductForm(props: ProductFormProps) {
           {weightRequired ? (
             <div className="grid grid-cols-2 gap-4 py-4">
               <FormField id="product-unit-weight" label="Weight" error={error("unitWeight")}>
-                {(a11y) => <input {...a11y} {...register("unitWeight")} inputMode="decimal" className={inputClasses} />}
+                {(a11y) => (
+                  <input
+                    {...a11y}
+                    {...register("unitWeight")}
+                    inputMode="decimal"
+                    className={inputClasses}
+                  />
+                )}
               </FormField>
-              <FormField id="product-weight-symbol" label="Weight unit" error={error("weightSymbol")}>
+              <FormField
+                id="product-weight-symbol"
+                label="Weight unit"
+                error={error("weightSymbol")}
+              >
                 {(a11y) => (
                   <select {...a11y} {...register("weightSymbol")} className={inputClasses}>
                     {units.map((unit) => (
@@ -226,40 +284,64 @@ export function ProductForm(props: ProductFormProps) {
               </FormField>
             </div>
           ) : null}
-          <SwitchField id="product-in-stock" label="In stock" description="Customers can order it now." registration={register("inStock")} />
+          <SwitchField
+            id="product-in-stock"
+            label="In stock"
+            description="Customers can order it now."
+            registration={register("inStock")}
+          />
         </div>
 
         <fieldset className="rounded-2xl border border-stone-200 bg-white px-4 py-4 sm:px-5">
           <legend className="px-1 text-sm font-semibold text-stone-800">Delivery service</legend>
           <div className="flex flex-col gap-3 sm:flex-row sm:gap-6">
             <label className="flex min-h-11 items-center gap-3">
-              <input type="radio" value="false" {...register("deliveryService")} className="accent-leaf-700 size-5" />
+              <input
+                type="radio"
+                value="false"
+                {...register("deliveryService")}
+                className="accent-leaf-700 size-5"
+              />
               <span>In store (pickup at the farm)</span>
             </label>
             <label className="flex min-h-11 items-center gap-3">
-              <input type="radio" value="true" {...register("deliveryService")} className="accent-leaf-700 size-5" />
+              <input
+                type="radio"
+                value="true"
+                {...register("deliveryService")}
+                className="accent-leaf-700 size-5"
+              />
               <span>Free delivery</span>
             </label>
           </div>
         </fieldset>
 
         <fieldset className="divide-y divide-stone-200 rounded-2xl border border-stone-200 bg-white px-4 sm:px-5">
-          <legend className="px-1 text-sm font-semibold text-stone-800">Customer payment options</legend>
+          <legend className="px-1 text-sm font-semibold text-stone-800">
+            Customer payment options
+          </legend>
           <SwitchField
             id="product-pay-in-person"
             label="Pay in person"
             description="Customers pay you when they pick up or receive the order. The payment provider gives no guarantee."
             error={error("payInPerson")}
-            registration={register("payInPerson", { onChange: () => void trigger(["payInPerson", "payByCard"]) })}
+            registration={register("payInPerson", {
+              onChange: () => void trigger(["payInPerson", "payByCard"]),
+            })}
           />
           <SwitchField
             id="product-pay-by-card"
             label="Pay by card"
-            description={cardUnavailableReason ?? "Payment is guaranteed once you scan the customer's QR code on delivery."}
+            description={
+              cardUnavailableReason ??
+              "Payment is guaranteed once you scan the customer's QR code on delivery."
+            }
             error={error("payByCard")}
             // Disabled while cards cannot be taken, unless it is on: then it can still be turned off.
             disabled={cardUnavailableReason !== null && !payByCard}
-            registration={register("payByCard", { onChange: () => void trigger(["payInPerson", "payByCard"]) })}
+            registration={register("payByCard", {
+              onChange: () => void trigger(["payInPerson", "payByCard"]),
+            })}
           />
         </fieldset>
 
@@ -267,7 +349,11 @@ export function ProductForm(props: ProductFormProps) {
           <p role="alert" className="min-h-6 text-sm font-medium text-red-700">
             {failure ?? ""}
           </p>
-          <SubmitButton size="lg" disabled={isSubmitting} className="w-full sm:w-auto sm:self-start">
+          <SubmitButton
+            size="lg"
+            disabled={isSubmitting}
+            className="w-full sm:w-auto sm:self-start"
+          >
             {isSubmitting ? "Saving…" : mode === "add" ? "Add Product" : "Save Changes"}
           </SubmitButton>
         </div>

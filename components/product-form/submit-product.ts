@@ -23,7 +23,8 @@ export async function submitProduct(url: string, body: FormData): Promise<Submit
     errors?: FieldErrors;
     product?: { id: number };
   } | null;
-  if (response.ok && data?.product) return { ok: true, message: data.message ?? "", productId: data.product.id };
+  if (response.ok && data?.product)
+    return { ok: true, message: data.message ?? "", productId: data.product.id };
   return {
     ok: false,
     status: response.status,

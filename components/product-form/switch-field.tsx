@@ -21,11 +21,16 @@ export function SwitchField({
   disabled?: boolean;
   registration: UseFormRegisterReturn;
 }) {
-  const describedBy = [description ? `${id}-description` : null, error ? `${id}-error` : null].filter(Boolean).join(" ");
+  const describedBy = [description ? `${id}-description` : null, error ? `${id}-error` : null]
+    .filter(Boolean)
+    .join(" ");
   return (
     <div className="flex items-start justify-between gap-4 py-4">
       <div className="min-w-0">
-        <label htmlFor={id} className={cn("font-semibold text-stone-900", disabled && "text-stone-600")}>
+        <label
+          htmlFor={id}
+          className={cn("font-semibold text-stone-900", disabled && "text-stone-600")}
+        >
           {label}
         </label>
         {description ? (
@@ -39,7 +44,13 @@ export function SwitchField({
           </p>
         ) : null}
       </div>
-      <label htmlFor={id} className={cn("relative inline-flex shrink-0", disabled ? "cursor-not-allowed" : "cursor-pointer")}>
+      <label
+        htmlFor={id}
+        className={cn(
+          "relative inline-flex shrink-0",
+          disabled ? "cursor-not-allowed" : "cursor-pointer",
+        )}
+      >
         <input
           id={id}
           type="checkbox"

@@ -1,6 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { IDLE_COUNTDOWN_SECONDS, IDLE_TIMEOUT_SECONDS } from "@/lib/constants";
-import { createIdleController, formatCountdown, shouldAnnounce, type IdleState } from "./idle-controller";
+import {
+  createIdleController,
+  formatCountdown,
+  shouldAnnounce,
+  type IdleState,
+} from "./idle-controller";
 
 function setup() {
   const states: IdleState[] = [];
@@ -43,7 +48,9 @@ describe("the idle controller", () => {
     expect(controller.getState()).toEqual({ phase: "expired" });
     vi.advanceTimersByTime(600_000);
     expect(onExpire).toHaveBeenCalledTimes(1);
-    const prompts = states.filter((s) => s.phase === "prompt").map((s) => (s.phase === "prompt" ? s.secondsLeft : 0));
+    const prompts = states
+      .filter((s) => s.phase === "prompt")
+      .map((s) => (s.phase === "prompt" ? s.secondsLeft : 0));
     expect(prompts).toEqual(Array.from({ length: 60 }, (_, i) => 60 - i));
   });
 
@@ -102,7 +109,9 @@ describe("formatCountdown", () => {
 
 describe("shouldAnnounce", () => {
   it("speaks on opening, at every quarter minute and near the end only", () => {
-    const spoken = Array.from({ length: 61 }, (_, i) => 60 - i).filter((s) => s > 0 && shouldAnnounce(s, 60));
+    const spoken = Array.from({ length: 61 }, (_, i) => 60 - i).filter(
+      (s) => s > 0 && shouldAnnounce(s, 60),
+    );
     expect(spoken).toEqual([60, 45, 30, 15, 10, 5]);
   });
 });

@@ -6,7 +6,8 @@
  * still expires on time.
  */
 
-export type IdleState = { phase: "active" } | { phase: "prompt"; secondsLeft: number } | { phase: "expired" };
+export type IdleState =
+  { phase: "active" } | { phase: "prompt"; secondsLeft: number } | { phase: "expired" };
 
 export type IdleControllerOptions = {
   idleSeconds: number;
@@ -47,7 +48,8 @@ export function createIdleController({
   function set(next: IdleState) {
     const same =
       next.phase === state.phase &&
-      (next.phase !== "prompt" || (state.phase === "prompt" && state.secondsLeft === next.secondsLeft));
+      (next.phase !== "prompt" ||
+        (state.phase === "prompt" && state.secondsLeft === next.secondsLeft));
     state = next;
     if (!same) onChange(state);
   }
@@ -115,5 +117,10 @@ export function formatCountdown(totalSeconds: number): string {
 
 /** Whether the polite live region should speak at this second: on opening, every 15 s, and at 10 and 5. */
 export function shouldAnnounce(secondsLeft: number, countdownSeconds: number): boolean {
-  return secondsLeft === countdownSeconds || secondsLeft % 15 === 0 || secondsLeft === 10 || secondsLeft === 5;
+  return (
+    secondsLeft === countdownSeconds ||
+    secondsLeft % 15 === 0 ||
+    secondsLeft === 10 ||
+    secondsLeft === 5
+  );
 }

@@ -5,9 +5,22 @@ import { useEffect, useRef, useState } from "react";
 import { runNavAction } from "@/components/layout/nav-action";
 import { buttonClasses } from "@/components/ui/button";
 import { IDLE_COUNTDOWN_SECONDS, IDLE_TIMEOUT_SECONDS } from "@/lib/constants";
-import { createIdleController, formatCountdown, shouldAnnounce, type IdleController, type IdleState } from "./idle-controller";
+import {
+  createIdleController,
+  formatCountdown,
+  shouldAnnounce,
+  type IdleController,
+  type IdleState,
+} from "./idle-controller";
 
-const ACTIVITY_EVENTS = ["mousemove", "mousedown", "wheel", "keydown", "touchstart", "pointerdown"] as const;
+const ACTIVITY_EVENTS = [
+  "mousemove",
+  "mousedown",
+  "wheel",
+  "keydown",
+  "touchstart",
+  "pointerdown",
+] as const;
 
 /**
  * Spec part 1 section 4: after 180 s without mouse or key activity, 'Are you still on?' counts down
@@ -27,11 +40,13 @@ export function IdleTimer() {
     });
     controller.current = idle;
     const onActivity = () => idle.activity();
-    for (const type of ACTIVITY_EVENTS) window.addEventListener(type, onActivity, { passive: true, capture: true });
+    for (const type of ACTIVITY_EVENTS)
+      window.addEventListener(type, onActivity, { passive: true, capture: true });
     idle.start();
     return () => {
       idle.stop();
-      for (const type of ACTIVITY_EVENTS) window.removeEventListener(type, onActivity, { capture: true });
+      for (const type of ACTIVITY_EVENTS)
+        window.removeEventListener(type, onActivity, { capture: true });
     };
   }, []);
 
@@ -40,7 +55,11 @@ export function IdleTimer() {
   const [announcement, setAnnouncement] = useState("");
   const [announcedAt, setAnnouncedAt] = useState<number | null>(null);
   // Speak the time left now and then (not every second, which would drown out everything else).
-  if (state.phase === "prompt" && announcedAt !== secondsLeft && shouldAnnounce(secondsLeft, IDLE_COUNTDOWN_SECONDS)) {
+  if (
+    state.phase === "prompt" &&
+    announcedAt !== secondsLeft &&
+    shouldAnnounce(secondsLeft, IDLE_COUNTDOWN_SECONDS)
+  ) {
     setAnnouncedAt(secondsLeft);
     setAnnouncement(`${formatCountdown(secondsLeft)} left before you are signed out.`);
   }
@@ -57,13 +76,19 @@ export function IdleTimer() {
             controller.current?.keepAlive();
           }}
         >
-          <AlertDialog.Title className="text-lg font-bold text-stone-900">Are you still on?</AlertDialog.Title>
+          <AlertDialog.Title className="text-lg font-bold text-stone-900">
+            Are you still on?
+          </AlertDialog.Title>
           <AlertDialog.Description className="mt-2 text-[0.9375rem] text-stone-700">
             {state.phase === "expired"
               ? "Signing you out…"
               : "You have been inactive for a while. For your security you will be signed out when the timer ends."}
           </AlertDialog.Description>
-          <p role="timer" aria-label="Time left" className="text-leaf-800 mt-4 text-4xl font-extrabold tabular-nums">
+          <p
+            role="timer"
+            aria-label="Time left"
+            className="text-leaf-800 mt-4 text-4xl font-extrabold tabular-nums"
+          >
             {formatCountdown(secondsLeft)}
           </p>
           <p aria-live="polite" aria-atomic="true" className="sr-only">

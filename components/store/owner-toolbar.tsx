@@ -28,7 +28,9 @@ export function OwnerToolbar({ username, current }: { username: string; current:
       <div className="container-page flex flex-col gap-4 py-5 lg:flex-row lg:items-center lg:justify-between">
         <div className="flex flex-col gap-3">
           <p className="text-[0.9375rem] text-stone-700">
-            {current === "public" ? <Eye aria-hidden className="text-leaf-700 mr-1.5 inline size-4 align-[-0.125em]" /> : null}
+            {current === "public" ? (
+              <Eye aria-hidden className="text-leaf-700 mr-1.5 inline size-4 align-[-0.125em]" />
+            ) : null}
             {LEAD[current]}
           </p>
           <nav aria-label="Your store">

@@ -34,7 +34,12 @@ export async function getCachedStorePage(username: string): Promise<StorePageDat
 async function loadStorePage(db: Db, username: string): Promise<StorePageData | null> {
   try {
     const profile = await getStore(db, username);
-    const products = await listStoreProducts(db, { username, viewMode: "public", page: 1, viewerId: null });
+    const products = await listStoreProducts(db, {
+      username,
+      viewMode: "public",
+      page: 1,
+      viewerId: null,
+    });
     return { profile, products };
   } catch (error) {
     if (isAppError(error) && error.code === "not_found") return null;

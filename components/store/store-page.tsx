@@ -28,10 +28,14 @@ export const STORE_PLACEHOLDER_USERNAME = "-";
 
 function parseViewMode(value: string | undefined): StoreViewParam | undefined {
   if (value === undefined) return null;
-  return (STORE_VIEW_MODES as readonly string[]).includes(value) ? (value as StoreViewParam) : undefined;
+  return (STORE_VIEW_MODES as readonly string[]).includes(value)
+    ? (value as StoreViewParam)
+    : undefined;
 }
 
-async function readRoute(params: StoreRouteParams): Promise<{ username: string; viewMode: StoreViewParam } | null> {
+async function readRoute(
+  params: StoreRouteParams,
+): Promise<{ username: string; viewMode: StoreViewParam } | null> {
   const { username, viewMode: rawViewMode } = await params;
   const viewMode = parseViewMode(rawViewMode);
   if (viewMode === undefined || !isPossibleUsername(username)) return null;
@@ -59,7 +63,13 @@ export async function storeMetadata(params: StoreRouteParams): Promise<Metadata>
     title,
     description,
     alternates: { canonical: url },
-    openGraph: { type: "profile", title, description, url, images: profile.avatarImage ? [profile.avatarImage] : undefined },
+    openGraph: {
+      type: "profile",
+      title,
+      description,
+      url,
+      images: profile.avatarImage ? [profile.avatarImage] : undefined,
+    },
     robots: route.viewMode === null ? undefined : { index: false },
   };
 }
@@ -96,7 +106,11 @@ export async function StorePage({ params }: { params: StoreRouteParams }) {
       ) : (
         <>
           <Suspense fallback={null}>
-            <OwnerBar username={username} storeId={store.profile.id} current={viewMode === "public" ? "public" : "active"} />
+            <OwnerBar
+              username={username}
+              storeId={store.profile.id}
+              current={viewMode === "public" ? "public" : "active"}
+            />
           </Suspense>
           <StoreProducts
             username={username}
@@ -112,7 +126,15 @@ export async function StorePage({ params }: { params: StoreRouteParams }) {
 }
 
 /** The owner's bar; on the owner-only public view anyone else is sent back to the store. */
-async function OwnerBar({ username, storeId, current }: { username: string; storeId: number; current: "active" | "public" }) {
+async function OwnerBar({
+  username,
+  storeId,
+  current,
+}: {
+  username: string;
+  storeId: number;
+  current: "active" | "public";
+}) {
   if (!(await isStoreOwner(storeId))) {
     if (current === "public") redirect(`/stores/${username}`);
     return null;
@@ -123,8 +145,14 @@ async function OwnerBar({ username, storeId, current }: { username: string; stor
 /** The owner's deleted products, read fresh; anyone else is sent back to the store. */
 async function DeletedItems({ username, storeId }: { username: string; storeId: number }) {
   const member = await getSessionMember();
-  if (!member || member.memberType !== "merchant" || member.id !== storeId) redirect(`/stores/${username}`);
-  const products = await listStoreProducts(await getDb(), { username, viewMode: "deleted", page: 1, viewerId: member.id });
+  if (!member || member.memberType !== "merchant" || member.id !== storeId)
+    redirect(`/stores/${username}`);
+  const products = await listStoreProducts(await getDb(), {
+    username,
+    viewMode: "deleted",
+    page: 1,
+    viewerId: member.id,
+  });
   return (
     <>
       <OwnerToolbar username={username} current="deleted" />

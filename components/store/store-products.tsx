@@ -18,11 +18,20 @@ const ACTION_FAILED_TEXT = "Oopsy, something went wrong. Please try again.";
 
 // The confirmation dialog (Radix) loads when an owner first asks to remove a product, not with
 // every visitor's store page.
-const RemoveProductDialog = dynamic(() => import("./remove-product-dialog").then((m) => m.RemoveProductDialog), { ssr: false });
+const RemoveProductDialog = dynamic(
+  () => import("./remove-product-dialog").then((m) => m.RemoveProductDialog),
+  { ssr: false },
+);
 
 type Action = "delete" | "activate" | "remove";
 type Status = { kind: "success" | "error"; text: string };
-type StoreProductsAnswer = { products: ProductCardData[]; total: number; page: number; perPage: number; hasMore: boolean };
+type StoreProductsAnswer = {
+  products: ProductCardData[];
+  total: number;
+  page: number;
+  perPage: number;
+  hasMore: boolean;
+};
 
 export type StoreProductsProps = {
   username: string;
@@ -66,7 +75,10 @@ export function StoreProducts({ username, viewMode, owner, initial }: StoreProdu
   async function fetchPage(page: number): Promise<StoreProductsAnswer | null> {
     const query = new URLSearchParams({ viewMode, page: String(page) });
     try {
-      const response = await fetch(`/api/stores/${encodeURIComponent(username)}/products?${query}`, { credentials: "same-origin" });
+      const response = await fetch(
+        `/api/stores/${encodeURIComponent(username)}/products?${query}`,
+        { credentials: "same-origin" },
+      );
       return response.ok ? ((await response.json()) as StoreProductsAnswer) : null;
     } catch {
       return null;
@@ -118,13 +130,16 @@ export function StoreProducts({ username, viewMode, owner, initial }: StoreProdu
   return (
     <section aria-labelledby={headingId} className="container-page py-10 sm:py-12">
       <div className="flex flex-wrap items-baseline justify-between gap-2">
-        <h2 id={headingId} ref={headingRef} tabIndex={-1} className="text-2xl font-bold text-stone-900 focus:outline-none">
+        <h2
+          id={headingId}
+          ref={headingRef}
+          tabIndex={-1}
+          className="text-2xl font-bold text-stone-900 focus:outline-none"
+        >
           {heading}
         </h2>
         {total > 0 ? (
-          <p className="text-sm text-stone-600">
-            {total === 1 ? "1 item" : `${total} items`}
-          </p>
+          <p className="text-sm text-stone-600">{total === 1 ? "1 item" : `${total} items`}</p>
         ) : null}
       </div>
 
@@ -150,7 +165,10 @@ export function StoreProducts({ username, viewMode, owner, initial }: StoreProdu
                     disabled={busyId !== null}
                     onAction={(action) => {
                       if (action !== "remove") return void act(product, action);
-                      returnFocus.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+                      returnFocus.current =
+                        document.activeElement instanceof HTMLElement
+                          ? document.activeElement
+                          : null;
                       setConfirming(product);
                     }}
                   />
@@ -163,7 +181,13 @@ export function StoreProducts({ username, viewMode, owner, initial }: StoreProdu
 
       {hasMore ? (
         <div className="mt-8 flex justify-center">
-          <Button variant="secondary" size="lg" onClick={() => void loadMore()} disabled={loading || !hydrated} aria-describedby={headingId}>
+          <Button
+            variant="secondary"
+            size="lg"
+            onClick={() => void loadMore()}
+            disabled={loading || !hydrated}
+            aria-describedby={headingId}
+          >
             {loading ? "Loading…" : "Load More"}
           </Button>
         </div>
@@ -187,10 +211,22 @@ export function StoreProducts({ username, viewMode, owner, initial }: StoreProdu
 }
 
 function listFrom(page: ListPage<ProductCardData>) {
-  return { source: page, items: page.items, total: page.total, pagesLoaded: page.page, hasMore: page.hasMore };
+  return {
+    source: page,
+    items: page.items,
+    total: page.total,
+    pagesLoaded: page.page,
+    hasMore: page.hasMore,
+  };
 }
 
-function OwnerOnly({ owner, children }: { owner: Promise<boolean> | boolean; children: ReactNode }) {
+function OwnerOnly({
+  owner,
+  children,
+}: {
+  owner: Promise<boolean> | boolean;
+  children: ReactNode;
+}) {
   const isOwner = typeof owner === "boolean" ? owner : use(owner);
   return isOwner ? children : null;
 }
@@ -238,18 +274,33 @@ function ProductControls({
             <RotateCcw aria-hidden />
             Activate{name}
           </Button>
-          <Button size="sm" variant="secondary" className="text-red-800 hover:border-red-600 hover:text-red-900" onClick={() => onAction("remove")} disabled={disabled}>
+          <Button
+            size="sm"
+            variant="secondary"
+            className="text-red-800 hover:border-red-600 hover:text-red-900"
+            onClick={() => onAction("remove")}
+            disabled={disabled}
+          >
             <XCircle aria-hidden />
             Permanently Remove{name}
           </Button>
         </>
       ) : (
         <>
-          <Link href={`/products/${product.id}/edit`} className={buttonClasses({ size: "sm", variant: "secondary" })}>
+          <Link
+            href={`/products/${product.id}/edit`}
+            className={buttonClasses({ size: "sm", variant: "secondary" })}
+          >
             <Pencil aria-hidden />
             Edit{name}
           </Link>
-          <Button size="sm" variant="secondary" className="text-red-800 hover:border-red-600 hover:text-red-900" onClick={() => onAction("delete")} disabled={disabled}>
+          <Button
+            size="sm"
+            variant="secondary"
+            className="text-red-800 hover:border-red-600 hover:text-red-900"
+            onClick={() => onAction("delete")}
+            disabled={disabled}
+          >
             <Trash2 aria-hidden />
             Delete{name}
           </Button>

@@ -5,11 +5,19 @@ import { PROFILE_IMAGE_PX } from "@/lib/constants";
 import { getCountry, regionName } from "@/lib/regions";
 import type { StoreProfile as StoreProfileData } from "@/server/catalog/get-store";
 
-const MONTH_YEAR = new Intl.DateTimeFormat("en-CA", { month: "long", year: "numeric", timeZone: "UTC" });
+const MONTH_YEAR = new Intl.DateTimeFormat("en-CA", {
+  month: "long",
+  year: "numeric",
+  timeZone: "UTC",
+});
 
 /** "Richmond Hill, Ontario, Canada": whatever parts the farm filled in. */
-export function storePlace(profile: Pick<StoreProfileData, "city" | "provinceState" | "country">): string {
-  const region = profile.provinceState ? (regionName(profile.country, profile.provinceState) ?? profile.provinceState) : null;
+export function storePlace(
+  profile: Pick<StoreProfileData, "city" | "provinceState" | "country">,
+): string {
+  const region = profile.provinceState
+    ? (regionName(profile.country, profile.provinceState) ?? profile.provinceState)
+    : null;
   return [profile.city, region, getCountry(profile.country).name].filter(Boolean).join(", ");
 }
 
@@ -17,7 +25,13 @@ export function storePlace(profile: Pick<StoreProfileData, "city" | "provinceSta
  * The farm at the top of its store page: image (160 px), username, who runs it, introduction,
  * place, how it delivers and which payments it takes, and since when it is a member.
  */
-export function StoreProfile({ profile, cardPaymentsEnabled }: { profile: StoreProfileData; cardPaymentsEnabled: boolean }) {
+export function StoreProfile({
+  profile,
+  cardPaymentsEnabled,
+}: {
+  profile: StoreProfileData;
+  cardPaymentsEnabled: boolean;
+}) {
   const payments = [
     profile.paymentOptions.payInPerson ? "Pay in Person" : null,
     profile.paymentOptions.payByCard && cardPaymentsEnabled ? "Pay by Card" : null,
@@ -49,11 +63,17 @@ export function StoreProfile({ profile, cardPaymentsEnabled }: { profile: StoreP
           )}
         </div>
         <div className="min-w-0 flex-1">
-          <p className="text-leaf-700 text-sm font-semibold tracking-[0.1em] uppercase">Farm store</p>
-          <h1 className="mt-1 text-3xl font-extrabold break-words sm:text-[2.5rem] sm:leading-[1.1]">{profile.username}</h1>
+          <p className="text-leaf-700 text-sm font-semibold tracking-[0.1em] uppercase">
+            Farm store
+          </p>
+          <h1 className="mt-1 text-3xl font-extrabold break-words sm:text-[2.5rem] sm:leading-[1.1]">
+            {profile.username}
+          </h1>
           <p className="mt-1 text-lg text-stone-700">Run by {profile.firstName}</p>
           {profile.introduction ? (
-            <p className="mt-4 max-w-3xl text-base leading-relaxed whitespace-pre-line text-stone-800">{profile.introduction}</p>
+            <p className="mt-4 max-w-3xl text-base leading-relaxed whitespace-pre-line text-stone-800">
+              {profile.introduction}
+            </p>
           ) : null}
           <dl className="mt-6 grid gap-x-8 gap-y-3 text-[0.9375rem] text-stone-800 sm:grid-cols-2">
             <Fact icon={<MapPin />} term="Location">
@@ -65,12 +85,23 @@ export function StoreProfile({ profile, cardPaymentsEnabled }: { profile: StoreP
               </Fact>
             ) : null}
             {payments.length > 0 ? (
-              <Fact icon={payments.length > 1 || !profile.paymentOptions.payInPerson ? <CreditCard /> : <HandCoins />} term="Payment options">
+              <Fact
+                icon={
+                  payments.length > 1 || !profile.paymentOptions.payInPerson ? (
+                    <CreditCard />
+                  ) : (
+                    <HandCoins />
+                  )
+                }
+                term="Payment options"
+              >
                 {payments.join(" · ")}
               </Fact>
             ) : null}
             <Fact icon={<CalendarDays />} term="Member since">
-              <time dateTime={profile.memberSince}>{MONTH_YEAR.format(new Date(profile.memberSince))}</time>
+              <time dateTime={profile.memberSince}>
+                {MONTH_YEAR.format(new Date(profile.memberSince))}
+              </time>
             </Fact>
           </dl>
         </div>

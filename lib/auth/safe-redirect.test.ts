@@ -40,12 +40,23 @@ describe("afterLoginPath", () => {
   const base = { origin: ORIGIN, username: "green_acres", storePagesExist: true } as const;
 
   it("follows the redirect query first, for every member type", () => {
-    expect(afterLoginPath({ ...base, memberType: "merchant", redirect: "/settings" })).toBe("/settings");
-    expect(afterLoginPath({ ...base, memberType: "customer", redirect: "/cart", redirectTo: "/profile" })).toBe("/cart");
+    expect(afterLoginPath({ ...base, memberType: "merchant", redirect: "/settings" })).toBe(
+      "/settings",
+    );
+    expect(
+      afterLoginPath({
+        ...base,
+        memberType: "customer",
+        redirect: "/cart",
+        redirectTo: "/profile",
+      }),
+    ).toBe("/cart");
   });
 
   it("sends merchants to their store", () => {
-    expect(afterLoginPath({ ...base, memberType: "merchant", redirectTo: "/cart" })).toBe("/stores/green_acres");
+    expect(afterLoginPath({ ...base, memberType: "merchant", redirectTo: "/cart" })).toBe(
+      "/stores/green_acres",
+    );
   });
 
   it("sends merchants to the dashboard while store pages do not exist", () => {
@@ -58,8 +69,19 @@ describe("afterLoginPath", () => {
   });
 
   it("ignores off-site and looping destinations", () => {
-    expect(afterLoginPath({ ...base, memberType: "customer", redirect: "//evil.com", redirectTo: "/cart" })).toBe("/cart");
-    expect(afterLoginPath({ ...base, memberType: "customer", redirectTo: "https://evil.com" })).toBe("/");
-    expect(afterLoginPath({ ...base, memberType: "customer", redirectTo: "/login?redirectTo=/cart" })).toBe("/");
+    expect(
+      afterLoginPath({
+        ...base,
+        memberType: "customer",
+        redirect: "//evil.com",
+        redirectTo: "/cart",
+      }),
+    ).toBe("/cart");
+    expect(
+      afterLoginPath({ ...base, memberType: "customer", redirectTo: "https://evil.com" }),
+    ).toBe("/");
+    expect(
+      afterLoginPath({ ...base, memberType: "customer", redirectTo: "/login?redirectTo=/cart" }),
+    ).toBe("/");
   });
 });

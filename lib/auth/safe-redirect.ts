@@ -10,14 +10,21 @@ const FALLBACK = "/";
  * A same-site path (path, query and hash) for `value`, or `fallback`. A bare word such as `cart`
  * (what the cart sends: /login?redirectTo=cart) means `/cart`.
  */
-export function safeRedirectPath(value: string | null | undefined, origin: string, fallback: string = FALLBACK): string {
+export function safeRedirectPath(
+  value: string | null | undefined,
+  origin: string,
+  fallback: string = FALLBACK,
+): string {
   if (typeof value !== "string") return fallback;
   const trimmed = value.trim();
   if (trimmed === "" || /[\u0000-\u001f\u007f]/.test(trimmed)) return fallback;
   // Backslashes are read as slashes by browsers ("/\evil.com" is "//evil.com"): never follow one.
   if (trimmed.includes("\\")) return fallback;
   // A bare route name (no scheme, no leading slash) is a path of this site.
-  const candidate = /^[A-Za-z0-9_-]+(?:[/?#].*)?$/.test(trimmed) && !trimmed.includes(":") ? `/${trimmed}` : trimmed;
+  const candidate =
+    /^[A-Za-z0-9_-]+(?:[/?#].*)?$/.test(trimmed) && !trimmed.includes(":")
+      ? `/${trimmed}`
+      : trimmed;
   let base: URL;
   let url: URL;
   try {
@@ -33,7 +40,12 @@ export function safeRedirectPath(value: string | null | undefined, origin: strin
 
 /** The login page itself is never a destination (it would loop). */
 function isLoginPath(path: string): boolean {
-  return path === "/login" || path.startsWith("/login?") || path.startsWith("/login/") || path.startsWith("/login#");
+  return (
+    path === "/login" ||
+    path.startsWith("/login?") ||
+    path.startsWith("/login/") ||
+    path.startsWith("/login#")
+  );
 }
 
 export type AfterLoginInput = {
@@ -52,10 +64,18 @@ export type AfterLoginInput = {
  * Spec part 1 section 4 "After login": the `redirect` query first, merchants to their store,
  * everyone else to `redirectTo` or the dashboard. Every destination is a same-site path.
  */
-export function afterLoginPath({ memberType, username, redirect, redirectTo, origin, storePagesExist }: AfterLoginInput): string {
+export function afterLoginPath({
+  memberType,
+  username,
+  redirect,
+  redirectTo,
+  origin,
+  storePagesExist,
+}: AfterLoginInput): string {
   const explicit = safeRedirectPath(redirect, origin, "");
   if (explicit && !isLoginPath(explicit)) return explicit;
-  if (memberType === "merchant") return storePagesExist ? `/stores/${encodeURIComponent(username)}` : FALLBACK;
+  if (memberType === "merchant")
+    return storePagesExist ? `/stores/${encodeURIComponent(username)}` : FALLBACK;
   const requested = safeRedirectPath(redirectTo, origin, FALLBACK);
   return isLoginPath(requested) ? FALLBACK : requested;
 }

@@ -82,7 +82,12 @@ export function getAuthOptions(): NextAuthOptions {
         const jar = await cookies();
         setSignInCookies(jar, { memberType: user.memberType });
         // The visitor's cookie cart and dream tracker become the member's (server/cart).
-        await mergeCartCookiesOnSignIn(await getDb(), Number(user.id), VisitorCookies.fromEntries(jar.getAll()), jar);
+        await mergeCartCookiesOnSignIn(
+          await getDb(),
+          Number(user.id),
+          VisitorCookies.fromEntries(jar.getAll()),
+          jar,
+        );
       },
       async signOut({ token }) {
         const memberId = Number(token?.sub);

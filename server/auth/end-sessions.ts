@@ -9,7 +9,11 @@ import { members } from "@/server/db/schema";
  * With `onlyIfVersion`, nothing happens unless the member is still at that version, so signing out
  * with an already dead token cannot end the member's newer sessions.
  */
-export async function endAllSessions(db: Db, memberId: number, onlyIfVersion?: number): Promise<void> {
+export async function endAllSessions(
+  db: Db,
+  memberId: number,
+  onlyIfVersion?: number,
+): Promise<void> {
   const where =
     onlyIfVersion === undefined
       ? eq(members.id, memberId)

@@ -53,7 +53,9 @@ describe("page guards", () => {
 
   it("sends a member with a missing phone or currency to complete the profile", async () => {
     const incomplete = { ...customer, phone: null, hasCompleteProfile: false };
-    expect(await redirectOf(() => requireCompleteProfile(incomplete))).toBe("/profile?notice=require_info");
+    expect(await redirectOf(() => requireCompleteProfile(incomplete))).toBe(
+      "/profile?notice=require_info",
+    );
     expect(requireCompleteProfile(customer)).toBe(customer);
   });
 });

@@ -23,7 +23,10 @@ export async function requireMember(path: string): Promise<SessionMember> {
  * The signed-in member of one of `roles`. A visitor goes to login; a member of another type goes
  * to the dashboard (spec part 1 section 6, part 2 section 2).
  */
-export async function requireRole(path: string, roles: MemberType | readonly MemberType[]): Promise<SessionMember> {
+export async function requireRole(
+  path: string,
+  roles: MemberType | readonly MemberType[],
+): Promise<SessionMember> {
   const member = await requireMember(path);
   const allowed: readonly MemberType[] = typeof roles === "string" ? [roles] : roles;
   if (!allowed.includes(member.memberType)) redirect("/");

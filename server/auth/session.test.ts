@@ -14,7 +14,8 @@ vi.mock(import("@/server/db/client"), async (importOriginal) => ({
 }));
 vi.mock("next/headers", () => ({
   cookies: async () => ({
-    get: (name: string) => (testState.cookies.has(name) ? { name, value: testState.cookies.get(name) } : undefined),
+    get: (name: string) =>
+      testState.cookies.has(name) ? { name, value: testState.cookies.get(name) } : undefined,
   }),
 }));
 
@@ -40,7 +41,10 @@ beforeEach(() => {
 });
 
 async function signIn(memberId: number, signedInAt = nowSeconds()) {
-  const [row] = await db.select({ sv: members.sessionVersion }).from(members).where(eq(members.id, memberId));
+  const [row] = await db
+    .select({ sv: members.sessionVersion })
+    .from(members)
+    .where(eq(members.id, memberId));
   return encodeSessionToken({ memberId, sessionVersion: row!.sv, signedInAt });
 }
 
@@ -58,7 +62,10 @@ describe("getSessionMember (server components)", () => {
 
   it("returns the signed-in member as the site shell needs it", async () => {
     const merchant = await createMerchant(db);
-    await db.update(members).set({ phone: "604-555-0101", currency: "CAD" }).where(eq(members.id, merchant.id));
+    await db
+      .update(members)
+      .set({ phone: "604-555-0101", currency: "CAD" })
+      .where(eq(members.id, merchant.id));
     testState.cookies.set("_token", await signIn(merchant.id));
     const [row] = await db.select().from(members).where(eq(members.id, merchant.id));
 
@@ -100,7 +107,10 @@ describe("getSessionMember (server components)", () => {
 
   it("returns null a day after sign-in", async () => {
     const customer = await createCustomer(db);
-    testState.cookies.set("_token", await signIn(customer.id, nowSeconds() - SESSION_MAX_AGE_SECONDS - 1));
+    testState.cookies.set(
+      "_token",
+      await signIn(customer.id, nowSeconds() - SESSION_MAX_AGE_SECONDS - 1),
+    );
     expect(await getSessionMember()).toBeNull();
   });
 });
@@ -109,21 +119,29 @@ describe("getSessionMemberFromRequest (handlers)", () => {
   it("reads a bearer token, then the cookie", async () => {
     const customer = await createCustomer(db);
     const token = await signIn(customer.id);
-    const bearer = new Request("http://localhost:3000/api/x", { headers: { authorization: `Bearer ${token}` } });
-    const cookie = new Request("http://localhost:3000/api/x", { headers: { cookie: `a=b; _token=${token}` } });
+    const bearer = new Request("http://localhost:3000/api/x", {
+      headers: { authorization: `Bearer ${token}` },
+    });
+    const cookie = new Request("http://localhost:3000/api/x", {
+      headers: { cookie: `a=b; _token=${token}` },
+    });
     expect((await getSessionMemberFromRequest(bearer))?.id).toBe(customer.id);
     expect((await getSessionMemberFromRequest(cookie))?.id).toBe(customer.id);
   });
 
   it("returns null with no credential, without touching the database", async () => {
-    expect(await getSessionMemberFromRequest(new Request("http://localhost:3000/api/x"))).toBeNull();
+    expect(
+      await getSessionMemberFromRequest(new Request("http://localhost:3000/api/x")),
+    ).toBeNull();
     expect(testState.getDbCalls).toBe(0);
   });
 
   it("ignores a cookie whose name only ends in _token", async () => {
     const customer = await createCustomer(db);
     const token = await signIn(customer.id);
-    const req = new Request("http://localhost:3000/api/x", { headers: { cookie: `csrf_token=${token}` } });
+    const req = new Request("http://localhost:3000/api/x", {
+      headers: { cookie: `csrf_token=${token}` },
+    });
     expect(await getSessionMemberFromRequest(req)).toBeNull();
   });
 });

@@ -93,7 +93,9 @@ type SessionRow = Omit<SessionMember, "hasCompleteProfile"> & { sessionVersion: 
 
 /** Values read in the same statement as the session, by name: scalar subqueries on `members.id`. */
 export type SessionExtras = Record<string, SQL<unknown>>;
-export type SessionExtraValues<E extends SessionExtras> = { [K in keyof E]: E[K] extends SQL<infer T> ? T : never };
+export type SessionExtraValues<E extends SessionExtras> = {
+  [K in keyof E]: E[K] extends SQL<infer T> ? T : never;
+};
 
 /**
  * `resolveSessionToken` plus whatever else the caller needs about the member, in the same single

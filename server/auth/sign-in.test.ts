@@ -10,7 +10,10 @@ vi.mock(import("@/server/db/client"), async (importOriginal) => ({
   getDb: async () => testState.db as Db,
 }));
 const recordSignIn = vi.hoisted(() => vi.fn(async () => {}));
-vi.mock(import("@/server/security"), async (importOriginal) => ({ ...(await importOriginal()), recordSignIn }));
+vi.mock(import("@/server/security"), async (importOriginal) => ({
+  ...(await importOriginal()),
+  recordSignIn,
+}));
 
 import { endAllSessions } from "@/server/auth/end-sessions";
 import { getSessionMemberFromRequest } from "@/server/auth/session";
@@ -64,18 +67,33 @@ describe("signInWithPassword", () => {
       sessionVersion: member.sessionVersion,
     });
     expect((await attempt({ login: member.username })).id).toBe(member.id);
-    expect(recordSignIn).toHaveBeenCalledWith(db, { memberId: member.id, userAgent: client.userAgent, ip: null });
+    expect(recordSignIn).toHaveBeenCalledWith(db, {
+      memberId: member.id,
+      userAgent: client.userAgent,
+      ip: null,
+    });
   });
 
   it("refuses a wrong password and an unknown login with the same message", async () => {
     const member = await createCustomer(db);
-    expect(await failure(attempt({ login: member.username, password: "Wrong-password-1!" }))).toEqual({
+    expect(
+      await failure(attempt({ login: member.username, password: "Wrong-password-1!" })),
+    ).toEqual({
       code: "unauthorized",
       message: LOGIN_FAILED_MESSAGE,
     });
-    expect(await failure(attempt({ login: "nobody_here" }))).toEqual({ code: "unauthorized", message: LOGIN_FAILED_MESSAGE });
-    expect(await failure(attempt({ login: "nobody@example.com" }))).toEqual({ code: "unauthorized", message: LOGIN_FAILED_MESSAGE });
-    expect(await failure(attempt({ login: member.username, password: "" }))).toEqual({ code: "unauthorized", message: LOGIN_FAILED_MESSAGE });
+    expect(await failure(attempt({ login: "nobody_here" }))).toEqual({
+      code: "unauthorized",
+      message: LOGIN_FAILED_MESSAGE,
+    });
+    expect(await failure(attempt({ login: "nobody@example.com" }))).toEqual({
+      code: "unauthorized",
+      message: LOGIN_FAILED_MESSAGE,
+    });
+    expect(await failure(attempt({ login: member.username, password: "" }))).toEqual({
+      code: "unauthorized",
+      message: LOGIN_FAILED_MESSAGE,
+    });
     expect(recordSignIn).not.toHaveBeenCalled();
   });
 
@@ -96,21 +114,33 @@ describe("signInWithPassword", () => {
     const member = await createCustomer(db);
     for (let i = 0; i < 10; i++) {
       const ip = `203.0.113.${i}`; // spread over IPs: the account limit alone must stop this
-      expect((await failure(attempt({ login: member.email, password: "Wrong-password-1!", rateLimitIp: ip }))).code).toBe("unauthorized");
+      expect(
+        (
+          await failure(
+            attempt({ login: member.email, password: "Wrong-password-1!", rateLimitIp: ip }),
+          )
+        ).code,
+      ).toBe("unauthorized");
     }
-    expect(await failure(attempt({ login: member.username, rateLimitIp: "203.0.113.99" }))).toEqual({
-      code: "rate_limited",
-      message: LOGIN_RATE_LIMITED_MESSAGE,
-    });
+    expect(await failure(attempt({ login: member.username, rateLimitIp: "203.0.113.99" }))).toEqual(
+      {
+        code: "rate_limited",
+        message: LOGIN_RATE_LIMITED_MESSAGE,
+      },
+    );
   });
 
   it("answers 429 after 10 failures from one IP, across accounts, even with the right password", async () => {
     const ip = "192.0.2.44";
     for (let i = 0; i < 10; i++) await failure(attempt({ login: `guess_${i}`, rateLimitIp: ip }));
     const member = await createCustomer(db);
-    expect((await failure(attempt({ login: member.username, rateLimitIp: ip }))).code).toBe("rate_limited");
+    expect((await failure(attempt({ login: member.username, rateLimitIp: ip }))).code).toBe(
+      "rate_limited",
+    );
     // The same account from another address still works: the IP was limited, not the account.
-    expect((await attempt({ login: member.username, rateLimitIp: "192.0.2.45" })).id).toBe(member.id);
+    expect((await attempt({ login: member.username, rateLimitIp: "192.0.2.45" })).id).toBe(
+      member.id,
+    );
   });
 
   it("counts only failures: a success clears the account's failures and costs the IP nothing", async () => {
@@ -130,21 +160,32 @@ describe("signInWithPassword", () => {
 describe("ending sessions (logout)", () => {
   it("bumps session_version so a token issued before is refused", async () => {
     const member = await createCustomer(db);
-    const token = await encodeSessionToken({ memberId: member.id, sessionVersion: member.sessionVersion, signedInAt: nowSeconds() });
-    const withToken = () => new Request("http://localhost:3000/api/x", { headers: { authorization: `Bearer ${token}` } });
+    const token = await encodeSessionToken({
+      memberId: member.id,
+      sessionVersion: member.sessionVersion,
+      signedInAt: nowSeconds(),
+    });
+    const withToken = () =>
+      new Request("http://localhost:3000/api/x", { headers: { authorization: `Bearer ${token}` } });
     expect((await getSessionMemberFromRequest(withToken()))?.id).toBe(member.id);
 
     await endAllSessions(db, member.id);
 
     expect(await getSessionMemberFromRequest(withToken())).toBeNull();
-    const [row] = await db.select({ sv: members.sessionVersion }).from(members).where(eq(members.id, member.id));
+    const [row] = await db
+      .select({ sv: members.sessionVersion })
+      .from(members)
+      .where(eq(members.id, member.id));
     expect(row!.sv).toBe(member.sessionVersion + 1);
   });
 
   it("with onlyIfVersion, a stale token cannot end newer sessions", async () => {
     const member = await createCustomer(db);
     await endAllSessions(db, member.id, member.sessionVersion - 1);
-    const [row] = await db.select({ sv: members.sessionVersion }).from(members).where(eq(members.id, member.id));
+    const [row] = await db
+      .select({ sv: members.sessionVersion })
+      .from(members)
+      .where(eq(members.id, member.id));
     expect(row!.sv).toBe(member.sessionVersion);
   });
 });

@@ -10,7 +10,8 @@ import { recordSignIn } from "@/server/security";
 
 /** Spec part 1 section 8: one message for every failed sign-in, so it never says which part was wrong. */
 export const LOGIN_FAILED_MESSAGE = "Invalid Login Credentials. Please try again.";
-export const LOGIN_RATE_LIMITED_MESSAGE = "Too many sign-in attempts. Please wait 15 minutes and try again.";
+export const LOGIN_RATE_LIMITED_MESSAGE =
+  "Too many sign-in attempts. Please wait 15 minutes and try again.";
 
 /** 10 failures in 15 minutes, per account and per client IP. */
 export const SIGN_IN_LIMIT = { limit: 10, windowMs: 15 * 60 * 1000 } as const;
@@ -70,7 +71,9 @@ export async function signInWithPassword(db: Db, input: SignInInput): Promise<Si
     : (await verifyAgainstDummy(input.password), false);
   if (!member || !isValid || !input.password) {
     throw new AppError("unauthorized", LOGIN_FAILED_MESSAGE, {
-      logMessage: member ? `wrong password for member ${member.id}` : "sign-in for an unknown login",
+      logMessage: member
+        ? `wrong password for member ${member.id}`
+        : "sign-in for an unknown login",
     });
   }
 
@@ -84,7 +87,9 @@ export async function signInWithPassword(db: Db, input: SignInInput): Promise<Si
 
 async function findByLogin(db: Db, login: string) {
   // Usernames never contain "@" and emails always do: one lookup, on the right unique index.
-  const where = login.includes("@") ? sql`lower(${members.email}) = ${login}` : eq(members.username, login);
+  const where = login.includes("@")
+    ? sql`lower(${members.email}) = ${login}`
+    : eq(members.username, login);
   const [row] = await db
     .select({
       id: members.id,

@@ -25,7 +25,11 @@ describe("session tokens", () => {
   });
 
   it("issues the claims next-auth reads (sub, sv, sat) with a one-day expiry", async () => {
-    const jwt = await encodeSessionToken({ memberId: 7, sessionVersion: 1, signedInAt: nowSeconds() });
+    const jwt = await encodeSessionToken({
+      memberId: 7,
+      sessionVersion: 1,
+      signedInAt: nowSeconds(),
+    });
     const payload = await decode({ token: jwt, secret: SECRET });
     expect(payload).toMatchObject({ sub: "7", sv: 1 });
     expect(Number(payload?.exp) - Number(payload?.iat)).toBe(SESSION_MAX_AGE_SECONDS);
@@ -51,7 +55,10 @@ describe("session tokens", () => {
   });
 
   it("refuses an expired token", async () => {
-    const jwt = await encodeSessionToken({ memberId: 1, sessionVersion: 1, signedInAt: nowSeconds() }, -120);
+    const jwt = await encodeSessionToken(
+      { memberId: 1, sessionVersion: 1, signedInAt: nowSeconds() },
+      -120,
+    );
     expect(await decodeSessionToken(jwt)).toBeNull();
   });
 

@@ -102,7 +102,10 @@ export async function decodeSessionToken(jwt: string): Promise<SessionClaims | n
     return null;
   }
   if (!payload) return null;
-  const memberId = typeof payload.sub === "string" && /^[1-9]\d{0,15}$/.test(payload.sub) ? Number(payload.sub) : NaN;
+  const memberId =
+    typeof payload.sub === "string" && /^[1-9]\d{0,15}$/.test(payload.sub)
+      ? Number(payload.sub)
+      : NaN;
   const { sv, sat } = payload;
   if (!Number.isSafeInteger(memberId)) return null;
   if (typeof sv !== "number" || !Number.isInteger(sv)) return null;

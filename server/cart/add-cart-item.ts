@@ -34,7 +34,8 @@ export async function addCartItem(
 
   if (!isMemberOwner(owner)) {
     const present = owner.visitor.get(kind, pKey) !== undefined;
-    if (!present && owner.visitor.size(kind) >= MAX_ITEMS) throw new AppError("conflict", MESSAGES.full(kind));
+    if (!present && owner.visitor.size(kind) >= MAX_ITEMS)
+      throw new AppError("conflict", MESSAGES.full(kind));
     owner.visitor.set(kind, pKey, qty);
     return {
       message: present ? MESSAGES.updated(kind) : MESSAGES.added(kind),

@@ -35,7 +35,8 @@ beforeAll(async () => {
 });
 afterAll(() => closeTestDb(db));
 
-const product = (overrides: Partial<Product> = {}) => createProduct(db, { merchantId: merchant.id, ...overrides });
+const product = (overrides: Partial<Product> = {}) =>
+  createProduct(db, { merchantId: merchant.id, ...overrides });
 const visitor = (cookies: Record<string, string> = {}) =>
   VisitorCookies.fromEntries(Object.entries(cookies).map(([name, value]) => ({ name, value })));
 
@@ -51,11 +52,16 @@ async function failure(promise: Promise<unknown>): Promise<{ code: string; messa
 
 async function rowsOf(kind: CartKind, memberId: number) {
   const table = kind === "cart" ? cartItems : dreamTrackerItems;
-  return db.select({ productId: table.productId, qty: table.qty }).from(table).where(eq(table.memberId, memberId));
+  return db
+    .select({ productId: table.productId, qty: table.qty })
+    .from(table)
+    .where(eq(table.memberId, memberId));
 }
 
 /** Counts the statements `fn` sends to the database. */
-async function countStatements<T>(fn: () => Promise<T>): Promise<{ result: T; statements: number }> {
+async function countStatements<T>(
+  fn: () => Promise<T>,
+): Promise<{ result: T; statements: number }> {
   const client = (db as unknown as { $client: { query: (...args: unknown[]) => unknown } }).$client;
   const spy = vi.spyOn(client, "query");
   try {
@@ -101,7 +107,11 @@ describe.each(["cart", "dreamtracker"] as const)("a member's %s", (kind) => {
   ])("refuses a product that is %s", async (_, overrides, message) => {
     const customer = await createCustomer(db);
     const p = await product(overrides);
-    expect(await failure(addCartItem(db, { kind, owner: { memberId: customer.id }, pKey: p.pKey, qty: 1 }))).toEqual({
+    expect(
+      await failure(
+        addCartItem(db, { kind, owner: { memberId: customer.id }, pKey: p.pKey, qty: 1 }),
+      ),
+    ).toEqual({
       code: "conflict",
       message,
     });
@@ -112,7 +122,9 @@ describe.each(["cart", "dreamtracker"] as const)("a member's %s", (kind) => {
     const customer = await createCustomer(db);
     const removed = await product({ status: "removed" });
     for (const pKey of ["nope", removed.pKey]) {
-      expect(await failure(addCartItem(db, { kind, owner: { memberId: customer.id }, pKey, qty: 1 }))).toEqual({
+      expect(
+        await failure(addCartItem(db, { kind, owner: { memberId: customer.id }, pKey, qty: 1 })),
+      ).toEqual({
         code: "not_found",
         message: MESSAGES.productNotFound,
       });
@@ -127,13 +139,24 @@ describe.each(["cart", "dreamtracker"] as const)("a member's %s", (kind) => {
 
     // Another member's item is not found, and stays as it was.
     const notMine = { code: "not_found", message: MESSAGES.notInList(kind) };
-    expect(await failure(updateCartItemQty(db, { kind, owner: { memberId: me.id }, pKey: p.pKey, qty: 9 }))).toEqual(notMine);
-    expect(await failure(removeCartItem(db, { kind, owner: { memberId: me.id }, pKey: p.pKey }))).toEqual(notMine);
+    expect(
+      await failure(
+        updateCartItemQty(db, { kind, owner: { memberId: me.id }, pKey: p.pKey, qty: 9 }),
+      ),
+    ).toEqual(notMine);
+    expect(
+      await failure(removeCartItem(db, { kind, owner: { memberId: me.id }, pKey: p.pKey })),
+    ).toEqual(notMine);
     expect(await rowsOf(kind, other.id)).toEqual([{ productId: p.id, qty: 3 }]);
     expect((await listCartItems(db, { kind, owner: { memberId: me.id } })).items).toEqual([]);
 
     await create(db, { memberId: me.id, productId: p.id, qty: 1 });
-    const updated = await updateCartItemQty(db, { kind, owner: { memberId: me.id }, pKey: p.pKey, qty: 4 });
+    const updated = await updateCartItemQty(db, {
+      kind,
+      owner: { memberId: me.id },
+      pKey: p.pKey,
+      qty: 4,
+    });
     expect(updated).toMatchObject({ message: MESSAGES.updated(kind), count: 1, item: { qty: 4 } });
     expect(await removeCartItem(db, { kind, owner: { memberId: me.id }, pKey: p.pKey })).toEqual({
       message: MESSAGES.removed(kind),
@@ -148,21 +171,34 @@ describe.each(["cart", "dreamtracker"] as const)("a member's %s", (kind) => {
     const p = await product();
     await addCartItem(db, { kind, owner: { memberId: customer.id }, pKey: p.pKey, qty: 2 });
     await db.update(products).set({ inStock: false }).where(eq(products.id, p.id));
-    expect(await failure(updateCartItemQty(db, { kind, owner: { memberId: customer.id }, pKey: p.pKey, qty: 3 }))).toEqual({
+    expect(
+      await failure(
+        updateCartItemQty(db, { kind, owner: { memberId: customer.id }, pKey: p.pKey, qty: 3 }),
+      ),
+    ).toEqual({
       code: "conflict",
       message: MESSAGES.outOfStock,
     });
-    expect((await removeCartItem(db, { kind, owner: { memberId: customer.id }, pKey: p.pKey })).count).toBe(0);
+    expect(
+      (await removeCartItem(db, { kind, owner: { memberId: customer.id }, pKey: p.pKey })).count,
+    ).toBe(0);
   });
 
   it("lists items oldest first, marks unavailable ones, and drops removed products once", async () => {
     const customer = await createCustomer(db);
     const create = kind === "cart" ? createCartItem : createDreamTrackerItem;
-    const fine = await product({ name: "Kale", weightRequired: true, unitWeight: "2.50", unitWeightSymbol: "kg", deliveryService: "free_delivery" });
+    const fine = await product({
+      name: "Kale",
+      weightRequired: true,
+      unitWeight: "2.50",
+      unitWeightSymbol: "kg",
+      deliveryService: "free_delivery",
+    });
     const sold = await product({ name: "Beets", inStock: false });
     const deleted = await product({ name: "Leeks", status: "deleted" });
     const removed = await product({ name: "Onions", status: "removed" });
-    for (const p of [fine, sold, deleted, removed]) await create(db, { memberId: customer.id, productId: p.id, qty: 2 });
+    for (const p of [fine, sold, deleted, removed])
+      await create(db, { memberId: customer.id, productId: p.id, qty: 2 });
 
     const list = await listCartItems(db, { kind, owner: { memberId: customer.id } });
     expect(list.count).toBe(3);
@@ -182,15 +218,38 @@ describe.each(["cart", "dreamtracker"] as const)("a member's %s", (kind) => {
     const table = kind === "cart" ? cartItems : dreamTrackerItems;
     const many = await db
       .insert(products)
-      .values(Array.from({ length: MAX_ITEMS }, (_, i) => ({ merchantId: merchant.id, name: `Bulk ${i}`, detail: "x", unitPriceCents: 100, currency: "CAD" as const })))
+      .values(
+        Array.from({ length: MAX_ITEMS }, (_, i) => ({
+          merchantId: merchant.id,
+          name: `Bulk ${i}`,
+          detail: "x",
+          unitPriceCents: 100,
+          currency: "CAD" as const,
+        })),
+      )
       .returning({ id: products.id, pKey: products.pKey });
-    await db.insert(table).values(many.map((p) => ({ memberId: customer.id, productId: p.id, qty: 1 })));
+    await db
+      .insert(table)
+      .values(many.map((p) => ({ memberId: customer.id, productId: p.id, qty: 1 })));
     const extra = await product();
-    expect(await failure(addCartItem(db, { kind, owner: { memberId: customer.id }, pKey: extra.pKey, qty: 1 }))).toEqual({
+    expect(
+      await failure(
+        addCartItem(db, { kind, owner: { memberId: customer.id }, pKey: extra.pKey, qty: 1 }),
+      ),
+    ).toEqual({
       code: "conflict",
       message: MESSAGES.full(kind),
     });
-    expect((await addCartItem(db, { kind, owner: { memberId: customer.id }, pKey: many[0]!.pKey, qty: 7 })).count).toBe(MAX_ITEMS);
+    expect(
+      (
+        await addCartItem(db, {
+          kind,
+          owner: { memberId: customer.id },
+          pKey: many[0]!.pKey,
+          qty: 7,
+        })
+      ).count,
+    ).toBe(MAX_ITEMS);
   });
 });
 
@@ -202,11 +261,20 @@ describe("statement counts", () => {
     for (const p of ps) await createCartItem(db, { memberId: big.id, productId: p.id });
 
     for (const member of [small, big]) {
-      const listed = await countStatements(() => listCartItems(db, { kind: "cart", owner: { memberId: member.id } }));
+      const listed = await countStatements(() =>
+        listCartItems(db, { kind: "cart", owner: { memberId: member.id } }),
+      );
       expect(listed.statements).toBe(1);
       const counted = await countStatements(() => countCartItems(db, { memberId: member.id }));
       expect(counted.statements).toBe(1);
-      const added = await countStatements(() => addCartItem(db, { kind: "cart", owner: { memberId: member.id }, pKey: ps[5]!.pKey, qty: 2 }));
+      const added = await countStatements(() =>
+        addCartItem(db, {
+          kind: "cart",
+          owner: { memberId: member.id },
+          pKey: ps[5]!.pKey,
+          qty: 2,
+        }),
+      );
       expect(added.statements).toBe(3);
     }
   });
@@ -214,8 +282,16 @@ describe("statement counts", () => {
   it("lists a visitor's items in one statement and counts them with none", async () => {
     const ps = await Promise.all(Array.from({ length: 4 }, () => product()));
     const cookies = visitor(Object.fromEntries(ps.map((p) => [`cart_${p.pKey}`, "1"])));
-    expect((await countStatements(() => listCartItems(db, { kind: "cart", owner: { visitor: cookies } }))).statements).toBe(1);
-    expect((await countStatements(() => countCartItems(db, { visitor: cookies }))).statements).toBe(0);
+    expect(
+      (
+        await countStatements(() =>
+          listCartItems(db, { kind: "cart", owner: { visitor: cookies } }),
+        )
+      ).statements,
+    ).toBe(1);
+    expect((await countStatements(() => countCartItems(db, { visitor: cookies }))).statements).toBe(
+      0,
+    );
   });
 });
 
@@ -225,16 +301,25 @@ describe("a visitor's cookies", () => {
     const cookies = visitor();
     const before = await db.$count(cartItems);
 
-    expect(await addCartItem(db, { kind: "cart", owner: { visitor: cookies }, pKey: p.pKey, qty: 2 })).toMatchObject({
+    expect(
+      await addCartItem(db, { kind: "cart", owner: { visitor: cookies }, pKey: p.pKey, qty: 2 }),
+    ).toMatchObject({
       message: MESSAGES.added("cart"),
       count: 1,
     });
-    expect(await addCartItem(db, { kind: "cart", owner: { visitor: cookies }, pKey: p.pKey, qty: 3 })).toMatchObject({
+    expect(
+      await addCartItem(db, { kind: "cart", owner: { visitor: cookies }, pKey: p.pKey, qty: 3 }),
+    ).toMatchObject({
       message: MESSAGES.updated("cart"),
       count: 1,
     });
     expect(cookies.get("cart", p.pKey)).toBe(3);
-    await updateCartItemQty(db, { kind: "cart", owner: { visitor: cookies }, pKey: p.pKey, qty: 6 });
+    await updateCartItemQty(db, {
+      kind: "cart",
+      owner: { visitor: cookies },
+      pKey: p.pKey,
+      qty: 6,
+    });
     const list = await listCartItems(db, { kind: "cart", owner: { visitor: cookies } });
     expect(list.items.map((i) => [i.name, i.qty])).toEqual([["Honey", 6]]);
 
@@ -262,16 +347,32 @@ describe("a visitor's cookies", () => {
     expect(list.dropped).toBe(2);
 
     const expired: string[] = [];
-    cookies.writeTo({ set: (name, _value, options) => (options.maxAge === 0 ? expired.push(name) : undefined) });
+    cookies.writeTo({
+      set: (name, _value, options) => (options.maxAge === 0 ? expired.push(name) : undefined),
+    });
     expect(expired.sort()).toEqual(
-      [`cart_${removed.pKey}`, "cart_0000000000000000000000000000dead", "cart_bad key", `dreamtracker_${fine.pKey}`].sort(),
+      [
+        `cart_${removed.pKey}`,
+        "cart_0000000000000000000000000000dead",
+        "cart_bad key",
+        `dreamtracker_${fine.pKey}`,
+      ].sort(),
     );
   });
 
   it("refuses to add out-of-stock products", async () => {
     const p = await product({ inStock: false });
     const cookies = visitor();
-    expect(await failure(addCartItem(db, { kind: "dreamtracker", owner: { visitor: cookies }, pKey: p.pKey, qty: 1 }))).toEqual({
+    expect(
+      await failure(
+        addCartItem(db, {
+          kind: "dreamtracker",
+          owner: { visitor: cookies },
+          pKey: p.pKey,
+          qty: 1,
+        }),
+      ),
+    ).toEqual({
       code: "conflict",
       message: MESSAGES.outOfStock,
     });
@@ -288,8 +389,14 @@ describe("moveToCart", () => {
     await createCartItem(db, { memberId: customer.id, productId: b.id, qty: 3 });
 
     const moved = await moveToCart(db, { owner: { memberId: customer.id }, pKey: a.pKey });
-    expect(moved).toMatchObject({ message: MESSAGES.moved, item: { qty: 4 }, counts: { cart: 2, dreamtracker: 1 } });
-    expect((await moveToCart(db, { owner: { memberId: customer.id }, pKey: b.pKey })).item.qty).toBe(3);
+    expect(moved).toMatchObject({
+      message: MESSAGES.moved,
+      item: { qty: 4 },
+      counts: { cart: 2, dreamtracker: 1 },
+    });
+    expect(
+      (await moveToCart(db, { owner: { memberId: customer.id }, pKey: b.pKey })).item.qty,
+    ).toBe(3);
     expect(await rowsOf("dreamtracker", customer.id)).toEqual([]);
     expect((await rowsOf("cart", customer.id)).sort((x, y) => x.productId - y.productId)).toEqual([
       { productId: a.id, qty: 4 },
@@ -310,7 +417,9 @@ describe("moveToCart", () => {
 
     const sold = await product({ inStock: false });
     await createDreamTrackerItem(db, { memberId: me.id, productId: sold.id, qty: 1 });
-    expect((await failure(moveToCart(db, { owner: { memberId: me.id }, pKey: sold.pKey }))).message).toBe(MESSAGES.outOfStock);
+    expect(
+      (await failure(moveToCart(db, { owner: { memberId: me.id }, pKey: sold.pKey }))).message,
+    ).toBe(MESSAGES.outOfStock);
     expect(await rowsOf("dreamtracker", me.id)).toEqual([{ productId: sold.id, qty: 1 }]);
   });
 
@@ -327,7 +436,12 @@ describe("moveToCart", () => {
 describe("mergeVisitorItems (sign-in)", () => {
   it("merges the cookies into the member's items, keeps the larger quantity, skips what is not sold, clears the cookies", async () => {
     const customer = await createCustomer(db);
-    const [both, onlyCookie, wish, usd] = [await product(), await product(), await product(), await createProduct(db, { merchantId: usMerchant.id })];
+    const [both, onlyCookie, wish, usd] = [
+      await product(),
+      await product(),
+      await product(),
+      await createProduct(db, { merchantId: usMerchant.id }),
+    ];
     const soldOut = await product({ inStock: false });
     const deleted = await product({ status: "deleted" });
     await createCartItem(db, { memberId: customer.id, productId: both.id, qty: 5 });
@@ -341,16 +455,25 @@ describe("mergeVisitorItems (sign-in)", () => {
       [`dreamtracker_${wish.pKey}`]: "2",
     });
 
-    const { result, statements } = await countStatements(() => mergeVisitorItems(db, { memberId: customer.id, visitor: cookies }));
+    const { result, statements } = await countStatements(() =>
+      mergeVisitorItems(db, { memberId: customer.id, visitor: cookies }),
+    );
     expect(statements).toBeLessThanOrEqual(3);
     expect(result).toEqual({ cart: 4, dreamtracker: 1 });
     const cart = new Map((await rowsOf("cart", customer.id)).map((r) => [r.productId, r.qty]));
-    expect(Object.fromEntries(cart)).toEqual({ [both.id]: 5, [onlyCookie.id]: 3, [usd.id]: 1, [soldOut.id]: 1 });
+    expect(Object.fromEntries(cart)).toEqual({
+      [both.id]: 5,
+      [onlyCookie.id]: 3,
+      [usd.id]: 1,
+      [soldOut.id]: 1,
+    });
     expect(await rowsOf("dreamtracker", customer.id)).toEqual([{ productId: wish.id, qty: 2 }]);
 
     expect(cookies.size("cart") + cookies.size("dreamtracker")).toBe(0);
     const expired: string[] = [];
-    cookies.writeTo({ set: (name, _v, options) => (options.maxAge === 0 ? expired.push(name) : undefined) });
+    cookies.writeTo({
+      set: (name, _v, options) => (options.maxAge === 0 ? expired.push(name) : undefined),
+    });
     expect(expired).toHaveLength(7);
 
     // The bigger visitor quantity wins too.

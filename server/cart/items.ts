@@ -102,7 +102,9 @@ export async function getProductOrThrow(db: Db, pKey: string): Promise<ProductRo
   return row;
 }
 
-export function unavailableReason(row: Pick<ProductRow, "status" | "inStock">): UnavailableReason | null {
+export function unavailableReason(
+  row: Pick<ProductRow, "status" | "inStock">,
+): UnavailableReason | null {
   if (row.status !== "active") return "inactive";
   if (!row.inStock) return "out_of_stock";
   return null;
@@ -116,9 +118,13 @@ export function assertPurchasable(row: ProductRow): void {
 }
 
 /** "ea" when not sold by weight, else the weight without trailing zeros and its unit ("2.5 kg"). */
-export function formatUnitWeight(row: Pick<ProductRow, "weightRequired" | "unitWeight" | "unitWeightSymbol">): string {
+export function formatUnitWeight(
+  row: Pick<ProductRow, "weightRequired" | "unitWeight" | "unitWeightSymbol">,
+): string {
   if (!row.weightRequired || !row.unitWeightSymbol) return "ea";
-  const weight = row.unitWeight.includes(".") ? row.unitWeight.replace(/\.?0+$/, "") : row.unitWeight;
+  const weight = row.unitWeight.includes(".")
+    ? row.unitWeight.replace(/\.?0+$/, "")
+    : row.unitWeight;
   return `${weight} ${row.unitWeightSymbol}`;
 }
 

@@ -16,7 +16,8 @@ export async function mergeCartCookiesOnSignIn(
   visitor: VisitorCookies,
   sink: CookieSink,
 ): Promise<void> {
-  if (!visitor.hasChanges && visitor.size("cart") === 0 && visitor.size("dreamtracker") === 0) return;
+  if (!visitor.hasChanges && visitor.size("cart") === 0 && visitor.size("dreamtracker") === 0)
+    return;
   try {
     const merged = await mergeVisitorItems(db, { memberId, visitor });
     visitor.writeTo(sink);

@@ -21,7 +21,9 @@ export async function mergeVisitorItems(
   const keys = new Set(CART_KINDS.flatMap((kind) => [...visitor.entries(kind).keys()]));
   if (keys.size > 0) {
     const active = new Map(
-      (await findProductsByPKeys(db, [...keys])).filter((p) => p.status === "active").map((p) => [p.pKey, p.productId]),
+      (await findProductsByPKeys(db, [...keys]))
+        .filter((p) => p.status === "active")
+        .map((p) => [p.pKey, p.productId]),
     );
     for (const kind of CART_KINDS) {
       const values = [...visitor.entries(kind)].flatMap(([pKey, qty]) => {

@@ -26,7 +26,10 @@ export type MoveResult = { message: string; item: CartItem; counts: CartCounts }
  * @throws not_found when the item is not in this owner's dream tracker; conflict when the product
  *   cannot be bought now or the cart is full.
  */
-export async function moveToCart(db: Db, { owner, pKey }: { owner: CartOwner; pKey: string }): Promise<MoveResult> {
+export async function moveToCart(
+  db: Db,
+  { owner, pKey }: { owner: CartOwner; pKey: string },
+): Promise<MoveResult> {
   const product = await getProductOrThrow(db, pKey);
 
   if (!isMemberOwner(owner)) {
@@ -34,20 +37,27 @@ export async function moveToCart(db: Db, { owner, pKey }: { owner: CartOwner; pK
     if (wished === undefined) throw new AppError("not_found", MESSAGES.notInList("dreamtracker"));
     assertPurchasable(product);
     const inCart = owner.visitor.get("cart", pKey);
-    if (inCart === undefined && owner.visitor.size("cart") >= MAX_ITEMS) throw new AppError("conflict", MESSAGES.full("cart"));
+    if (inCart === undefined && owner.visitor.size("cart") >= MAX_ITEMS)
+      throw new AppError("conflict", MESSAGES.full("cart"));
     const qty = Math.max(inCart ?? 0, wished);
     owner.visitor.set("cart", pKey, qty);
     owner.visitor.delete("dreamtracker", pKey);
     return {
       message: MESSAGES.moved,
       item: toCartItem(product, qty),
-      counts: { cart: owner.visitor.size("cart"), dreamtracker: owner.visitor.size("dreamtracker") },
+      counts: {
+        cart: owner.visitor.size("cart"),
+        dreamtracker: owner.visitor.size("dreamtracker"),
+      },
     };
   }
 
   const wishTable = itemTable("dreamtracker");
   const cartTable = itemTable("cart");
-  const mine = and(eq(wishTable.memberId, owner.memberId), eq(wishTable.productId, product.productId));
+  const mine = and(
+    eq(wishTable.memberId, owner.memberId),
+    eq(wishTable.productId, product.productId),
+  );
   const [wished] = await db.select({ qty: wishTable.qty }).from(wishTable).where(mine);
   if (!wished) throw new AppError("not_found", MESSAGES.notInList("dreamtracker"));
   assertPurchasable(product);
@@ -60,7 +70,8 @@ export async function moveToCart(db: Db, { owner, pKey }: { owner: CartOwner; pK
     .from(cartTable)
     .innerJoin(products, eq(products.id, cartTable.productId))
     .where(and(eq(cartTable.memberId, owner.memberId), ne(products.status, "removed")));
-  if (!cart?.present && Number(cart?.count ?? 0) >= MAX_ITEMS) throw new AppError("conflict", MESSAGES.full("cart"));
+  if (!cart?.present && Number(cart?.count ?? 0) >= MAX_ITEMS)
+    throw new AppError("conflict", MESSAGES.full("cart"));
 
   const qty = await db.transaction(async (tx) => {
     const [row] = await tx
@@ -75,5 +86,9 @@ export async function moveToCart(db: Db, { owner, pKey }: { owner: CartOwner; pK
     return row?.qty ?? wished.qty;
   });
 
-  return { message: MESSAGES.moved, item: toCartItem(product, qty), counts: await countCartItems(db, owner) };
+  return {
+    message: MESSAGES.moved,
+    item: toCartItem(product, qty),
+    counts: await countCartItems(db, owner),
+  };
 }

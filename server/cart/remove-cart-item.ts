@@ -18,7 +18,8 @@ export async function removeCartItem(
   { kind, owner, pKey }: { kind: CartKind; owner: CartOwner; pKey: string },
 ): Promise<{ message: string; count: number }> {
   if (!isMemberOwner(owner)) {
-    if (owner.visitor.get(kind, pKey) === undefined) throw new AppError("not_found", MESSAGES.notInList(kind));
+    if (owner.visitor.get(kind, pKey) === undefined)
+      throw new AppError("not_found", MESSAGES.notInList(kind));
     owner.visitor.delete(kind, pKey);
     return { message: MESSAGES.removed(kind), count: owner.visitor.size(kind) };
   }

@@ -5,7 +5,15 @@ import type { Db } from "@/server/db/client";
 import { AppError } from "@/server/errors";
 import type { CartChange } from "./add-cart-item";
 import { countCartItems } from "./count-cart-items";
-import { MESSAGES, assertPurchasable, getProductOrThrow, isMemberOwner, itemTable, toCartItem, type CartOwner } from "./items";
+import {
+  MESSAGES,
+  assertPurchasable,
+  getProductOrThrow,
+  isMemberOwner,
+  itemTable,
+  toCartItem,
+  type CartOwner,
+} from "./items";
 
 /**
  * Sets the quantity of an item already in the cart or dream tracker (the plus/minus buttons). The
@@ -21,10 +29,15 @@ export async function updateCartItemQty(
   const product = await getProductOrThrow(db, pKey);
 
   if (!isMemberOwner(owner)) {
-    if (owner.visitor.get(kind, pKey) === undefined) throw new AppError("not_found", MESSAGES.notInList(kind));
+    if (owner.visitor.get(kind, pKey) === undefined)
+      throw new AppError("not_found", MESSAGES.notInList(kind));
     assertPurchasable(product);
     owner.visitor.set(kind, pKey, qty);
-    return { message: MESSAGES.updated(kind), item: toCartItem(product, qty), count: owner.visitor.size(kind) };
+    return {
+      message: MESSAGES.updated(kind),
+      item: toCartItem(product, qty),
+      count: owner.visitor.size(kind),
+    };
   }
 
   assertPurchasable(product);

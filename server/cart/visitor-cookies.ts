@@ -33,7 +33,9 @@ export type VisitorCookieOptions = {
 };
 
 /** What both `cookies()` of next/headers and `NextResponse#cookies` offer. */
-export type CookieSink = { set(name: string, value: string, options: VisitorCookieOptions): unknown };
+export type CookieSink = {
+  set(name: string, value: string, options: VisitorCookieOptions): unknown;
+};
 
 function cookieOptions(maxAge: number): VisitorCookieOptions {
   return { path: "/", maxAge, sameSite: "lax", httpOnly: true, secure: isSecureCookieEnv() };
@@ -53,7 +55,10 @@ function parseQty(value: string): number | null {
  * and validates them on every call, the browser only carries them.
  */
 export class VisitorCookies {
-  private readonly items: Record<CartKind, Map<string, number>> = { cart: new Map(), dreamtracker: new Map() };
+  private readonly items: Record<CartKind, Map<string, number>> = {
+    cart: new Map(),
+    dreamtracker: new Map(),
+  };
   private readonly changes = new Map<string, string | null>();
 
   private constructor(entries: readonly CookieEntry[]) {

@@ -38,12 +38,17 @@ afterAll(async () => {
   rmSync(UPLOADS, { recursive: true, force: true });
 });
 
-async function withProducts(merchant: Member, count: number, status: "active" | "deleted" | "removed" = "active") {
+async function withProducts(
+  merchant: Member,
+  count: number,
+  status: "active" | "deleted" | "removed" = "active",
+) {
   for (let i = 0; i < count; i++) await createProduct(db, { merchantId: merchant.id, status });
 }
 
 const countProducts = async (merchantId: number) =>
-  (await db.select({ id: products.id }).from(products).where(eq(products.merchantId, merchantId))).length;
+  (await db.select({ id: products.id }).from(products).where(eq(products.merchantId, merchantId)))
+    .length;
 
 async function failure(promise: Promise<unknown>): Promise<AppError> {
   const error = await promise.then(
@@ -54,7 +59,14 @@ async function failure(promise: Promise<unknown>): Promise<AppError> {
   return error as AppError;
 }
 
-const add = (merchant: Member, options: { image?: Uint8Array; cardPaymentsEnabled?: boolean; input?: Parameters<typeof productInput>[0] } = {}) =>
+const add = (
+  merchant: Member,
+  options: {
+    image?: Uint8Array;
+    cardPaymentsEnabled?: boolean;
+    input?: Parameters<typeof productInput>[0];
+  } = {},
+) =>
   addProduct(db, {
     merchantId: merchant.id,
     input: productInput(options.input),
@@ -84,24 +96,98 @@ describe("getAddProductGate", () => {
   it.each<[string, Setup, string | null, RegExp | string | null]>([
     ["Basic with no product", none, null, null],
     ["Basic with 1 product", productsOf(1), null, null],
-    ["Basic with 2 products", productsOf(2), `/subscription/payment/canada/engager${NEXT_Q}`, "Your Basic plan allows up to 2 products. Please subscribe to the Engager plan to add more."],
-    ["Basic with 2 deleted products (they count)", productsOf(2, "deleted"), `/subscription/payment/canada/engager${NEXT_Q}`, /Basic plan/],
+    [
+      "Basic with 2 products",
+      productsOf(2),
+      `/subscription/payment/canada/engager${NEXT_Q}`,
+      "Your Basic plan allows up to 2 products. Please subscribe to the Engager plan to add more.",
+    ],
+    [
+      "Basic with 2 deleted products (they count)",
+      productsOf(2, "deleted"),
+      `/subscription/payment/canada/engager${NEXT_Q}`,
+      /Basic plan/,
+    ],
     ["Basic with 5 removed products (they do not count)", productsOf(5, "removed"), null, null],
-    ["Basic with 4 products (a lapsed farm) goes straight to Harvest", productsOf(4), `/subscription/payment/canada/harvest${NEXT_Q}`, /Harvest plan/],
+    [
+      "Basic with 4 products (a lapsed farm) goes straight to Harvest",
+      productsOf(4),
+      `/subscription/payment/canada/harvest${NEXT_Q}`,
+      /Harvest plan/,
+    ],
     ["Engager with 3 products", both(plan("engager"), productsOf(3)), null, null],
-    ["Engager with 4 products", both(plan("engager"), productsOf(4)), `/subscription/payment/canada/harvest${NEXT_Q}`, "Your Engager plan allows up to 4 products. Please subscribe to the Harvest plan to add more."],
+    [
+      "Engager with 4 products",
+      both(plan("engager"), productsOf(4)),
+      `/subscription/payment/canada/harvest${NEXT_Q}`,
+      "Your Engager plan allows up to 4 products. Please subscribe to the Harvest plan to add more.",
+    ],
     ["Harvest with 12 products", both(plan("harvest"), productsOf(12)), null, null],
-    ["Engager cancelled, still in service, with 3 products", both(plan("engager", { status: "cancelled", serviceExpiresAt: new Date(NOW.getTime() + DAY) }), productsOf(3)), null, null],
-    ["Engager expired yesterday, with 1 product (counts as Basic)", both(plan("engager", { status: "cancelled", serviceExpiresAt: new Date(NOW.getTime() - DAY) }), productsOf(1)), null, null],
-    ["Engager expired yesterday, with 2 products", both(plan("engager", { status: "cancelled", serviceExpiresAt: new Date(NOW.getTime() - DAY) }), productsOf(2)), `/subscription/payment/canada/engager${NEXT_Q}`, "Your Engager plan has expired. Please subscribe again to add more products."],
-    ["Engager 'active' past its end date, with 3 products", both(plan("engager", { serviceExpiresAt: new Date(NOW.getTime() - DAY) }), productsOf(3)), `/subscription/payment/canada/engager${NEXT_Q}`, /has expired/],
-    ["Harvest expired, with 9 products", both(plan("harvest", { status: "expired", serviceExpiresAt: new Date(NOW.getTime() - 30 * DAY) }), productsOf(9)), `/subscription/payment/canada/harvest${NEXT_Q}`, "Your Harvest plan has expired. Please subscribe again to add more products."],
-    ["Engager expired, with 5 products, must renew as Harvest", both(plan("engager", { status: "expired" }), productsOf(5)), `/subscription/payment/canada/harvest${NEXT_Q}`, /Engager plan has expired/],
-    ["Engager never paid (incomplete), with 2 products", both(plan("engager", { status: "incomplete", activatedAt: null }), productsOf(2)), `/subscription/payment/canada/engager${NEXT_Q}`, /Basic plan/],
+    [
+      "Engager cancelled, still in service, with 3 products",
+      both(
+        plan("engager", { status: "cancelled", serviceExpiresAt: new Date(NOW.getTime() + DAY) }),
+        productsOf(3),
+      ),
+      null,
+      null,
+    ],
+    [
+      "Engager expired yesterday, with 1 product (counts as Basic)",
+      both(
+        plan("engager", { status: "cancelled", serviceExpiresAt: new Date(NOW.getTime() - DAY) }),
+        productsOf(1),
+      ),
+      null,
+      null,
+    ],
+    [
+      "Engager expired yesterday, with 2 products",
+      both(
+        plan("engager", { status: "cancelled", serviceExpiresAt: new Date(NOW.getTime() - DAY) }),
+        productsOf(2),
+      ),
+      `/subscription/payment/canada/engager${NEXT_Q}`,
+      "Your Engager plan has expired. Please subscribe again to add more products.",
+    ],
+    [
+      "Engager 'active' past its end date, with 3 products",
+      both(plan("engager", { serviceExpiresAt: new Date(NOW.getTime() - DAY) }), productsOf(3)),
+      `/subscription/payment/canada/engager${NEXT_Q}`,
+      /has expired/,
+    ],
+    [
+      "Harvest expired, with 9 products",
+      both(
+        plan("harvest", {
+          status: "expired",
+          serviceExpiresAt: new Date(NOW.getTime() - 30 * DAY),
+        }),
+        productsOf(9),
+      ),
+      `/subscription/payment/canada/harvest${NEXT_Q}`,
+      "Your Harvest plan has expired. Please subscribe again to add more products.",
+    ],
+    [
+      "Engager expired, with 5 products, must renew as Harvest",
+      both(plan("engager", { status: "expired" }), productsOf(5)),
+      `/subscription/payment/canada/harvest${NEXT_Q}`,
+      /Engager plan has expired/,
+    ],
+    [
+      "Engager never paid (incomplete), with 2 products",
+      both(plan("engager", { status: "incomplete", activatedAt: null }), productsOf(2)),
+      `/subscription/payment/canada/engager${NEXT_Q}`,
+      /Basic plan/,
+    ],
   ])("%s", async (_, setup, redirectTo, message) => {
     const merchant = await createMerchant(db);
     await setup(merchant);
-    const gate = await getAddProductGate(db, { memberId: merchant.id, cardPaymentsEnabled: false, now: NOW });
+    const gate = await getAddProductGate(db, {
+      memberId: merchant.id,
+      cardPaymentsEnabled: false,
+      now: NOW,
+    });
     if (redirectTo === null) {
       expect(gate.allowed).toBe(true);
       return;
@@ -113,17 +199,46 @@ describe("getAddProductGate", () => {
   it("sends a US farm to the usa payment page", async () => {
     const merchant = await createMerchant(db, { country: "US" });
     await withProducts(merchant, 2);
-    const gate = await getAddProductGate(db, { memberId: merchant.id, cardPaymentsEnabled: false, now: NOW });
-    expect(gate).toMatchObject({ allowed: false, redirectTo: `/subscription/payment/usa/engager${NEXT_Q}` });
+    const gate = await getAddProductGate(db, {
+      memberId: merchant.id,
+      cardPaymentsEnabled: false,
+      now: NOW,
+    });
+    expect(gate).toMatchObject({
+      allowed: false,
+      redirectTo: `/subscription/payment/usa/engager${NEXT_Q}`,
+    });
   });
 
   it.each([
-    ["a customer", () => createCustomer(db), "not_merchant", "/", "Oopsy, looks like you are not permitted to create the product."],
-    ["a merchant without a phone", () => createMerchant(db, { phone: null }), "incomplete_profile", "/profile?notice=require_info", "There are some missing information about you. Please complete the profile."],
-    ["a merchant without a currency", () => createMerchant(db, { currency: null }), "incomplete_profile", "/profile?notice=require_info", "There are some missing information about you. Please complete the profile."],
+    [
+      "a customer",
+      () => createCustomer(db),
+      "not_merchant",
+      "/",
+      "Oopsy, looks like you are not permitted to create the product.",
+    ],
+    [
+      "a merchant without a phone",
+      () => createMerchant(db, { phone: null }),
+      "incomplete_profile",
+      "/profile?notice=require_info",
+      "There are some missing information about you. Please complete the profile.",
+    ],
+    [
+      "a merchant without a currency",
+      () => createMerchant(db, { currency: null }),
+      "incomplete_profile",
+      "/profile?notice=require_info",
+      "There are some missing information about you. Please complete the profile.",
+    ],
   ])("stops %s", async (_, make, reason, redirectTo, message) => {
     const member = await make();
-    const gate = await getAddProductGate(db, { memberId: member.id, cardPaymentsEnabled: true, now: NOW });
+    const gate = await getAddProductGate(db, {
+      memberId: member.id,
+      cardPaymentsEnabled: true,
+      now: NOW,
+    });
     expect(gate).toEqual({ allowed: false, reason, redirectTo, message });
   });
 
@@ -135,7 +250,11 @@ describe("getAddProductGate", () => {
   ])("payout account gate: %s", async (_, cardPaymentsEnabled, payoutAcctSet, count, allowed) => {
     const merchant = await createMerchant(db, { payoutAcctSet });
     await withProducts(merchant, count);
-    const gate = await getAddProductGate(db, { memberId: merchant.id, cardPaymentsEnabled, now: NOW });
+    const gate = await getAddProductGate(db, {
+      memberId: merchant.id,
+      cardPaymentsEnabled,
+      now: NOW,
+    });
     if (allowed) expect(gate.allowed).toBe(true);
     else
       expect(gate).toEqual({
@@ -152,7 +271,13 @@ describe("addProduct", () => {
     const merchant = await createMerchant(db, { country: "US", currency: "USD" });
     const before = countStoredImages(UPLOADS);
     const { id, username } = await add(merchant, {
-      input: { name: "Grandma’s “Best” Jam", weightRequired: "true", unitWeight: "2.5", weightSymbol: "KG", deliveryService: "true" },
+      input: {
+        name: "Grandma’s “Best” Jam",
+        weightRequired: "true",
+        unitWeight: "2.5",
+        weightSymbol: "KG",
+        deliveryService: "true",
+      },
     });
     expect(username).toBe(merchant.username);
     const [row] = await db.select().from(products).where(eq(products.id, id));
@@ -176,9 +301,16 @@ describe("addProduct", () => {
 
   it("stores weight 1 and no symbol when the product is not sold by weight", async () => {
     const merchant = await createMerchant(db);
-    const { id } = await add(merchant, { input: { weightRequired: "false", unitWeight: "abc", weightSymbol: "" } });
+    const { id } = await add(merchant, {
+      input: { weightRequired: "false", unitWeight: "abc", weightSymbol: "" },
+    });
     const [row] = await db.select().from(products).where(eq(products.id, id));
-    expect(row).toMatchObject({ unitWeight: "1.00", unitWeightSymbol: null, weightRequired: false, deliveryService: "in_store" });
+    expect(row).toMatchObject({
+      unitWeight: "1.00",
+      unitWeightSymbol: null,
+      weightRequired: false,
+      deliveryService: "in_store",
+    });
   });
 
   it.each([
@@ -239,12 +371,24 @@ describe("addProduct", () => {
   });
 
   it.each([
-    ["card payments are not configured", false, false, "Card payments are not configured on this marketplace yet."],
-    ["the merchant has no payout account", true, false, "The payout bank account needs to be set up before selling products."],
+    [
+      "card payments are not configured",
+      false,
+      false,
+      "Card payments are not configured on this marketplace yet.",
+    ],
+    [
+      "the merchant has no payout account",
+      true,
+      false,
+      "The payout bank account needs to be set up before selling products.",
+    ],
   ])("refuses pay by card when %s", async (_, cardPaymentsEnabled, payoutAcctSet, message) => {
     const merchant = await createMerchant(db, { payoutAcctSet });
     const files = countStoredImages(UPLOADS);
-    const error = await failure(add(merchant, { cardPaymentsEnabled, input: { payByCard: "true" } }));
+    const error = await failure(
+      add(merchant, { cardPaymentsEnabled, input: { payByCard: "true" } }),
+    );
     expect(error).toMatchObject({ status: 422, fieldErrors: { payByCard: [message] } });
     expect(await countProducts(merchant.id)).toBe(0);
     expect(countStoredImages(UPLOADS)).toBe(files);
@@ -253,7 +397,10 @@ describe("addProduct", () => {
   it("offers pay by card when cards are on and the payout account is set", async () => {
     const merchant = await createMerchant(db, { payoutAcctSet: true });
     const { id } = await add(merchant, { cardPaymentsEnabled: true, input: { payByCard: "true" } });
-    const [row] = await db.select({ payByCard: products.payByCard }).from(products).where(eq(products.id, id));
+    const [row] = await db
+      .select({ payByCard: products.payByCard })
+      .from(products)
+      .where(eq(products.id, id));
     expect(row!.payByCard).toBe(true);
   });
 
@@ -283,7 +430,10 @@ describe("addProduct", () => {
     const { id } = await add(merchant, { input: { name: "Maple Syrup" } });
     // A later rate change does not touch what was recorded.
     await db.update(resellers).set({ rate: "9.00" }).where(eq(resellers.id, reseller.id));
-    const rows = await db.select().from(resellerTransactions).where(eq(resellerTransactions.merchantId, merchant.id));
+    const rows = await db
+      .select()
+      .from(resellerTransactions)
+      .where(eq(resellerTransactions.merchantId, merchant.id));
     expect(rows).toEqual([
       expect.objectContaining({
         resellerId: reseller.id,
@@ -295,14 +445,22 @@ describe("addProduct", () => {
       }),
     ]);
     const { id: second } = await add(merchant);
-    const [secondRow] = await db.select().from(resellerTransactions).where(eq(resellerTransactions.productId, second));
+    const [secondRow] = await db
+      .select()
+      .from(resellerTransactions)
+      .where(eq(resellerTransactions.productId, second));
     expect(secondRow!.rate).toBe("9.00");
   });
 
   it("records no reseller transaction for a farm nobody recruited", async () => {
     const merchant = await createMerchant(db);
     await add(merchant);
-    expect(await db.select().from(resellerTransactions).where(eq(resellerTransactions.merchantId, merchant.id))).toEqual([]);
+    expect(
+      await db
+        .select()
+        .from(resellerTransactions)
+        .where(eq(resellerTransactions.merchantId, merchant.id)),
+    ).toEqual([]);
   });
 
   it("adds nothing, not even the reseller's row, when the transaction fails", async () => {
@@ -320,7 +478,12 @@ describe("addProduct", () => {
     }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(Error);
     expect(await countProducts(merchant.id)).toBe(0);
-    expect(await db.select().from(resellerTransactions).where(eq(resellerTransactions.merchantId, merchant.id))).toEqual([]);
+    expect(
+      await db
+        .select()
+        .from(resellerTransactions)
+        .where(eq(resellerTransactions.merchantId, merchant.id)),
+    ).toEqual([]);
     expect(countStoredImages(UPLOADS)).toBe(files);
     // The member row lock was released with the rollback.
     await db.update(members).set({ phone: "(416) 555-0000" }).where(eq(members.id, merchant.id));

@@ -45,11 +45,24 @@ export async function addProduct(
   const imageKey = await saveProductImage(image, store);
   try {
     return await db.transaction(async (tx) => {
-      await tx.select({ id: members.id }).from(members).where(eq(members.id, merchantId)).for("update");
-      const { merchant, reseller } = await assertCanAddProduct(tx, { memberId: merchantId, cardPaymentsEnabled, now });
+      await tx
+        .select({ id: members.id })
+        .from(members)
+        .where(eq(members.id, merchantId))
+        .for("update");
+      const { merchant, reseller } = await assertCanAddProduct(tx, {
+        memberId: merchantId,
+        cardPaymentsEnabled,
+        now,
+      });
       const [product] = await tx
         .insert(products)
-        .values({ merchantId, currency: merchant.currency, image: imageKey, ...toProductColumns(input) })
+        .values({
+          merchantId,
+          currency: merchant.currency,
+          image: imageKey,
+          ...toProductColumns(input),
+        })
         .returning({ id: products.id, name: products.name });
       if (reseller) {
         await tx.insert(resellerTransactions).values({

@@ -5,10 +5,15 @@ import { canAddProduct, getPlan, PLANS, type PlanId } from "@/lib/money";
 import type { Db } from "@/server/db/client";
 import { members, products, resellers, subscriptions } from "@/server/db/schema";
 import { notFoundError } from "@/server/errors";
-import { PRODUCT_FORM_MERCHANT_COLUMNS, toProductFormMerchant, type ProductFormMerchant } from "./product-form-merchant";
+import {
+  PRODUCT_FORM_MERCHANT_COLUMNS,
+  toProductFormMerchant,
+  type ProductFormMerchant,
+} from "./product-form-merchant";
 import { PRODUCT_MESSAGES } from "./product-messages";
 
-export type AddProductBlock = "not_merchant" | "incomplete_profile" | "payout_account" | "plan_limit";
+export type AddProductBlock =
+  "not_merchant" | "incomplete_profile" | "payout_account" | "plan_limit";
 
 export type AddProductGate =
   | {
@@ -73,7 +78,12 @@ export async function getAddProductGate(
   if (!row) throw notFoundError("The member could not be found.");
 
   if (row.memberType !== "merchant") {
-    return { allowed: false, reason: "not_merchant", message: PRODUCT_MESSAGES.notPermittedToCreate, redirectTo: "/" };
+    return {
+      allowed: false,
+      reason: "not_merchant",
+      message: PRODUCT_MESSAGES.notPermittedToCreate,
+      redirectTo: "/",
+    };
   }
   const merchant = toProductFormMerchant(row.merchant);
   const currency = merchant.currency;
@@ -98,7 +108,11 @@ export async function getAddProductGate(
 
   const { plan, expiredPlan } = planInService(
     row.subscriptionPlan && row.subscriptionStatus
-      ? { plan: row.subscriptionPlan, status: row.subscriptionStatus, serviceExpiresAt: row.serviceExpiresAt }
+      ? {
+          plan: row.subscriptionPlan,
+          status: row.subscriptionStatus,
+          serviceExpiresAt: row.serviceExpiresAt,
+        }
       : null,
     now,
   );
@@ -120,7 +134,10 @@ export async function getAddProductGate(
     merchant: { ...merchant, currency },
     productCount: count,
     plan,
-    reseller: row.resellerId !== null && row.resellerRate !== null ? { id: row.resellerId, rate: row.resellerRate } : null,
+    reseller:
+      row.resellerId !== null && row.resellerRate !== null
+        ? { id: row.resellerId, rate: row.resellerRate }
+        : null,
   };
 }
 
@@ -135,11 +152,18 @@ type SubscriptionFacts = {
  * while active or past due, or cancelled until its end date; a service end date in the past ends
  * it whatever the status says (the expiry sweep may not have run yet).
  */
-function planInService(subscription: SubscriptionFacts | null, now: Date): { plan: PlanId; expiredPlan: PlanId | null } {
+function planInService(
+  subscription: SubscriptionFacts | null,
+  now: Date,
+): { plan: PlanId; expiredPlan: PlanId | null } {
   if (!subscription || subscription.plan === "basic") return { plan: "basic", expiredPlan: null };
   const { plan, status, serviceExpiresAt } = subscription;
-  if (status === "expired" || (serviceExpiresAt !== null && serviceExpiresAt <= now)) return { plan: "basic", expiredPlan: plan };
-  const inService = status === "active" || status === "past_due" || (status === "cancelled" && serviceExpiresAt !== null);
+  if (status === "expired" || (serviceExpiresAt !== null && serviceExpiresAt <= now))
+    return { plan: "basic", expiredPlan: plan };
+  const inService =
+    status === "active" ||
+    status === "past_due" ||
+    (status === "cancelled" && serviceExpiresAt !== null);
   return { plan: inService ? plan : "basic", expiredPlan: null };
 }
 

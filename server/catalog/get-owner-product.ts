@@ -6,7 +6,11 @@ import type { Db } from "@/server/db/client";
 import { members, products } from "@/server/db/schema";
 import { notFoundError } from "@/server/errors";
 import { imageUrl, type ImageStore } from "@/server/storage";
-import { PRODUCT_FORM_MERCHANT_COLUMNS, toProductFormMerchant, type ProductFormMerchant } from "./product-form-merchant";
+import {
+  PRODUCT_FORM_MERCHANT_COLUMNS,
+  toProductFormMerchant,
+  type ProductFormMerchant,
+} from "./product-form-merchant";
 import { PRODUCT_MESSAGES } from "./product-messages";
 
 /**
@@ -48,7 +52,13 @@ export async function getOwnerProduct(
     .select({ product: products, merchant: PRODUCT_FORM_MERCHANT_COLUMNS })
     .from(products)
     .innerJoin(members, eq(members.id, products.merchantId))
-    .where(and(eq(products.id, productId), eq(products.merchantId, merchantId), ne(products.status, "removed")))
+    .where(
+      and(
+        eq(products.id, productId),
+        eq(products.merchantId, merchantId),
+        ne(products.status, "removed"),
+      ),
+    )
     .limit(1);
   if (!row) throw notFoundError(PRODUCT_MESSAGES.notFound);
   const p = row.product;

@@ -59,7 +59,10 @@ export async function getStore(db: Db, username: string): Promise<StoreProfile> 
     .from(members)
     .where(and(eq(members.username, username), eq(members.memberType, "merchant")))
     .limit(1);
-  if (!row) throw notFoundError(STORE_NOT_FOUND_MESSAGE, { logMessage: `no store for ${JSON.stringify(username)}` });
+  if (!row)
+    throw notFoundError(STORE_NOT_FOUND_MESSAGE, {
+      logMessage: `no store for ${JSON.stringify(username)}`,
+    });
   return {
     id: row.id,
     username: row.username,

@@ -21,7 +21,10 @@ beforeAll(async () => {
 afterAll(() => closeTestDb(db));
 
 /** Many merchants in one statement (the factory hashes a password per member, too slow for hundreds). */
-async function insertMerchants(count: number, at: (i: number) => { latitude: number; longitude: number }) {
+async function insertMerchants(
+  count: number,
+  at: (i: number) => { latitude: number; longitude: number },
+) {
   const stamp = Date.now().toString(36);
   await db.insert(members).values(
     Array.from({ length: count }, (_, i) => ({
@@ -83,7 +86,11 @@ describe("listMapPoints", () => {
     unlocated = (await createMerchant(db, { latitude: null, longitude: null })).username;
     locatedCustomer = (await createCustomer(db, { latitude: 43.66, longitude: -79.4 })).username;
     longIntro = (
-      await createMerchant(db, { latitude: 43.7, longitude: -79.42, introduction: "Fresh greens and more. ".repeat(20) })
+      await createMerchant(db, {
+        latitude: 43.7,
+        longitude: -79.42,
+        introduction: "Fresh greens and more. ".repeat(20),
+      })
     ).username;
   });
 
@@ -93,18 +100,28 @@ describe("listMapPoints", () => {
     expect(names).toEqual(expect.arrayContaining([inside, outside, longIntro]));
     expect(names).not.toContain(unlocated);
     expect(names).not.toContain(locatedCustomer);
-    for (const point of points) expect(Object.keys(point).sort()).toEqual(["introduction", "latitude", "longitude", "username"]);
+    for (const point of points)
+      expect(Object.keys(point).sort()).toEqual([
+        "introduction",
+        "latitude",
+        "longitude",
+        "username",
+      ]);
     expect(JSON.stringify(points)).not.toMatch(/@example\.com|password/);
   });
 
   it("lists the newest farms first without a box", async () => {
     const points = await listMapPoints(db, { bbox: null });
-    expect(points.map((p) => p.username).indexOf(longIntro)).toBeLessThan(points.map((p) => p.username).indexOf(inside));
+    expect(points.map((p) => p.username).indexOf(longIntro)).toBeLessThan(
+      points.map((p) => p.username).indexOf(inside),
+    );
   });
 
   it("cuts an introduction at 157 characters with an ellipsis", async () => {
     const full = "Fresh greens and more. ".repeat(20);
-    const intro = (await listMapPoints(db, { bbox: null })).find((p) => p.username === longIntro)!.introduction!;
+    const intro = (await listMapPoints(db, { bbox: null })).find(
+      (p) => p.username === longIntro,
+    )!.introduction!;
     expect(intro.endsWith("...")).toBe(true);
     const kept = intro.slice(0, -3);
     expect(kept.length).toBeLessThanOrEqual(157);
@@ -118,18 +135,27 @@ describe("listMapPoints", () => {
     expect(names).toContain(inside);
     expect(names).toContain(longIntro);
     expect(names).not.toContain(outside);
-    const centred = (await listMapPoints(db, { bbox: [-79.5, 43.6, -79.34, 43.8] })).map((p) => p.username);
+    const centred = (await listMapPoints(db, { bbox: [-79.5, 43.6, -79.34, 43.8] })).map(
+      (p) => p.username,
+    );
     expect(centred.indexOf(longIntro)).toBeLessThan(centred.indexOf(inside));
   });
 
   it("never answers more than the cap, with or without a box", async () => {
-    await insertMerchants(MAP_POINTS_LIMIT + 20, (i) => ({ latitude: 49 + (i % 50) * 0.01, longitude: -123 - Math.floor(i / 50) * 0.01 }));
+    await insertMerchants(MAP_POINTS_LIMIT + 20, (i) => ({
+      latitude: 49 + (i % 50) * 0.01,
+      longitude: -123 - Math.floor(i / 50) * 0.01,
+    }));
     expect(await listMapPoints(db, { bbox: null })).toHaveLength(MAP_POINTS_LIMIT);
     const boxed = await listMapPoints(db, { bbox: [-124, 48.5, -122.5, 49.6] });
     expect(boxed).toHaveLength(MAP_POINTS_LIMIT);
     // Nearest the centre first: the farthest one kept is no nearer than any before it.
     const centre = { latitude: 49.05, longitude: -123.25 };
-    const dist = (p: { latitude: number; longitude: number }) => Math.hypot(p.latitude - centre.latitude, (p.longitude - centre.longitude) * Math.cos((49 * Math.PI) / 180));
+    const dist = (p: { latitude: number; longitude: number }) =>
+      Math.hypot(
+        p.latitude - centre.latitude,
+        (p.longitude - centre.longitude) * Math.cos((49 * Math.PI) / 180),
+      );
     expect(dist(boxed.at(-1)!)).toBeGreaterThanOrEqual(dist(boxed[0]!));
   });
 

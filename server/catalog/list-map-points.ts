@@ -47,7 +47,12 @@ export function parseBbox(value: string | null): Bbox | null {
   if (parts.length !== 4 || !parts.every((part) => DECIMAL.test(part))) throw invalid();
   const [minLon, minLat, maxLon, maxLat] = parts.map(Number) as [number, number, number, number];
   const inRange =
-    minLon >= -180 && maxLon <= 180 && minLat >= -90 && maxLat <= 90 && minLon < maxLon && minLat < maxLat;
+    minLon >= -180 &&
+    maxLon <= 180 &&
+    minLat >= -90 &&
+    maxLat <= 90 &&
+    minLon < maxLon &&
+    minLat < maxLat;
   if (!inRange) throw invalid();
   return [minLon, minLat, maxLon, maxLat];
 }
@@ -69,8 +74,16 @@ export function parseBbox(value: string | null): Bbox | null {
  * Introductions are cut at 157 characters with an ellipsis, as the popup shows them; no email or
  * other private field is read.
  */
-export async function listMapPoints(db: Db, { bbox }: { bbox: Bbox | null }): Promise<MerchantMapPoint[]> {
-  let rows: { latitude: number | null; longitude: number | null; username: string; introduction: string | null }[];
+export async function listMapPoints(
+  db: Db,
+  { bbox }: { bbox: Bbox | null },
+): Promise<MerchantMapPoint[]> {
+  let rows: {
+    latitude: number | null;
+    longitude: number | null;
+    username: string;
+    introduction: string | null;
+  }[];
   if (!bbox) {
     rows = await db
       .select(COLUMNS)
@@ -89,7 +102,9 @@ export async function listMapPoints(db: Db, { bbox }: { bbox: Bbox | null }): Pr
     latitude: row.latitude!,
     longitude: row.longitude!,
     username: row.username,
-    introduction: row.introduction ? truncate(row.introduction, INTRODUCTION_PREVIEW_MAX_CHARS) : null,
+    introduction: row.introduction
+      ? truncate(row.introduction, INTRODUCTION_PREVIEW_MAX_CHARS)
+      : null,
   }));
 }
 
@@ -104,20 +119,22 @@ export function mapPointsInBoxQuery(db: Db | DbTransaction, bbox: Bbox) {
   // The circle through the box's corners holds the whole box; the slack covers the extension's
   // slightly larger Earth radius and rounding.
   const radiusM = Math.ceil(cornerDistanceM(bbox) * 1.01) + 1;
-  return db
-    .select(COLUMNS)
-    .from(members)
-    .where(
-      and(
-        LOCATED_MERCHANT,
-        sql`earth_box(${centre}, ${radiusM}::float8) @> ${point}`,
-        sql`${members.latitude} between ${minLat}::float8 and ${maxLat}::float8`,
-        sql`${members.longitude} between ${minLon}::float8 and ${maxLon}::float8`,
-      ),
-    )
-    // Distance alone (no tie-breaker column), so the index delivers the order itself.
-    .orderBy(sql`${point} <-> ${centre}`)
-    .limit(MAP_POINTS_LIMIT);
+  return (
+    db
+      .select(COLUMNS)
+      .from(members)
+      .where(
+        and(
+          LOCATED_MERCHANT,
+          sql`earth_box(${centre}, ${radiusM}::float8) @> ${point}`,
+          sql`${members.latitude} between ${minLat}::float8 and ${maxLat}::float8`,
+          sql`${members.longitude} between ${minLon}::float8 and ${maxLon}::float8`,
+        ),
+      )
+      // Distance alone (no tie-breaker column), so the index delivers the order itself.
+      .orderBy(sql`${point} <-> ${centre}`)
+      .limit(MAP_POINTS_LIMIT)
+  );
 }
 
 /**

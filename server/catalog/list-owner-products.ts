@@ -17,9 +17,17 @@ export type OwnerProductSummary = {
  * query on the store listing index. Not paged: it is the plan count, which the plans keep small
  * except on Harvest.
  */
-export async function listOwnerProducts(db: Db, { merchantId }: { merchantId: number }): Promise<OwnerProductSummary[]> {
+export async function listOwnerProducts(
+  db: Db,
+  { merchantId }: { merchantId: number },
+): Promise<OwnerProductSummary[]> {
   const rows = await db
-    .select({ id: products.id, name: products.name, status: products.status, createdAt: products.createdAt })
+    .select({
+      id: products.id,
+      name: products.name,
+      status: products.status,
+      createdAt: products.createdAt,
+    })
     .from(products)
     .where(and(eq(products.merchantId, merchantId), ne(products.status, "removed")))
     .orderBy(desc(products.createdAt), desc(products.id));

@@ -103,8 +103,13 @@ describe("product list plans", () => {
   ] as const)(
     "reads My Local %s (radius %i) nearest farm first, each farm's products through %s",
     async (sortType, radiusKm, productIndex) => {
-      const plan = await productPlan({ sortType, near: { latitude: 43.7, longitude: -79.4, radiusKm } });
-      expect(plan).toMatch(/Index Scan using members_merchant_geo_idx[^\n]*\n(\s+Index Cond:[^\n]*\n)?\s+Order By: \(geo <->/);
+      const plan = await productPlan({
+        sortType,
+        near: { latitude: 43.7, longitude: -79.4, radiusKm },
+      });
+      expect(plan).toMatch(
+        /Index Scan using members_merchant_geo_idx[^\n]*\n(\s+Index Cond:[^\n]*\n)?\s+Order By: \(geo <->/,
+      );
       expect(plan).toContain(productIndex);
     },
   );

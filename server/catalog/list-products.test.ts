@@ -439,7 +439,8 @@ describe("listProducts: My Local against the plain query", () => {
           createdAt: daysAgo(3 + ((i * 5 + j * 3) % 11)),
           unitsSold90d: (i + j) % 3,
         });
-        if (i === 5) await db.execute(sql`update products set status = 'deleted' where id = ${product.id}`);
+        if (i === 5)
+          await db.execute(sql`update products set status = 'deleted' where id = ${product.id}`);
       }
     }
   });
@@ -470,17 +471,22 @@ describe("listProducts: My Local against the plain query", () => {
     ["latest", 50, 4],
     // Three farms share the nearest spot and a page reads 2 farms: the ties must all be read.
     ["latest", 25, 1],
-  ] as const)("walks %s within %i km (%i a page) exactly like the plain query", async (sortType, radiusKm, perPage) => {
-    const near = { ...origin, radiusKm };
-    const want = await expected({ sortType, radiusKm });
-    const first = await listProducts(db, { sortType, near, perPage });
-    expect(first.total).toBe(want.length);
-    expect(await walk({ sortType, near, perPage })).toEqual(want);
-    const byPage: number[] = [];
-    for (let page = 1; page <= Math.min(Math.ceil(want.length / perPage), 40); page++)
-      byPage.push(...(await listProducts(db, { sortType, near, perPage, page })).items.map((p) => p.id));
-    expect(byPage).toEqual(want.slice(0, byPage.length));
-  });
+  ] as const)(
+    "walks %s within %i km (%i a page) exactly like the plain query",
+    async (sortType, radiusKm, perPage) => {
+      const near = { ...origin, radiusKm };
+      const want = await expected({ sortType, radiusKm });
+      const first = await listProducts(db, { sortType, near, perPage });
+      expect(first.total).toBe(want.length);
+      expect(await walk({ sortType, near, perPage })).toEqual(want);
+      const byPage: number[] = [];
+      for (let page = 1; page <= Math.min(Math.ceil(want.length / perPage), 40); page++)
+        byPage.push(
+          ...(await listProducts(db, { sortType, near, perPage, page })).items.map((p) => p.id),
+        );
+      expect(byPage).toEqual(want.slice(0, byPage.length));
+    },
+  );
 
   it("keeps the totals right as products are added, deleted, activated and moved", async () => {
     const near = { ...origin, radiusKm: 5 };
@@ -545,7 +551,12 @@ describe("listProducts: keyword against the plain query", () => {
       expect(await walk({ keyword: "Quince Jam", sortType, perPage: 2 })).toEqual(want);
       const byPage: number[] = [];
       for (let page = 1; page <= 6; page++) {
-        const answer = await listProducts(db, { keyword: "quince JAM", sortType, perPage: 2, page });
+        const answer = await listProducts(db, {
+          keyword: "quince JAM",
+          sortType,
+          perPage: 2,
+          page,
+        });
         expect(answer.total).toBe(11);
         byPage.push(...answer.items.map((p) => p.id));
       }

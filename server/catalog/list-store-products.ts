@@ -47,13 +47,21 @@ export async function listStoreProducts(
     .from(members)
     .where(and(eq(members.username, username), eq(members.memberType, "merchant")))
     .limit(1);
-  if (!merchant) throw notFoundError(STORE_NOT_FOUND_MESSAGE, { logMessage: `no store for ${JSON.stringify(username)}` });
+  if (!merchant)
+    throw notFoundError(STORE_NOT_FOUND_MESSAGE, {
+      logMessage: `no store for ${JSON.stringify(username)}`,
+    });
   if (viewMode === "deleted" && viewerId !== merchant.id) {
-    throw notFoundError(STORE_NOT_FOUND_MESSAGE, { logMessage: `member ${viewerId} asked for the deleted items of store ${merchant.id}` });
+    throw notFoundError(STORE_NOT_FOUND_MESSAGE, {
+      logMessage: `member ${viewerId} asked for the deleted items of store ${merchant.id}`,
+    });
   }
 
   const perPage = PAGE_SIZES.products;
-  const where = and(eq(products.merchantId, merchant.id), eq(products.status, viewMode === "deleted" ? "deleted" : "active"));
+  const where = and(
+    eq(products.merchantId, merchant.id),
+    eq(products.status, viewMode === "deleted" ? "deleted" : "active"),
+  );
   let total = merchant.activeProductCount;
   if (viewMode === "deleted") {
     const [counted] = await db.select({ total: count() }).from(products).where(where);

@@ -13,11 +13,7 @@ import {
   type SortKey,
 } from "./list-paging";
 import { MERCHANT_CARD_SELECT } from "./merchant-card";
-import {
-  farmSortChord,
-  nearbyFarmsCte,
-  nearestFarms,
-} from "./nearby-farms";
+import { farmSortChord, nearbyFarmsCte, nearestFarms } from "./nearby-farms";
 
 export type ListMerchantsInput = {
   /** Matched in username, email, address, city and province; sanitised again here. */

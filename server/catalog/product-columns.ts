@@ -2,7 +2,12 @@ import "server-only";
 import type { ProductAdd } from "@/lib/validation/catalog";
 import { MSG } from "@/lib/validation/messages";
 import { validationError } from "@/server/errors";
-import { ImageTooLargeError, InvalidImageError, saveImage, type ImageStore } from "@/server/storage";
+import {
+  ImageTooLargeError,
+  InvalidImageError,
+  saveImage,
+  type ImageStore,
+} from "@/server/storage";
 
 /** The product form's fields as `productAddSchema` / `productUpdateSchema` give them, without the file. */
 export type ProductFields = Omit<ProductAdd, "productImage">;
@@ -38,8 +43,10 @@ export async function saveProductImage(bytes: Uint8Array, store?: ImageStore): P
     const { key } = await saveImage(bytes, { kind: "product", store });
     return key;
   } catch (error) {
-    if (error instanceof InvalidImageError) throw validationError({ [PRODUCT_IMAGE_FIELD]: [MSG.invalidImageFile] });
-    if (error instanceof ImageTooLargeError) throw validationError({ [PRODUCT_IMAGE_FIELD]: [MSG.imageTooBig] });
+    if (error instanceof InvalidImageError)
+      throw validationError({ [PRODUCT_IMAGE_FIELD]: [MSG.invalidImageFile] });
+    if (error instanceof ImageTooLargeError)
+      throw validationError({ [PRODUCT_IMAGE_FIELD]: [MSG.imageTooBig] });
     throw error;
   }
 }

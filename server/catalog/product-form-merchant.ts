@@ -30,7 +30,10 @@ export const PRODUCT_FORM_MERCHANT_COLUMNS = {
   handlingFeeAmountCents: members.handlingFeeAmtCents,
 };
 
-type MerchantRow = Pick<typeof members.$inferSelect, "id" | "username" | "currency" | "country" | "payoutAcctSet" | "baseRate" | "baseAmountCents"> & {
+type MerchantRow = Pick<
+  typeof members.$inferSelect,
+  "id" | "username" | "currency" | "country" | "payoutAcctSet" | "baseRate" | "baseAmountCents"
+> & {
   internationalCcRate: string;
   handlingFeeRate: string;
   handlingFeeAmountCents: number;
@@ -58,7 +61,10 @@ export function toProductFormMerchant(row: MerchantRow): ProductFormMerchant {
  * must be configured on the marketplace (Stripe keys), and the merchant needs a payout account to
  * be paid (ARCHITECTURE section 5, "Without Stripe keys").
  */
-export function cardPaymentBlocker(merchant: Pick<ProductFormMerchant, "payoutAcctSet">, cardPaymentsEnabled: boolean): string | null {
+export function cardPaymentBlocker(
+  merchant: Pick<ProductFormMerchant, "payoutAcctSet">,
+  cardPaymentsEnabled: boolean,
+): string | null {
   if (!cardPaymentsEnabled) return PRODUCT_MESSAGES.cardPaymentsNotConfigured;
   if (!merchant.payoutAcctSet) return PRODUCT_MESSAGES.payoutAccountRequired;
   return null;

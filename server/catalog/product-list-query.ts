@@ -55,13 +55,21 @@ export type ListProductsInput = {
  *
  * @throws AppError validation `page` ('Invalid Page') for a page deeper than MAX_LIST_OFFSET
  */
-export function buildProductListQuery(input: ListProductsInput, corrections: KeywordCorrections = new Map()) {
+export function buildProductListQuery(
+  input: ListProductsInput,
+  corrections: KeywordCorrections = new Map(),
+) {
   const keyword = sanitizeKeyword(input.keyword ?? "");
   const sortType = input.sortType ?? DEFAULT_SORT_TYPE;
   const perPage = input.perPage ?? PAGE_SIZES.products;
   const near = input.near ?? null;
   const words = keywordWords(keyword);
-  const sortOptions: SortOptions = { hasKeyword: keyword !== "", hasWords: words.length > 0, sortType, near };
+  const sortOptions: SortOptions = {
+    hasKeyword: keyword !== "",
+    hasWords: words.length > 0,
+    sortType,
+    near,
+  };
   const keys = productSortKeys(sortOptions, keyword ? CANDIDATE_COLUMNS : PRODUCT_COLUMNS);
   const signature = listSignature([
     "products",
@@ -83,7 +91,12 @@ export function buildProductListQuery(input: ListProductsInput, corrections: Key
   return { query, keys, signature, paging, perPage, near, sortType };
 }
 
-type SortOptions = { hasKeyword: boolean; hasWords: boolean; sortType: SortType; near: Nearby | null };
+type SortOptions = {
+  hasKeyword: boolean;
+  hasWords: boolean;
+  sortType: SortType;
+  near: Nearby | null;
+};
 
 /** The columns a list's keys read; the keyword path reads them from its candidates. */
 type KeyColumns = {

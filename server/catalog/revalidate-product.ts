@@ -8,8 +8,18 @@ import { CACHE_TAGS } from "./cache-tags";
  * and must see the change on that very request, not a stale copy while it revalidates. (`updateTag`
  * does the same but only in server actions; these writes are route handlers.)
  */
-export function revalidateProduct({ productId, username }: { productId: number; username: string }): void {
-  for (const tag of [CACHE_TAGS.product(productId), CACHE_TAGS.PRODUCT_LISTS, CACHE_TAGS.store(username)]) {
+export function revalidateProduct({
+  productId,
+  username,
+}: {
+  productId: number;
+  username: string;
+}): void {
+  for (const tag of [
+    CACHE_TAGS.product(productId),
+    CACHE_TAGS.PRODUCT_LISTS,
+    CACHE_TAGS.store(username),
+  ]) {
     revalidateTag(tag, { expire: 0 });
   }
 }

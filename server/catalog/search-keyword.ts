@@ -34,7 +34,10 @@ const corrections = new Map<string, { fix: string | null; until: number }>();
  * remembered cost one more. The search itself then carries the tsquery as a constant, which lets
  * PostgreSQL estimate how common the words are and choose the index walk for a common word.
  */
-export async function correctKeywordWords(db: Db, words: readonly string[]): Promise<KeywordCorrections> {
+export async function correctKeywordWords(
+  db: Db,
+  words: readonly string[],
+): Promise<KeywordCorrections> {
   const now = Date.now();
   const out = new Map<string, string | null>();
   const unknown: string[] = [];
@@ -45,7 +48,9 @@ export async function correctKeywordWords(db: Db, words: readonly string[]): Pro
     else unknown.push(word);
   }
   if (unknown.length === 0) return out;
-  const { rows } = await db.execute<{ w: string; fix: string | null }>(keywordCorrectionsQuery(unknown));
+  const { rows } = await db.execute<{ w: string; fix: string | null }>(
+    keywordCorrectionsQuery(unknown),
+  );
   for (const row of rows) {
     out.set(row.w, row.fix);
     corrections.delete(row.w);

@@ -27,8 +27,19 @@ describe("setProductStatus", () => {
     ["deleted", "remove", "removed", "The product has been removed permanently."],
   ])("moves %s through %s to %s", async (from, action, to, message) => {
     const merchant = await createMerchant(db);
-    const product = await createProduct(db, { merchantId: merchant.id, status: from, deletedAt: from === "deleted" ? NOW : null });
-    expect(await setProductStatus(db, { merchantId: merchant.id, productId: product.id, action, now: NOW })).toEqual({ message });
+    const product = await createProduct(db, {
+      merchantId: merchant.id,
+      status: from,
+      deletedAt: from === "deleted" ? NOW : null,
+    });
+    expect(
+      await setProductStatus(db, {
+        merchantId: merchant.id,
+        productId: product.id,
+        action,
+        now: NOW,
+      }),
+    ).toEqual({ message });
     const row = await statusOf(product.id);
     expect(row.status).toBe(to);
     expect(row.deletedAt).toEqual(to === "deleted" ? NOW : to === "active" ? null : row.deletedAt);
@@ -44,20 +55,34 @@ describe("setProductStatus", () => {
   ])("refuses a %s product's %s with 409", async (from, action, message) => {
     const merchant = await createMerchant(db);
     const product = await createProduct(db, { merchantId: merchant.id, status: from });
-    const error = await setProductStatus(db, { merchantId: merchant.id, productId: product.id, action }).catch((e: unknown) => e);
+    const error = await setProductStatus(db, {
+      merchantId: merchant.id,
+      productId: product.id,
+      action,
+    }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(AppError);
     expect(error).toMatchObject({ status: 409, message });
     expect((await statusOf(product.id)).status).toBe(from);
   });
 
-  it.each<ProductAction>(["delete", "activate", "remove"])("answers 404 to %s on another merchant's product and leaves it alone", async (action) => {
-    const owner = await createMerchant(db);
-    const intruder = await createMerchant(db);
-    const product = await createProduct(db, { merchantId: owner.id, status: action === "activate" ? "deleted" : "active" });
-    const error = await setProductStatus(db, { merchantId: intruder.id, productId: product.id, action }).catch((e: unknown) => e);
-    expect(error).toMatchObject({ status: 404, message: "The product could not be found." });
-    expect((await statusOf(product.id)).status).toBe(product.status);
-  });
+  it.each<ProductAction>(["delete", "activate", "remove"])(
+    "answers 404 to %s on another merchant's product and leaves it alone",
+    async (action) => {
+      const owner = await createMerchant(db);
+      const intruder = await createMerchant(db);
+      const product = await createProduct(db, {
+        merchantId: owner.id,
+        status: action === "activate" ? "deleted" : "active",
+      });
+      const error = await setProductStatus(db, {
+        merchantId: intruder.id,
+        productId: product.id,
+        action,
+      }).catch((e: unknown) => e);
+      expect(error).toMatchObject({ status: 404, message: "The product could not be found." });
+      expect((await statusOf(product.id)).status).toBe(product.status);
+    },
+  );
 
   it("changes the row once when the same action arrives twice at once", async () => {
     const merchant = await createMerchant(db);
@@ -74,9 +99,18 @@ describe("setProductStatus", () => {
     const merchant = await createMerchant(db);
     const customer = await createCustomer(db);
     const product = await createProduct(db, { merchantId: merchant.id, name: "Garlic Scapes" });
-    const order = await createOrder(db, { customerId: customer.id, items: [{ productId: product.id, qty: 2 }] });
-    await setProductStatus(db, { merchantId: merchant.id, productId: product.id, action: "remove" });
+    const order = await createOrder(db, {
+      customerId: customer.id,
+      items: [{ productId: product.id, qty: 2 }],
+    });
+    await setProductStatus(db, {
+      merchantId: merchant.id,
+      productId: product.id,
+      action: "remove",
+    });
     const lines = await db.select().from(orderItems).where(eq(orderItems.orderId, order.id));
-    expect(lines).toEqual([expect.objectContaining({ productId: product.id, productName: "Garlic Scapes", qty: 2 })]);
+    expect(lines).toEqual([
+      expect.objectContaining({ productId: product.id, productName: "Garlic Scapes", qty: 2 }),
+    ]);
   });
 });

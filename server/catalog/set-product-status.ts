@@ -13,7 +13,10 @@ type ProductStatus = (typeof products.$inferSelect)["status"];
  * a soft delete the owner can undo), Activate (deleted -> active) and Permanently Remove (active or
  * deleted -> removed). Removed is final: the product leaves every list, its order lines stay.
  */
-const TRANSITIONS: Record<ProductAction, { from: readonly ProductStatus[]; to: ProductStatus; message: string }> = {
+const TRANSITIONS: Record<
+  ProductAction,
+  { from: readonly ProductStatus[]; to: ProductStatus; message: string }
+> = {
   delete: { from: ["active"], to: "deleted", message: PRODUCT_MESSAGES.deleted },
   activate: { from: ["deleted"], to: "active", message: PRODUCT_MESSAGES.activated },
   remove: { from: ["active", "deleted"], to: "removed", message: PRODUCT_MESSAGES.removed },
@@ -37,12 +40,21 @@ const WRONG_TRANSITION: Record<ProductStatus, string> = {
  */
 export async function setProductStatus(
   db: Db,
-  { merchantId, productId, action, now = new Date() }: { merchantId: number; productId: number; action: ProductAction; now?: Date },
+  {
+    merchantId,
+    productId,
+    action,
+    now = new Date(),
+  }: { merchantId: number; productId: number; action: ProductAction; now?: Date },
 ): Promise<{ message: string }> {
   const transition = TRANSITIONS[action];
   const owned = and(eq(products.id, productId), eq(products.merchantId, merchantId));
   const stamps =
-    action === "delete" ? { deletedAt: now } : action === "activate" ? { deletedAt: null } : { removedAt: now };
+    action === "delete"
+      ? { deletedAt: now }
+      : action === "activate"
+        ? { deletedAt: null }
+        : { removedAt: now };
   const changed = await db
     .update(products)
     .set({ status: transition.to, ...stamps })
@@ -50,7 +62,11 @@ export async function setProductStatus(
     .returning({ id: products.id });
   if (changed.length > 0) return { message: transition.message };
 
-  const [current] = await db.select({ status: products.status }).from(products).where(owned).limit(1);
+  const [current] = await db
+    .select({ status: products.status })
+    .from(products)
+    .where(owned)
+    .limit(1);
   if (!current) throw notFoundError(PRODUCT_MESSAGES.notFound);
   throw conflict(WRONG_TRANSITION[current.status], {
     logMessage: `product ${productId}: ${action} refused in status ${current.status}`,

@@ -3,7 +3,13 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { Db } from "@/server/db/client";
 import { AppError } from "@/server/errors";
 import { closeTestDb, createTestDb } from "@/tests/db";
-import { createCustomer, createMerchant, createProduct, type Member, type Product } from "@/tests/factories";
+import {
+  createCustomer,
+  createMerchant,
+  createProduct,
+  type Member,
+  type Product,
+} from "@/tests/factories";
 import { getStore, STORE_NOT_FOUND_MESSAGE } from "./get-store";
 import { listStoreProducts, storeProductsQuerySchema } from "./list-store-products";
 
@@ -27,7 +33,9 @@ async function codeOf(promise: Promise<unknown>): Promise<string | null> {
 }
 
 /** Counts the statements `fn` sends to the database. */
-async function countStatements<T>(fn: () => Promise<T>): Promise<{ result: T; statements: number }> {
+async function countStatements<T>(
+  fn: () => Promise<T>,
+): Promise<{ result: T; statements: number }> {
   // Both drivers (PGlite, node-postgres) send every statement through their client's query().
   const client = (db as unknown as { $client: { query: (...args: unknown[]) => unknown } }).$client;
   const spy = vi.spyOn(client, "query");
@@ -52,7 +60,11 @@ describe("getStore", () => {
     });
     await createProduct(db, { merchantId: merchant.id, deliveryService: "in_store" });
     // A deleted product's delivery method is not on offer.
-    await createProduct(db, { merchantId: merchant.id, deliveryService: "free_delivery", status: "deleted" });
+    await createProduct(db, {
+      merchantId: merchant.id,
+      deliveryService: "free_delivery",
+      status: "deleted",
+    });
 
     const store = await getStore(db, "orchard_lane");
     expect(store).toEqual({
@@ -98,18 +110,46 @@ describe("listStoreProducts", () => {
     // 14 active products, the newest first in the listing: active[0] is 1 day old, active[13] 14.
     active = [];
     for (let i = 0; i < 14; i += 1) {
-      active.push(await createProduct(db, { merchantId: owner.id, name: `Active ${i}`, createdAt: daysAgo(i + 1) }));
+      active.push(
+        await createProduct(db, {
+          merchantId: owner.id,
+          name: `Active ${i}`,
+          createdAt: daysAgo(i + 1),
+        }),
+      );
     }
     deleted = [
-      await createProduct(db, { merchantId: owner.id, name: "Deleted new", status: "deleted", createdAt: daysAgo(1), deletedAt: new Date() }),
-      await createProduct(db, { merchantId: owner.id, name: "Deleted old", status: "deleted", createdAt: daysAgo(30), deletedAt: new Date() }),
+      await createProduct(db, {
+        merchantId: owner.id,
+        name: "Deleted new",
+        status: "deleted",
+        createdAt: daysAgo(1),
+        deletedAt: new Date(),
+      }),
+      await createProduct(db, {
+        merchantId: owner.id,
+        name: "Deleted old",
+        status: "deleted",
+        createdAt: daysAgo(30),
+        deletedAt: new Date(),
+      }),
     ];
-    await createProduct(db, { merchantId: owner.id, name: "Removed", status: "removed", removedAt: new Date() });
+    await createProduct(db, {
+      merchantId: owner.id,
+      name: "Removed",
+      status: "removed",
+      removedAt: new Date(),
+    });
     await createProduct(db, { merchantId: other.id, name: "Someone else's" });
   });
 
   it("lists the active products newest first, 12 a page, then the rest", async () => {
-    const first = await listStoreProducts(db, { username: "big_harvest", viewMode: "public", page: 1, viewerId: null });
+    const first = await listStoreProducts(db, {
+      username: "big_harvest",
+      viewMode: "public",
+      page: 1,
+      viewerId: null,
+    });
     expect(first).toMatchObject({ total: 14, page: 1, perPage: 12, hasMore: true });
     expect(first.items.map((p) => p.title)).toEqual(active.slice(0, 12).map((p) => p.name));
     expect(first.items[0]).toMatchObject({
@@ -121,22 +161,47 @@ describe("listStoreProducts", () => {
       inStock: true,
     });
 
-    const second = await listStoreProducts(db, { username: "big_harvest", viewMode: "public", page: 2, viewerId: null });
+    const second = await listStoreProducts(db, {
+      username: "big_harvest",
+      viewMode: "public",
+      page: 2,
+      viewerId: null,
+    });
     expect(second).toMatchObject({ total: 14, page: 2, perPage: 12, hasMore: false });
     expect(second.items.map((p) => p.title)).toEqual(["Active 12", "Active 13"]);
 
-    const beyond = await listStoreProducts(db, { username: "big_harvest", viewMode: "public", page: 9, viewerId: null });
+    const beyond = await listStoreProducts(db, {
+      username: "big_harvest",
+      viewMode: "public",
+      page: 9,
+      viewerId: null,
+    });
     expect(beyond).toMatchObject({ items: [], total: 14, page: 9, hasMore: false });
   });
 
   it("shows the owner the deleted products, never the removed ones", async () => {
-    const page = await listStoreProducts(db, { username: "big_harvest", viewMode: "deleted", page: 1, viewerId: owner.id });
+    const page = await listStoreProducts(db, {
+      username: "big_harvest",
+      viewMode: "deleted",
+      page: 1,
+      viewerId: owner.id,
+    });
     expect(page).toMatchObject({ total: 2, hasMore: false });
     expect(page.items.map((p) => p.id)).toEqual(deleted.map((p) => p.id));
     const everything = JSON.stringify([
       page,
-      await listStoreProducts(db, { username: "big_harvest", viewMode: "public", page: 1, viewerId: owner.id }),
-      await listStoreProducts(db, { username: "big_harvest", viewMode: "public", page: 2, viewerId: owner.id }),
+      await listStoreProducts(db, {
+        username: "big_harvest",
+        viewMode: "public",
+        page: 1,
+        viewerId: owner.id,
+      }),
+      await listStoreProducts(db, {
+        username: "big_harvest",
+        viewMode: "public",
+        page: 2,
+        viewerId: owner.id,
+      }),
     ]);
     expect(everything).not.toContain("Removed");
     expect(everything).not.toContain("Someone else's");
@@ -146,19 +211,51 @@ describe("listStoreProducts", () => {
     ["a visitor", () => null],
     ["another merchant", () => other.id],
   ])("hides the deleted view from %s", async (_, viewer) => {
-    expect(await codeOf(listStoreProducts(db, { username: "big_harvest", viewMode: "deleted", page: 1, viewerId: viewer() }))).toBe("not_found");
+    expect(
+      await codeOf(
+        listStoreProducts(db, {
+          username: "big_harvest",
+          viewMode: "deleted",
+          page: 1,
+          viewerId: viewer(),
+        }),
+      ),
+    ).toBe("not_found");
   });
 
   it("answers not found for an unknown store or a customer's username", async () => {
     const customer = await createCustomer(db);
-    expect(await codeOf(listStoreProducts(db, { username: "no_such_farm", viewMode: "public", page: 1, viewerId: null }))).toBe("not_found");
     expect(
-      await codeOf(listStoreProducts(db, { username: customer.username, viewMode: "deleted", page: 1, viewerId: customer.id })),
+      await codeOf(
+        listStoreProducts(db, {
+          username: "no_such_farm",
+          viewMode: "public",
+          page: 1,
+          viewerId: null,
+        }),
+      ),
+    ).toBe("not_found");
+    expect(
+      await codeOf(
+        listStoreProducts(db, {
+          username: customer.username,
+          viewMode: "deleted",
+          page: 1,
+          viewerId: customer.id,
+        }),
+      ),
     ).toBe("not_found");
   });
 
   it("gives an empty first page for a farm with nothing for sale", async () => {
-    expect(await listStoreProducts(db, { username: "small_plot", viewMode: "deleted", page: 1, viewerId: other.id })).toEqual({
+    expect(
+      await listStoreProducts(db, {
+        username: "small_plot",
+        viewMode: "deleted",
+        page: 1,
+        viewerId: other.id,
+      }),
+    ).toEqual({
       items: [],
       total: 0,
       page: 1,
@@ -168,8 +265,22 @@ describe("listStoreProducts", () => {
   });
 
   it("sends the same two statements for a page of any store, with the right total", async () => {
-    const big = await countStatements(() => listStoreProducts(db, { username: "big_harvest", viewMode: "public", page: 1, viewerId: null }));
-    const small = await countStatements(() => listStoreProducts(db, { username: "small_plot", viewMode: "public", page: 1, viewerId: null }));
+    const big = await countStatements(() =>
+      listStoreProducts(db, {
+        username: "big_harvest",
+        viewMode: "public",
+        page: 1,
+        viewerId: null,
+      }),
+    );
+    const small = await countStatements(() =>
+      listStoreProducts(db, {
+        username: "small_plot",
+        viewMode: "public",
+        page: 1,
+        viewerId: null,
+      }),
+    );
     expect(big.result.items).toHaveLength(12);
     expect(small.result.items).toHaveLength(1);
     expect(big.statements).toBe(2);
@@ -179,7 +290,12 @@ describe("listStoreProducts", () => {
       where m.username = 'big_harvest' and p.status = 'active'`);
     expect(big.result.total).toBe(Number(rows[0]!.n));
     const last = Math.ceil(big.result.total / 12);
-    const lastPage = await listStoreProducts(db, { username: "big_harvest", viewMode: "public", page: last, viewerId: null });
+    const lastPage = await listStoreProducts(db, {
+      username: "big_harvest",
+      viewMode: "public",
+      page: last,
+      viewerId: null,
+    });
     expect(lastPage.items.length).toBe(big.result.total - (last - 1) * 12);
     expect(lastPage.hasMore).toBe(false);
   });
@@ -188,7 +304,10 @@ describe("listStoreProducts", () => {
 describe("storeProductsQuerySchema", () => {
   it("defaults to the public view's first page", () => {
     expect(storeProductsQuerySchema.parse({})).toEqual({ viewMode: "public", page: 1 });
-    expect(storeProductsQuerySchema.parse({ viewMode: "deleted", page: "3" })).toEqual({ viewMode: "deleted", page: 3 });
+    expect(storeProductsQuerySchema.parse({ viewMode: "deleted", page: "3" })).toEqual({
+      viewMode: "deleted",
+      page: 3,
+    });
   });
 
   it.each([

@@ -30,7 +30,10 @@ afterAll(async () => {
   rmSync(UPLOADS, { recursive: true, force: true });
 });
 
-async function productWithImage(merchant: Member, overrides: Partial<typeof products.$inferInsert> = {}) {
+async function productWithImage(
+  merchant: Member,
+  overrides: Partial<typeof products.$inferInsert> = {},
+) {
   const { key } = await saveImage(png, { kind: "product", store });
   return createProduct(db, { merchantId: merchant.id, image: key, ...overrides });
 }
@@ -56,7 +59,11 @@ describe("getOwnerProduct", () => {
       deliveryService: "free_delivery",
       payByCard: true,
     });
-    const { product: loaded, merchant: owner } = await getOwnerProduct(db, { merchantId: merchant.id, productId: product.id, store });
+    const { product: loaded, merchant: owner } = await getOwnerProduct(db, {
+      merchantId: merchant.id,
+      productId: product.id,
+      store,
+    });
     expect(loaded).toEqual({
       id: product.id,
       name: "Wildflower Honey",
@@ -88,7 +95,10 @@ describe("getOwnerProduct", () => {
     const deleted = await createProduct(db, { merchantId: merchant.id, status: "deleted" });
     const removed = await createProduct(db, { merchantId: merchant.id, status: "removed" });
     const theirs = await createProduct(db, { merchantId: other.id });
-    expect((await getOwnerProduct(db, { merchantId: merchant.id, productId: deleted.id })).product.status).toBe("deleted");
+    expect(
+      (await getOwnerProduct(db, { merchantId: merchant.id, productId: deleted.id })).product
+        .status,
+    ).toBe("deleted");
     await notFound(getOwnerProduct(db, { merchantId: merchant.id, productId: removed.id }));
     await notFound(getOwnerProduct(db, { merchantId: merchant.id, productId: theirs.id }));
     await notFound(getOwnerProduct(db, { merchantId: merchant.id, productId: 987_654 }));
@@ -99,8 +109,15 @@ describe("listOwnerProducts", () => {
   it("lists the merchant's active and deleted products, newest first, without removed ones or others'", async () => {
     const merchant = await createMerchant(db);
     const other = await createMerchant(db);
-    const older = await createProduct(db, { merchantId: merchant.id, createdAt: new Date("2026-01-01T00:00:00Z") });
-    const newer = await createProduct(db, { merchantId: merchant.id, status: "deleted", createdAt: new Date("2026-02-01T00:00:00Z") });
+    const older = await createProduct(db, {
+      merchantId: merchant.id,
+      createdAt: new Date("2026-01-01T00:00:00Z"),
+    });
+    const newer = await createProduct(db, {
+      merchantId: merchant.id,
+      status: "deleted",
+      createdAt: new Date("2026-02-01T00:00:00Z"),
+    });
     await createProduct(db, { merchantId: merchant.id, status: "removed" });
     await createProduct(db, { merchantId: other.id });
     expect(await listOwnerProducts(db, { merchantId: merchant.id })).toEqual([
@@ -111,7 +128,15 @@ describe("listOwnerProducts", () => {
 });
 
 describe("updateProduct", () => {
-  const update = (merchant: Member, productId: number, options: { image?: Uint8Array | null; input?: Parameters<typeof productInput>[0]; cardPaymentsEnabled?: boolean } = {}) =>
+  const update = (
+    merchant: Member,
+    productId: number,
+    options: {
+      image?: Uint8Array | null;
+      input?: Parameters<typeof productInput>[0];
+      cardPaymentsEnabled?: boolean;
+    } = {},
+  ) =>
     updateProduct(db, {
       merchantId: merchant.id,
       productId,
@@ -126,7 +151,15 @@ describe("updateProduct", () => {
     const product = await productWithImage(merchant);
     const files = countStoredImages(UPLOADS);
     const result = await update(merchant, product.id, {
-      input: { name: "Sungold Cherry Tomatoes", price: "6", inStock: "false", deliveryService: "true", weightRequired: "true", unitWeight: "1.5", weightSymbol: "lbs" },
+      input: {
+        name: "Sungold Cherry Tomatoes",
+        price: "6",
+        inStock: "false",
+        deliveryService: "true",
+        weightRequired: "true",
+        unitWeight: "1.5",
+        weightSymbol: "lbs",
+      },
     });
     expect(result).toEqual({ id: product.id, username: merchant.username });
     const [row] = await db.select().from(products).where(eq(products.id, product.id));
@@ -146,8 +179,13 @@ describe("updateProduct", () => {
     const merchant = await createMerchant(db);
     const product = await productWithImage(merchant);
     const files = countStoredImages(UPLOADS);
-    await update(merchant, product.id, { image: await solid(300, 240, "#2e7d32").jpeg().toBuffer() });
-    const [row] = await db.select({ image: products.image }).from(products).where(eq(products.id, product.id));
+    await update(merchant, product.id, {
+      image: await solid(300, 240, "#2e7d32").jpeg().toBuffer(),
+    });
+    const [row] = await db
+      .select({ image: products.image })
+      .from(products)
+      .where(eq(products.id, product.id));
     expect(row!.image).not.toBe(product.image);
     expect(countStoredImages(UPLOADS)).toBe(files);
     expect(await store.read(`${product.image}-lg.webp`)).toBeNull();
@@ -158,7 +196,10 @@ describe("updateProduct", () => {
     const merchant = await createMerchant(db, { country: "US", currency: "USD" });
     const product = await createProduct(db, { merchantId: merchant.id, currency: "CAD" });
     await update(merchant, product.id);
-    const [row] = await db.select({ currency: products.currency }).from(products).where(eq(products.id, product.id));
+    const [row] = await db
+      .select({ currency: products.currency })
+      .from(products)
+      .where(eq(products.id, product.id));
     expect(row!.currency).toBe("USD");
   });
 
@@ -166,28 +207,48 @@ describe("updateProduct", () => {
     const merchant = await createMerchant(db);
     const product = await createProduct(db, { merchantId: merchant.id, status: "deleted" });
     await update(merchant, product.id, { input: { name: "Back Soon Squash" } });
-    const [row] = await db.select({ name: products.name, status: products.status }).from(products).where(eq(products.id, product.id));
+    const [row] = await db
+      .select({ name: products.name, status: products.status })
+      .from(products)
+      .where(eq(products.id, product.id));
     expect(row).toEqual({ name: "Back Soon Squash", status: "deleted" });
   });
 
-  it.each(["another merchant's", "a removed"])("answers 404 for %s product, changing and storing nothing", async (which) => {
-    const merchant = await createMerchant(db);
-    const owner = which === "a removed" ? merchant : await createMerchant(db);
-    const product = await productWithImage(owner, which === "a removed" ? { status: "removed" } : {});
-    const files = countStoredImages(UPLOADS);
-    await notFound(update(merchant, product.id, { image: png, input: { name: "Hijacked" } }));
-    const [row] = await db.select({ name: products.name, image: products.image }).from(products).where(eq(products.id, product.id));
-    expect(row).toEqual({ name: product.name, image: product.image });
-    expect(countStoredImages(UPLOADS)).toBe(files);
-  });
+  it.each(["another merchant's", "a removed"])(
+    "answers 404 for %s product, changing and storing nothing",
+    async (which) => {
+      const merchant = await createMerchant(db);
+      const owner = which === "a removed" ? merchant : await createMerchant(db);
+      const product = await productWithImage(
+        owner,
+        which === "a removed" ? { status: "removed" } : {},
+      );
+      const files = countStoredImages(UPLOADS);
+      await notFound(update(merchant, product.id, { image: png, input: { name: "Hijacked" } }));
+      const [row] = await db
+        .select({ name: products.name, image: products.image })
+        .from(products)
+        .where(eq(products.id, product.id));
+      expect(row).toEqual({ name: product.name, image: product.image });
+      expect(countStoredImages(UPLOADS)).toBe(files);
+    },
+  );
 
   it("refuses pay by card while card payments are not configured, and lets it be turned off", async () => {
     const merchant = await createMerchant(db);
     const product = await createProduct(db, { merchantId: merchant.id, payByCard: true });
-    const error = await update(merchant, product.id, { input: { payByCard: "true" } }).catch((e: unknown) => e);
-    expect(error).toMatchObject({ status: 422, fieldErrors: { payByCard: ["Card payments are not configured on this marketplace yet."] } });
+    const error = await update(merchant, product.id, { input: { payByCard: "true" } }).catch(
+      (e: unknown) => e,
+    );
+    expect(error).toMatchObject({
+      status: 422,
+      fieldErrors: { payByCard: ["Card payments are not configured on this marketplace yet."] },
+    });
     await update(merchant, product.id, { input: { payByCard: "false" } });
-    const [row] = await db.select({ payByCard: products.payByCard }).from(products).where(eq(products.id, product.id));
+    const [row] = await db
+      .select({ payByCard: products.payByCard })
+      .from(products)
+      .where(eq(products.id, product.id));
     expect(row!.payByCard).toBe(false);
   });
 
@@ -195,10 +256,18 @@ describe("updateProduct", () => {
     const merchant = await createMerchant(db);
     const product = await productWithImage(merchant);
     const files = countStoredImages(UPLOADS);
-    const error = await update(merchant, product.id, { image: new TextEncoder().encode("<svg/>") }).catch((e: unknown) => e);
-    expect(error).toMatchObject({ status: 422, fieldErrors: { productImage: ["Invalid image file."] } });
+    const error = await update(merchant, product.id, {
+      image: new TextEncoder().encode("<svg/>"),
+    }).catch((e: unknown) => e);
+    expect(error).toMatchObject({
+      status: 422,
+      fieldErrors: { productImage: ["Invalid image file."] },
+    });
     expect(countStoredImages(UPLOADS)).toBe(files);
-    const [row] = await db.select({ image: products.image }).from(products).where(eq(products.id, product.id));
+    const [row] = await db
+      .select({ image: products.image })
+      .from(products)
+      .where(eq(products.id, product.id));
     expect(row!.image).toBe(product.image);
   });
 });

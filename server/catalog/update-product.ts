@@ -32,9 +32,17 @@ export async function updateProduct(
   db: Db,
   { merchantId, productId, input, image, cardPaymentsEnabled, store }: UpdateProductOptions,
 ): Promise<{ id: number; username: string }> {
-  const owned = and(eq(products.id, productId), eq(products.merchantId, merchantId), ne(products.status, "removed"));
+  const owned = and(
+    eq(products.id, productId),
+    eq(products.merchantId, merchantId),
+    ne(products.status, "removed"),
+  );
   const [current] = await db
-    .select({ username: members.username, payoutAcctSet: members.payoutAcctSet, currency: members.currency })
+    .select({
+      username: members.username,
+      payoutAcctSet: members.payoutAcctSet,
+      currency: members.currency,
+    })
     .from(products)
     .innerJoin(members, eq(members.id, products.merchantId))
     .where(owned)
@@ -48,7 +56,11 @@ export async function updateProduct(
   try {
     previousImage = await db.transaction(async (tx) => {
       // Locked, so two saves at once cannot both think they replace the same old image.
-      const [locked] = await tx.select({ image: products.image }).from(products).where(owned).for("update");
+      const [locked] = await tx
+        .select({ image: products.image })
+        .from(products)
+        .where(owned)
+        .for("update");
       if (!locked) throw notFoundError(PRODUCT_MESSAGES.notFound);
       await tx
         .update(products)

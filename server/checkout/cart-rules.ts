@@ -7,20 +7,29 @@ import type { CartLine } from "./cart-lines";
  * ones (ARCHITECTURE section 5: Currency, Stock). Messages are ours: the spec has the rules only.
  */
 
-const PAYMENT_WORDS: Record<PaymentType, string> = { in_person: "paid in person", by_card: "paid by card" };
+const PAYMENT_WORDS: Record<PaymentType, string> = {
+  in_person: "paid in person",
+  by_card: "paid by card",
+};
 const CURRENCY_WORDS: Record<Currency, string> = { CAD: "Canadian dollars", USD: "US dollars" };
 
 export const EMPTY_CART_MESSAGE = "There is nothing in your cart to check out.";
 
 /** The cart tab a line belongs to: the product offers that payment option. */
-export function allowsPaymentType(line: Pick<CartLine, "payInPerson" | "payByCard">, paymentType: PaymentType): boolean {
+export function allowsPaymentType(
+  line: Pick<CartLine, "payInPerson" | "payByCard">,
+  paymentType: PaymentType,
+): boolean {
   return paymentType === "in_person" ? line.payInPerson : line.payByCard;
 }
 
 export type UnavailableReason = "inactive" | "out_of_stock" | "payment_option";
 
 /** Why a line cannot be bought now with this payment type, or null when it can. */
-export function unavailableReason(line: CartLine, paymentType: PaymentType): UnavailableReason | null {
+export function unavailableReason(
+  line: CartLine,
+  paymentType: PaymentType,
+): UnavailableReason | null {
   if (!line.isActive) return "inactive";
   if (!line.inStock) return "out_of_stock";
   if (!allowsPaymentType(line, paymentType)) return "payment_option";
@@ -41,9 +50,11 @@ export function placementProblem(line: CartLine, paymentType: PaymentType): stri
   const reason = unavailableReason(line, paymentType);
   if (reason === null) return null;
   const what =
-    reason === "inactive" ? "is no longer available"
-    : reason === "out_of_stock" ? "is now out of stock"
-    : `can no longer be ${PAYMENT_WORDS[paymentType]}`;
+    reason === "inactive"
+      ? "is no longer available"
+      : reason === "out_of_stock"
+        ? "is now out of stock"
+        : `can no longer be ${PAYMENT_WORDS[paymentType]}`;
   return `${line.name} ${what}. Please review your order again.`;
 }
 
@@ -53,7 +64,10 @@ export type CurrencyConflict = { keep: Currency; move: CartLine[]; message: stri
  * One checkout holds one currency. When lines mix them, the lines to move out are those not in
  * the member's own currency (or, without one, not in the currency of the first line).
  */
-export function currencyConflict(lines: readonly CartLine[], preferred: Currency | null): CurrencyConflict | null {
+export function currencyConflict(
+  lines: readonly CartLine[],
+  preferred: Currency | null,
+): CurrencyConflict | null {
   const currencies = new Set(lines.map((line) => line.currency));
   if (currencies.size < 2) return null;
   const keep = preferred && currencies.has(preferred) ? preferred : lines[0]!.currency;
@@ -72,9 +86,12 @@ export function currencyConflict(lines: readonly CartLine[], preferred: Currency
 export type CurrencyTotal = { currency: Currency; totalCents: number };
 
 /** Integer cents per currency, in the order the currencies first appear. */
-export function totalsByCurrency(lines: readonly Pick<CartLine, "currency" | "unitPriceCents" | "qty">[]): CurrencyTotal[] {
+export function totalsByCurrency(
+  lines: readonly Pick<CartLine, "currency" | "unitPriceCents" | "qty">[],
+): CurrencyTotal[] {
   const totals = new Map<Currency, number>();
-  for (const line of lines) totals.set(line.currency, (totals.get(line.currency) ?? 0) + line.unitPriceCents * line.qty);
+  for (const line of lines)
+    totals.set(line.currency, (totals.get(line.currency) ?? 0) + line.unitPriceCents * line.qty);
   return [...totals].map(([currency, totalCents]) => ({ currency, totalCents }));
 }
 
@@ -83,7 +100,10 @@ export function totalsByCurrency(lines: readonly Pick<CartLine, "currency" | "un
  * when the customer chose home delivery; everything else is picked up at the farm. This is what an
  * order line stores, so the farmer's status list (pickup or delivery) matches what really happens.
  */
-export function fulfilmentFor(offered: DeliveryMethod, destination: DeliveryDestination): DeliveryMethod {
+export function fulfilmentFor(
+  offered: DeliveryMethod,
+  destination: DeliveryDestination,
+): DeliveryMethod {
   return offered === "free_delivery" && destination === "home" ? "free_delivery" : "in_store";
 }
 
@@ -93,7 +113,9 @@ export const FULFILMENT_LABELS: Record<DeliveryMethod, string> = {
 };
 
 /** "ea" when not sold by weight, else "2 lbs" (the price unit of product cards). */
-export function priceUnitLabel(line: Pick<CartLine, "weightRequired" | "unitWeight" | "unitWeightSymbol">): string {
+export function priceUnitLabel(
+  line: Pick<CartLine, "weightRequired" | "unitWeight" | "unitWeightSymbol">,
+): string {
   if (!line.weightRequired || !line.unitWeightSymbol) return "ea";
   return `${formatWeight(line.unitWeight)} ${line.unitWeightSymbol}`;
 }

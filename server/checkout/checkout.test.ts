@@ -34,8 +34,17 @@ describe("getCheckoutCart", () => {
       unitWeightSymbol: "lbs",
       deliveryService: "free_delivery",
     });
-    const cardOnly = await createProduct(db, { merchantId: farm.id, payInPerson: false, payByCard: true, unitPriceCents: 100 });
-    const both = await createProduct(db, { merchantId: farm.id, payByCard: true, unitPriceCents: 250 });
+    const cardOnly = await createProduct(db, {
+      merchantId: farm.id,
+      payInPerson: false,
+      payByCard: true,
+      unitPriceCents: 100,
+    });
+    const both = await createProduct(db, {
+      merchantId: farm.id,
+      payByCard: true,
+      unitPriceCents: 250,
+    });
     await createCartItem(db, { memberId: customer.id, productId: delivered.id, qty: 2 });
     await createCartItem(db, { memberId: customer.id, productId: cardOnly.id, qty: 1 });
     await createCartItem(db, { memberId: customer.id, productId: both.id, qty: 4 });
@@ -66,11 +75,29 @@ describe("getCheckoutCart", () => {
     const customer = await createCustomer(db);
     const canadian = await createMerchant(db);
     const american = await createMerchant(db, { country: "US" });
-    const soldOut = await createProduct(db, { merchantId: canadian.id, name: "Sweet Corn", inStock: false, unitPriceCents: 800 });
-    const withdrawn = await createProduct(db, { merchantId: canadian.id, name: "Leeks", status: "deleted" });
-    const cad = await createProduct(db, { merchantId: canadian.id, name: "Radishes", unitPriceCents: 300 });
-    const usd = await createProduct(db, { merchantId: american.id, name: "Apple Cider", unitPriceCents: 900 });
-    for (const product of [soldOut, withdrawn, cad, usd]) await createCartItem(db, { memberId: customer.id, productId: product.id });
+    const soldOut = await createProduct(db, {
+      merchantId: canadian.id,
+      name: "Sweet Corn",
+      inStock: false,
+      unitPriceCents: 800,
+    });
+    const withdrawn = await createProduct(db, {
+      merchantId: canadian.id,
+      name: "Leeks",
+      status: "deleted",
+    });
+    const cad = await createProduct(db, {
+      merchantId: canadian.id,
+      name: "Radishes",
+      unitPriceCents: 300,
+    });
+    const usd = await createProduct(db, {
+      merchantId: american.id,
+      name: "Apple Cider",
+      unitPriceCents: 900,
+    });
+    for (const product of [soldOut, withdrawn, cad, usd])
+      await createCartItem(db, { memberId: customer.id, productId: product.id });
 
     const cart = await getCheckoutCart(db, { memberId: customer.id, paymentType: "in_person" });
 
@@ -90,11 +117,15 @@ describe("getCheckoutCart", () => {
 
   it("is empty for a member with no cart, and leaves out permanently removed products", async () => {
     const customer = await createCustomer(db);
-    expect((await getCheckoutCart(db, { memberId: customer.id, paymentType: "in_person" })).lines).toEqual([]);
+    expect(
+      (await getCheckoutCart(db, { memberId: customer.id, paymentType: "in_person" })).lines,
+    ).toEqual([]);
     const farm = await createMerchant(db);
     const removed = await createProduct(db, { merchantId: farm.id, status: "removed" });
     await createCartItem(db, { memberId: customer.id, productId: removed.id });
-    expect((await getCheckoutCart(db, { memberId: customer.id, paymentType: "in_person" })).lines).toEqual([]);
+    expect(
+      (await getCheckoutCart(db, { memberId: customer.id, paymentType: "in_person" })).lines,
+    ).toEqual([]);
   });
 });
 
@@ -103,7 +134,11 @@ describe("getPlacedOrder", () => {
     const customer = await createCustomer(db);
     const stranger = await createCustomer(db);
     const farm = await createMerchant(db);
-    const product = await createProduct(db, { merchantId: farm.id, name: "Music Garlic", unitPriceCents: 1200 });
+    const product = await createProduct(db, {
+      merchantId: farm.id,
+      name: "Music Garlic",
+      unitPriceCents: 1200,
+    });
     await createCartItem(db, { memberId: customer.id, productId: product.id, qty: 2 });
     const delivery = deliverySchema.parse({
       deliveryDestination: "store",
@@ -112,7 +147,11 @@ describe("getPlacedOrder", () => {
       email: "ada@example.com",
       phone: "(416) 555-0100",
     });
-    const { orderNo } = await placeOrder(db, { customerId: customer.id, checkoutKey: randomUUID(), delivery });
+    const { orderNo } = await placeOrder(db, {
+      customerId: customer.id,
+      checkoutKey: randomUUID(),
+      delivery,
+    });
 
     const order = await getPlacedOrder(db, { customerId: customer.id, orderNo });
     expect(order).toMatchObject({
@@ -121,7 +160,16 @@ describe("getPlacedOrder", () => {
       deliveryDestination: "store",
       totalCents: 2400,
       contact: { firstName: "Ada", lastName: "Lee", email: "ada@example.com", address: null },
-      lines: [{ productName: "Music Garlic", qty: 2, unitPriceCents: 1200, lineTotalCents: 2400, merchantUsername: farm.username, deliveryService: "in_store" }],
+      lines: [
+        {
+          productName: "Music Garlic",
+          qty: 2,
+          unitPriceCents: 1200,
+          lineTotalCents: 2400,
+          merchantUsername: farm.username,
+          deliveryService: "in_store",
+        },
+      ],
     });
     expect(await getPlacedOrder(db, { customerId: stranger.id, orderNo })).toBeNull();
     expect(await getPlacedOrder(db, { customerId: customer.id, orderNo: "NOPE'--" })).toBeNull();
@@ -134,13 +182,22 @@ describe("cart rules", () => {
     ["free_delivery", "store", "in_store"],
     ["in_store", "home", "in_store"],
     ["in_store", "store", "in_store"],
-  ] as const)("a %s product with %s delivery is fulfilled as %s", (offered, destination, expected) => {
-    expect(fulfilmentFor(offered, destination)).toBe(expected);
-  });
+  ] as const)(
+    "a %s product with %s delivery is fulfilled as %s",
+    (offered, destination, expected) => {
+      expect(fulfilmentFor(offered, destination)).toBe(expected);
+    },
+  );
 
   it("labels the price unit like product cards", () => {
-    expect(priceUnitLabel({ weightRequired: false, unitWeight: "1.00", unitWeightSymbol: null })).toBe("ea");
-    expect(priceUnitLabel({ weightRequired: true, unitWeight: "0.50", unitWeightSymbol: "kg" })).toBe("0.5 kg");
-    expect(priceUnitLabel({ weightRequired: true, unitWeight: "250.00", unitWeightSymbol: "g" })).toBe("250 g");
+    expect(
+      priceUnitLabel({ weightRequired: false, unitWeight: "1.00", unitWeightSymbol: null }),
+    ).toBe("ea");
+    expect(
+      priceUnitLabel({ weightRequired: true, unitWeight: "0.50", unitWeightSymbol: "kg" }),
+    ).toBe("0.5 kg");
+    expect(
+      priceUnitLabel({ weightRequired: true, unitWeight: "250.00", unitWeightSymbol: "g" }),
+    ).toBe("250 g");
   });
 });

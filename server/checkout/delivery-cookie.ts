@@ -24,16 +24,30 @@ export type CookieOptions = {
 };
 
 export function checkoutDeliveryCookieOptions(maxAge: number = MAX_AGE_SECONDS): CookieOptions {
-  return { httpOnly: true, sameSite: "lax", path: "/checkout", maxAge, secure: isSecureCookieEnv() };
+  return {
+    httpOnly: true,
+    sameSite: "lax",
+    path: "/checkout",
+    maxAge,
+    secure: isSecureCookieEnv(),
+  };
 }
 
 /** The cookie value for the member's (already validated) delivery details. */
 export function encodeCheckoutDelivery(memberId: number, delivery: Delivery): Promise<string> {
-  return encode({ secret: getEnv().authSecret, salt: SALT, maxAge: MAX_AGE_SECONDS, token: { sub: String(memberId), delivery } });
+  return encode({
+    secret: getEnv().authSecret,
+    salt: SALT,
+    maxAge: MAX_AGE_SECONDS,
+    token: { sub: String(memberId), delivery },
+  });
 }
 
 /** The details in a cookie value, or null when it is missing, expired, foreign, another member's or no longer valid. */
-export async function decodeCheckoutDelivery(value: string | undefined, memberId: number): Promise<Delivery | null> {
+export async function decodeCheckoutDelivery(
+  value: string | undefined,
+  memberId: number,
+): Promise<Delivery | null> {
   if (!value) return null;
   let payload: Record<string, unknown> | null;
   try {

@@ -35,7 +35,9 @@ export type CheckoutLine = {
 };
 
 /** A line of the cart tab that cannot be bought now: it stays in the cart, out of this order. */
-export type UnavailableLine = CheckoutLine & { reason: Exclude<UnavailableReason, "payment_option"> };
+export type UnavailableLine = CheckoutLine & {
+  reason: Exclude<UnavailableReason, "payment_option">;
+};
 
 export type CheckoutCart = {
   paymentType: PaymentType;
@@ -62,13 +64,19 @@ export async function getCheckoutCart(
 ): Promise<CheckoutCart> {
   const [lines, [member]] = await Promise.all([
     selectCartLines(db, memberId),
-    db.select({ currency: members.currency }).from(members).where(eq(members.id, memberId)).limit(1),
+    db
+      .select({ currency: members.currency })
+      .from(members)
+      .where(eq(members.id, memberId))
+      .limit(1),
   ]);
   const ofTab = lines.filter((line) => allowsPaymentType(line, paymentType));
   const buyable = ofTab.filter((line) => unavailableReason(line, paymentType) === null);
   const unavailable = ofTab.flatMap((line) => {
     const reason = unavailableReason(line, paymentType);
-    return reason === "inactive" || reason === "out_of_stock" ? [{ ...toCheckoutLine(line), reason }] : [];
+    return reason === "inactive" || reason === "out_of_stock"
+      ? [{ ...toCheckoutLine(line), reason }]
+      : [];
   });
   const conflict = currencyConflict(buyable, member?.currency ?? null);
   return {
@@ -78,7 +86,9 @@ export async function getCheckoutCart(
     totals: totalsByCurrency(buyable),
     problems: conflict ? [conflict.message] : [],
     suggestedDestination: deliveryDestinationForCart(
-      buyable.map((line) => ({ delivery_service: line.deliveryService === "free_delivery" ? 1 : 0 })),
+      buyable.map((line) => ({
+        delivery_service: line.deliveryService === "free_delivery" ? 1 : 0,
+      })),
     ),
   };
 }

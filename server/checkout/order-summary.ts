@@ -53,7 +53,10 @@ export type OrderSummary = {
 export type OrderSelector = { orderId: number } | { orderNo: string; customerId: number };
 
 /** One statement: the order joined to its lines and their farmers; null when nothing matches. */
-export async function selectOrderSummary(db: Db, selector: OrderSelector): Promise<OrderSummary | null> {
+export async function selectOrderSummary(
+  db: Db,
+  selector: OrderSelector,
+): Promise<OrderSummary | null> {
   const where: SQL | undefined =
     "orderId" in selector
       ? eq(orders.id, selector.orderId)
@@ -104,10 +107,31 @@ export async function selectOrderSummary(db: Db, selector: OrderSelector): Promi
     .orderBy(asc(orderItems.id));
   const first = rows[0];
   if (!first) return null;
-  const { firstName, lastName, email, phone, address, city, provinceState, postalCode, country, ...order } = first.order;
+  const {
+    firstName,
+    lastName,
+    email,
+    phone,
+    address,
+    city,
+    provinceState,
+    postalCode,
+    country,
+    ...order
+  } = first.order;
   return {
     ...order,
-    contact: { firstName, lastName, email, phone, address, city, provinceState, postalCode, country },
+    contact: {
+      firstName,
+      lastName,
+      email,
+      phone,
+      address,
+      city,
+      provinceState,
+      postalCode,
+      country,
+    },
     lines: rows.map(({ line: { image, ...line } }) => ({
       ...line,
       imageUrl: image ? imageUrl(image, "sm") : null,
@@ -117,7 +141,9 @@ export async function selectOrderSummary(db: Db, selector: OrderSelector): Promi
 }
 
 /** "22 Elm St., Newmarket, ON L3Y 4X1, Canada", or null for store pickup. */
-export function deliveryAddress(order: Pick<OrderSummary, "deliveryDestination" | "contact">): string | null {
+export function deliveryAddress(
+  order: Pick<OrderSummary, "deliveryDestination" | "contact">,
+): string | null {
   if (order.deliveryDestination !== "home") return null;
   const { address, city, provinceState, postalCode, country } = order.contact;
   const code = parseCountry(country);

@@ -3,7 +3,8 @@ import { z } from "zod";
 import { QUANTITY_MAX, QUANTITY_MIN } from "@/lib/constants";
 import { deliverySchema } from "@/lib/validation/checkout";
 
-export const CHECKOUT_KEY_MESSAGE = "This checkout has expired. Please reload the page and try again.";
+export const CHECKOUT_KEY_MESSAGE =
+  "This checkout has expired. Please reload the page and try again.";
 const ITEMS_MESSAGE = "The reviewed items are not valid. Please reload the page and try again.";
 
 /** Most lines one checkout takes: far above any real cart, low enough to bound the work. */
@@ -21,7 +22,11 @@ export const placeOrderBodySchema = z.object({
     .array(
       z.object({
         pKey: z.string({ error: ITEMS_MESSAGE }).min(1, ITEMS_MESSAGE).max(64, ITEMS_MESSAGE),
-        qty: z.number({ error: ITEMS_MESSAGE }).int(ITEMS_MESSAGE).min(QUANTITY_MIN, ITEMS_MESSAGE).max(QUANTITY_MAX, ITEMS_MESSAGE),
+        qty: z
+          .number({ error: ITEMS_MESSAGE })
+          .int(ITEMS_MESSAGE)
+          .min(QUANTITY_MIN, ITEMS_MESSAGE)
+          .max(QUANTITY_MAX, ITEMS_MESSAGE),
       }),
       { error: ITEMS_MESSAGE },
     )

@@ -9,7 +9,12 @@ import { sendMail } from "@/server/email";
 import { getEnv } from "@/server/env";
 import { log } from "@/server/log";
 import { FULFILMENT_LABELS, priceUnitLabel } from "./cart-rules";
-import { deliveryAddress, selectOrderSummary, type OrderSummary, type OrderSummaryLine } from "./order-summary";
+import {
+  deliveryAddress,
+  selectOrderSummary,
+  type OrderSummary,
+  type OrderSummaryLine,
+} from "./order-summary";
 
 /**
  * The order-placed emails: one to the customer (the whole order) and one to each farmer in it
@@ -59,7 +64,12 @@ export async function sendOrderPlacedEmails(db: Db, orderId: number): Promise<vo
           orderNo: order.orderNo,
           lines: lines.map((line) => emailLine(line, order)),
           subtotal: formatMoney(subtotal, order.currency, { showCode: true }),
-          customer: { name: customerName, email: order.contact.email, phone: order.contact.phone, address },
+          customer: {
+            name: customerName,
+            email: order.contact.email,
+            phone: order.contact.phone,
+            address,
+          },
           paidByCard,
         }),
       };

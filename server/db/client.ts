@@ -130,7 +130,8 @@ async function openEmbeddedDb(dataDir: string): Promise<Db> {
     await migrateDb(db);
     // Empty rather than new: `next build` prerenders pages that open the database without the
     // hook (instrumentation runs only in a server), so the first server start must still seed it.
-    if (state.emptyDatabaseHook && (isNew || (await hasNoMembers(db)))) await state.emptyDatabaseHook(db);
+    if (state.emptyDatabaseHook && (isNew || (await hasNoMembers(db))))
+      await state.emptyDatabaseHook(db);
   } catch (error) {
     await db.$client.close();
     // A half-seeded demo would never be seeded again: start over from nothing next time.
@@ -141,6 +142,8 @@ async function openEmbeddedDb(dataDir: string): Promise<Db> {
 }
 
 async function hasNoMembers(db: Db): Promise<boolean> {
-  const { rows } = await db.execute<{ any: boolean }>(sql`select exists (select 1 from members) as any`);
+  const { rows } = await db.execute<{ any: boolean }>(
+    sql`select exists (select 1 from members) as any`,
+  );
   return !rows[0]?.any;
 }

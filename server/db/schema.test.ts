@@ -393,7 +393,9 @@ describe("query plans", () => {
 
   it("keeps product_names equal to the active products by lowercased name", async () => {
     const [merchant] = (
-      await db.execute<{ id: number }>(sql`select id from members where member_type = 'merchant' limit 1`)
+      await db.execute<{ id: number }>(
+        sql`select id from members where member_type = 'merchant' limit 1`,
+      )
     ).rows;
     const { rows: made } = await db.execute<{ id: number }>(sql`
       insert into products (merchant_id, name, detail, unit_price_cents, currency)
@@ -410,7 +412,9 @@ describe("query plans", () => {
          except select name, product_count from product_names)
       ) d`);
     expect(rows[0]!.diff).toBe(0);
-    const { rows: lemons } = await db.execute(sql`select * from product_names where name like 'zesty%' order by name`);
+    const { rows: lemons } = await db.execute(
+      sql`select * from product_names where name like 'zesty%' order by name`,
+    );
     expect(lemons).toEqual([{ name: "zesty limes", product_count: 1 }]);
   });
 

@@ -16,15 +16,27 @@ export function isMailboxEnabled(): boolean {
 export type MailboxEntry = { id: number; to: string; subject: string; createdAt: Date };
 
 /** Newest first. */
-export async function listMailbox(db: Db, { limit = 100 }: { limit?: number } = {}): Promise<MailboxEntry[]> {
+export async function listMailbox(
+  db: Db,
+  { limit = 100 }: { limit?: number } = {},
+): Promise<MailboxEntry[]> {
   return db
-    .select({ id: emailOutbox.id, to: emailOutbox.to, subject: emailOutbox.subject, createdAt: emailOutbox.createdAt })
+    .select({
+      id: emailOutbox.id,
+      to: emailOutbox.to,
+      subject: emailOutbox.subject,
+      createdAt: emailOutbox.createdAt,
+    })
     .from(emailOutbox)
     .orderBy(desc(emailOutbox.createdAt), desc(emailOutbox.id))
     .limit(limit);
 }
 
-export type MailboxMail = MailboxEntry & { html: string; text: string; headers: Record<string, string> };
+export type MailboxMail = MailboxEntry & {
+  html: string;
+  text: string;
+  headers: Record<string, string>;
+};
 
 export async function getMailboxMail(db: Db, id: number): Promise<MailboxMail | null> {
   if (!Number.isSafeInteger(id) || id < 1) return null;

@@ -84,7 +84,12 @@ describe("sendMail over SMTP", () => {
 
   it("sends the welcome mail without unsubscribe headers (account mail)", async () => {
     const member = await createCustomer(db);
-    await sendWelcomeEmail(db, { id: member.id, email: member.email, firstName: member.firstName, memberType: "customer" });
+    await sendWelcomeEmail(db, {
+      id: member.id,
+      email: member.email,
+      firstName: member.firstName,
+      memberType: "customer",
+    });
     const mail = received.find((m) => m.to.includes(member.email));
     expect(header(mail!.raw, "Subject")).toBe("Welcome to Local Produce Marketplace");
     expect(header(mail!.raw, "List-Unsubscribe")).toBeUndefined();
@@ -99,10 +104,20 @@ describe("sendMail over SMTP", () => {
     const spy = vi.spyOn(env, "getEnv").mockReturnValue(broken);
     try {
       await expect(
-        sendMail(db, { to: member.email, subject: "x", react: createElement("p", null, "x"), category: "account" }),
+        sendMail(db, {
+          to: member.email,
+          subject: "x",
+          react: createElement("p", null, "x"),
+          category: "account",
+        }),
       ).rejects.toThrow();
       await expect(
-        sendWelcomeEmail(db, { id: member.id, email: member.email, firstName: "A", memberType: "customer" }),
+        sendWelcomeEmail(db, {
+          id: member.id,
+          email: member.email,
+          firstName: "A",
+          memberType: "customer",
+        }),
       ).resolves.toBeUndefined();
     } finally {
       spy.mockRestore();

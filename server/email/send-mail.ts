@@ -22,7 +22,8 @@ export type SendMailInput = {
   memberId?: number;
 };
 
-export type SendMailResult = { delivered: "smtp" | "outbox" } | { delivered: false; reason: "unsubscribed" };
+export type SendMailResult =
+  { delivered: "smtp" | "outbox" } | { delivered: false; reason: "unsubscribed" };
 
 /**
  * Renders the React Email element to HTML and plain text and delivers it: through nodemailer when
@@ -49,15 +50,22 @@ export async function deliverMail(db: Db, input: SendMailInput): Promise<SendMai
       return { delivered: false, reason: "unsubscribed" };
     }
     if (!recipient.allowed) {
-      log.debug({ memberId: input.memberId, category: input.category }, "mail skipped: member unsubscribed");
+      log.debug(
+        { memberId: input.memberId, category: input.category },
+        "mail skipped: member unsubscribed",
+      );
       return { delivered: false, reason: "unsubscribed" };
     }
     const mailto = `mailto:${senderAddress(env.MAIL_FROM)}?subject=${encodeURIComponent(`unsubscribe ${input.category} ${recipient.userKey}`)}`;
-    headers["List-Unsubscribe"] = `<${oneClickUnsubscribeUrl(input.category, recipient.userKey)}>, <${mailto}>`;
+    headers["List-Unsubscribe"] =
+      `<${oneClickUnsubscribeUrl(input.category, recipient.userKey)}>, <${mailto}>`;
     headers["List-Unsubscribe-Post"] = "List-Unsubscribe=One-Click";
   }
 
-  const [html, text] = await Promise.all([render(input.react), render(input.react, { plainText: true })]);
+  const [html, text] = await Promise.all([
+    render(input.react),
+    render(input.react, { plainText: true }),
+  ]);
 
   if (env.SMTP_URL) {
     try {
@@ -70,7 +78,10 @@ export async function deliverMail(db: Db, input: SendMailInput): Promise<SendMai
         headers,
       });
     } catch (error) {
-      log.error({ err: error, category: input.category, memberId: input.memberId }, "SMTP delivery failed");
+      log.error(
+        { err: error, category: input.category, memberId: input.memberId },
+        "SMTP delivery failed",
+      );
       throw error;
     }
     return { delivered: "smtp" };

@@ -30,8 +30,13 @@ export async function afterResponse(label: string, task: () => Promise<void>): P
     return;
   } catch (error) {
     const outsideRequest = error instanceof Error && error.message.includes(OUTSIDE_REQUEST_SCOPE);
-    if (outsideRequest) log.debug({ task: label }, "no request scope: running the task before answering");
-    else log.warn({ err: error, task: label }, "after() refused the task: running it before answering");
+    if (outsideRequest)
+      log.debug({ task: label }, "no request scope: running the task before answering");
+    else
+      log.warn(
+        { err: error, task: label },
+        "after() refused the task: running it before answering",
+      );
   }
   await guarded();
 }

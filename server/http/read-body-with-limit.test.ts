@@ -10,7 +10,11 @@ function chunkedRequest(chunks: Uint8Array[]): { req: Request; pulled: () => num
       else controller.close();
     },
   });
-  const req = new Request("http://localhost/upload", { method: "POST", body: stream, duplex: "half" } as RequestInit);
+  const req = new Request("http://localhost/upload", {
+    method: "POST",
+    body: stream,
+    duplex: "half",
+  } as RequestInit);
   return { req, pulled: () => index };
 }
 
@@ -22,7 +26,10 @@ describe("readBodyWithLimit", () => {
   });
 
   it("answers an empty body for a request without one", async () => {
-    const body = await readBodyWithLimit(new Request("http://localhost/upload", { method: "POST" }), 5);
+    const body = await readBodyWithLimit(
+      new Request("http://localhost/upload", { method: "POST" }),
+      5,
+    );
     expect(body).toEqual(new Uint8Array(0));
   });
 
@@ -39,7 +46,12 @@ describe("readBodyWithLimit", () => {
     const fits = chunkedRequest([new Uint8Array([1, 2]), new Uint8Array([3])]);
     expect(await readBodyWithLimit(fits.req, 3)).toEqual(new Uint8Array([1, 2, 3]));
 
-    const tooBig = chunkedRequest([new Uint8Array(4), new Uint8Array(4), new Uint8Array(4), new Uint8Array(4)]);
+    const tooBig = chunkedRequest([
+      new Uint8Array(4),
+      new Uint8Array(4),
+      new Uint8Array(4),
+      new Uint8Array(4),
+    ]);
     expect(await readBodyWithLimit(tooBig.req, 6)).toBeNull();
     expect(tooBig.pulled()).toBeLessThan(4);
   });

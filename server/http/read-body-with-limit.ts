@@ -5,7 +5,10 @@ import "server-only";
  * refused before a byte is read; without one (chunked uploads) the stream is read with a running
  * count and abandoned as soon as it passes the limit, so a huge body is never held in memory.
  */
-export async function readBodyWithLimit(req: Request, maxBytes: number): Promise<Uint8Array<ArrayBuffer> | null> {
+export async function readBodyWithLimit(
+  req: Request,
+  maxBytes: number,
+): Promise<Uint8Array<ArrayBuffer> | null> {
   const declared = req.headers.get("content-length");
   if (declared !== null) {
     const length = Number(declared);

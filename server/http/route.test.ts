@@ -43,7 +43,10 @@ beforeAll(async () => {
 afterAll(() => closeTestDb(db));
 
 /** A token for a member as next-auth would issue it at sign-in. */
-async function tokenFor(member: { id: number }, overrides: { sessionVersion?: number; signedInAt?: number } = {}) {
+async function tokenFor(
+  member: { id: number },
+  overrides: { sessionVersion?: number; signedInAt?: number } = {},
+) {
   const [row] = await db
     .select({ sessionVersion: members.sessionVersion })
     .from(members)
@@ -55,28 +58,47 @@ async function tokenFor(member: { id: number }, overrides: { sessionVersion?: nu
   });
 }
 
-type Init = { method?: string; token?: string; via?: "bearer" | "cookie"; headers?: Record<string, string>; body?: string };
+type Init = {
+  method?: string;
+  token?: string;
+  via?: "bearer" | "cookie";
+  headers?: Record<string, string>;
+  body?: string;
+};
 
-function request(path: string, { method = "GET", token, via = "cookie", headers = {}, body }: Init = {}) {
+function request(
+  path: string,
+  { method = "GET", token, via = "cookie", headers = {}, body }: Init = {},
+) {
   const h = new Headers(headers);
   if (token && via === "bearer") h.set("authorization", `Bearer ${token}`);
-  if (token && via === "cookie") h.set("cookie", `authenticated=true; _token=${token}; member_type=customer`);
+  if (token && via === "cookie")
+    h.set("cookie", `authenticated=true; _token=${token}; member_type=customer`);
   return new Request(new URL(path, SITE), { method, headers: h, body });
 }
 
 const noParams = { params: Promise.resolve({}) };
 
-const whoAmI = route({}, ({ member }) => Response.json({ id: member.id, memberType: member.memberType }));
+const whoAmI = route({}, ({ member }) =>
+  Response.json({ id: member.id, memberType: member.memberType }),
+);
 const merchantOnly = route({ role: "merchant" }, ({ member }) => Response.json({ id: member.id }));
 const adminOnly = route({ role: "admin" }, ({ member }) => Response.json({ id: member.id }));
-const merchantOrAdmin = route({ role: ["merchant", "admin"] }, ({ member }) => Response.json({ id: member.id }));
+const merchantOrAdmin = route({ role: ["merchant", "admin"] }, ({ member }) =>
+  Response.json({ id: member.id }),
+);
 const open = route({ public: true }, ({ member }) => Response.json({ id: member?.id ?? null }));
 const write = route({ role: "member" }, () => Response.json({ message: "Saved." }));
 
 async function call(handler: typeof whoAmI, req: Request) {
   const response = await handler(req, noParams);
   const text = await response.text();
-  return { status: response.status, headers: response.headers, text, body: text ? JSON.parse(text) : null };
+  return {
+    status: response.status,
+    headers: response.headers,
+    text,
+    body: text ? JSON.parse(text) : null,
+  };
 }
 
 describe("error mapping", () => {
@@ -85,13 +107,19 @@ describe("error mapping", () => {
       throw error;
     });
 
-  it.each(Object.entries(ERROR_STATUS) as [ErrorCode, number][])("AppError %s answers %i", async (code, status) => {
-    const res = await call(throwing(new AppError(code, code === "internal" ? "db pool exhausted" : "Custom text.")), request("/api/x"));
-    expect(res.status).toBe(status);
-    // internal never shows its own text; every other code shows the thrower's user-facing message
-    expect(res.body).toEqual({ message: code === "internal" ? GENERIC : "Custom text." });
-    expect(res.headers.get("cache-control")).toBe("no-store");
-  });
+  it.each(Object.entries(ERROR_STATUS) as [ErrorCode, number][])(
+    "AppError %s answers %i",
+    async (code, status) => {
+      const res = await call(
+        throwing(new AppError(code, code === "internal" ? "db pool exhausted" : "Custom text.")),
+        request("/api/x"),
+      );
+      expect(res.status).toBe(status);
+      // internal never shows its own text; every other code shows the thrower's user-facing message
+      expect(res.body).toEqual({ message: code === "internal" ? GENERIC : "Custom text." });
+      expect(res.headers.get("cache-control")).toBe("no-store");
+    },
+  );
 
   it("sends field errors of an AppError and keeps the log message out of the body", async () => {
     const error = new AppError("validation", "Please check the form.", {
@@ -100,7 +128,10 @@ describe("error mapping", () => {
     });
     const res = await call(throwing(error), request("/api/x", { method: "POST" }));
     expect(res.status).toBe(422);
-    expect(res.body).toEqual({ message: "Please check the form.", errors: { username: ["The username is already taken."] } });
+    expect(res.body).toEqual({
+      message: "Please check the form.",
+      errors: { username: ["The username is already taken."] },
+    });
     expect(res.text).not.toContain("member 12");
   });
 
@@ -111,7 +142,11 @@ describe("error mapping", () => {
       password: z.string().min(8, "At least 8 characters.").regex(/\d/, "At least one digit."),
     });
     const handler = route({ public: true }, () => {
-      schema.parse({ address: { postalCode: "" }, items: [{ qty: 1 }, { qty: 1.5 }], password: "abc" });
+      schema.parse({
+        address: { postalCode: "" },
+        items: [{ qty: 1 }, { qty: 1.5 }],
+        password: "abc",
+      });
       return new Response(null);
     });
     const res = await call(handler, request("/api/x", { method: "POST" }));
@@ -128,11 +163,16 @@ describe("error mapping", () => {
 
   it("puts a ZodError about the whole body under _form", async () => {
     const handler = route({ public: true }, () => {
-      z.object({ a: z.string() }).refine(() => false, "Pick at least one option.").parse({ a: "x" });
+      z.object({ a: z.string() })
+        .refine(() => false, "Pick at least one option.")
+        .parse({ a: "x" });
       return new Response(null);
     });
     const res = await call(handler, request("/api/x", { method: "POST" }));
-    expect(res.body).toEqual({ message: "Please check the form.", errors: { _form: ["Pick at least one option."] } });
+    expect(res.body).toEqual({
+      message: "Please check the form.",
+      errors: { _form: ["Pick at least one option."] },
+    });
   });
 
   it.each([
@@ -140,7 +180,10 @@ describe("error mapping", () => {
     ["an empty body", ""],
   ])("answers 400 to %s", async (_label, body) => {
     const handler = route({ public: true }, async ({ req }) => Response.json(await req.json()));
-    const res = await call(handler, request("/api/x", { method: "POST", body, headers: { "content-type": "application/json" } }));
+    const res = await call(
+      handler,
+      request("/api/x", { method: "POST", body, headers: { "content-type": "application/json" } }),
+    );
     expect(res.status).toBe(400);
     expect(res.body).toEqual({ message: "The request body is not valid JSON." });
   });
@@ -154,11 +197,17 @@ describe("error mapping", () => {
   it.each([
     [
       "a database error",
-      Object.assign(new Error('duplicate key value violates unique constraint "members_email_key"'), {
-        query: "insert into members (email, password_hash) values ($1, $2)",
-      }),
+      Object.assign(
+        new Error('duplicate key value violates unique constraint "members_email_key"'),
+        {
+          query: "insert into members (email, password_hash) values ($1, $2)",
+        },
+      ),
     ],
-    ["a SyntaxError from the handler's own code", new SyntaxError("Unexpected token in JSON at position 0")],
+    [
+      "a SyntaxError from the handler's own code",
+      new SyntaxError("Unexpected token in JSON at position 0"),
+    ],
     ["a TypeError", new TypeError("Cannot read properties of undefined (reading 'id')")],
     ["a thrown string", "SELECT * FROM members WHERE password_hash = 'x'"],
   ])("answers %s with the generic 500 and logs the cause", async (_label, thrown) => {
@@ -166,17 +215,31 @@ describe("error mapping", () => {
     const res = await call(throwing(thrown), request("/api/orders/12", { method: "POST" }));
     expect(res.status).toBe(500);
     expect(res.body).toEqual({ message: GENERIC });
-    for (const leak of ["members", "SELECT", "insert", "password", "at ", "undefined", "Unexpected", ".ts"]) {
+    for (const leak of [
+      "members",
+      "SELECT",
+      "insert",
+      "password",
+      "at ",
+      "undefined",
+      "Unexpected",
+      ".ts",
+    ]) {
       expect(res.text).not.toContain(leak);
     }
-    expect(spy).toHaveBeenCalledWith(expect.objectContaining({ err: thrown, method: "POST", path: "/api/orders/12" }), expect.any(String));
+    expect(spy).toHaveBeenCalledWith(
+      expect.objectContaining({ err: thrown, method: "POST", path: "/api/orders/12" }),
+      expect.any(String),
+    );
     spy.mockRestore();
   });
 
   it("lets Next's own signals through (redirect)", async () => {
     const { redirect } = await import("next/navigation");
     const handler = route({ public: true }, () => redirect("/login"));
-    await expect(handler(request("/api/x"), noParams)).rejects.toMatchObject({ digest: expect.stringContaining("NEXT_REDIRECT") });
+    await expect(handler(request("/api/x"), noParams)).rejects.toMatchObject({
+      digest: expect.stringContaining("NEXT_REDIRECT"),
+    });
   });
 });
 
@@ -187,7 +250,9 @@ describe("responses", () => {
   });
 
   it("keeps a Cache-Control the handler chose", async () => {
-    const handler = route({ public: true }, () => Response.json({}, { headers: { "Cache-Control": "public, max-age=60" } }));
+    const handler = route({ public: true }, () =>
+      Response.json({}, { headers: { "Cache-Control": "public, max-age=60" } }),
+    );
     const res = await call(handler, request("/api/x"));
     expect(res.headers.get("cache-control")).toBe("public, max-age=60");
   });
@@ -201,11 +266,18 @@ describe("responses", () => {
   });
 
   it("hands the awaited params and the database to the handler", async () => {
-    const handler = route<{ productId: string }>({ public: true }, async ({ params, db: given }) => {
-      const [row] = await given.execute(sql`select 1 as one`).then((r: unknown) => ((r as { rows?: unknown[] }).rows ?? r) as unknown[]);
-      return Response.json({ productId: params.productId, db: row !== undefined });
+    const handler = route<{ productId: string }>(
+      { public: true },
+      async ({ params, db: given }) => {
+        const [row] = await given
+          .execute(sql`select 1 as one`)
+          .then((r: unknown) => ((r as { rows?: unknown[] }).rows ?? r) as unknown[]);
+        return Response.json({ productId: params.productId, db: row !== undefined });
+      },
+    );
+    const response = await handler(request("/api/products/5"), {
+      params: Promise.resolve({ productId: "5" }),
     });
-    const response = await handler(request("/api/products/5"), { params: Promise.resolve({ productId: "5" }) });
     expect(await response.json()).toEqual({ productId: "5", db: true });
   });
 });
@@ -240,7 +312,9 @@ describe("roles", () => {
 
   it("gives a public route the member when signed in and null otherwise", async () => {
     expect((await call(open, request("/api/x"))).body).toEqual({ id: null });
-    expect((await call(open, request("/api/x", { token: await tokenFor(customer) }))).body).toEqual({ id: customer.id });
+    expect((await call(open, request("/api/x", { token: await tokenFor(customer) }))).body).toEqual(
+      { id: customer.id },
+    );
   });
 });
 
@@ -253,7 +327,10 @@ describe("credentials", () => {
 
   it("judges a request by its Authorization header alone when it has one", async () => {
     const req = request("/api/me", {
-      headers: { authorization: "Bearer not-a-token", cookie: `_token=${await tokenFor(customer)}` },
+      headers: {
+        authorization: "Bearer not-a-token",
+        cookie: `_token=${await tokenFor(customer)}`,
+      },
     });
     expect((await call(whoAmI, req)).status).toBe(401);
   });
@@ -271,9 +348,13 @@ describe("credentials", () => {
   });
 
   it("refuses a token signed in more than 24 h ago even though next-auth re-signed its expiry", async () => {
-    const token = await tokenFor(customer, { signedInAt: nowSeconds() - SESSION_MAX_AGE_SECONDS - 5 });
+    const token = await tokenFor(customer, {
+      signedInAt: nowSeconds() - SESSION_MAX_AGE_SECONDS - 5,
+    });
     expect((await call(whoAmI, request("/api/me", { token }))).status).toBe(401);
-    const fresh = await tokenFor(customer, { signedInAt: nowSeconds() - SESSION_MAX_AGE_SECONDS + 120 });
+    const fresh = await tokenFor(customer, {
+      signedInAt: nowSeconds() - SESSION_MAX_AGE_SECONDS + 120,
+    });
     expect((await call(whoAmI, request("/api/me", { token: fresh }))).status).toBe(200);
   });
 
@@ -282,12 +363,18 @@ describe("credentials", () => {
       secret: "not-our-secret-not-our-secret-not-our-secret",
       token: { sub: String(admin.id), sv: 1, sat: nowSeconds() },
     });
-    expect((await call(adminOnly, request("/api/x", { token: forged, via: "bearer" }))).status).toBe(401);
+    expect(
+      (await call(adminOnly, request("/api/x", { token: forged, via: "bearer" }))).status,
+    ).toBe(401);
     expect((await call(adminOnly, request("/api/x", { token: forged }))).status).toBe(401);
   });
 
   it("refuses a token for a member that does not exist", async () => {
-    const token = await encodeSessionToken({ memberId: 987654, sessionVersion: 1, signedInAt: nowSeconds() });
+    const token = await encodeSessionToken({
+      memberId: 987654,
+      sessionVersion: 1,
+      signedInAt: nowSeconds(),
+    });
     expect((await call(whoAmI, request("/api/me", { token }))).status).toBe(401);
   });
 
@@ -295,7 +382,9 @@ describe("credentials", () => {
     const headers = { "x-middleware-subrequest": "proxy:proxy:proxy:proxy:proxy" };
     expect((await call(adminOnly, request("/api/x", { headers }))).status).toBe(401);
     const customerToken = await tokenFor(customer);
-    expect((await call(adminOnly, request("/api/x", { headers, token: customerToken }))).status).toBe(403);
+    expect(
+      (await call(adminOnly, request("/api/x", { headers, token: customerToken }))).status,
+    ).toBe(403);
   });
 });
 
@@ -309,7 +398,11 @@ describe("same-origin check on cookie-authenticated writes", () => {
     ["without Origin", 403, {}],
     ["with a foreign Origin", 403, { origin: "https://evil.example" }],
     ["with Origin null", 403, { origin: "null" }],
-    ["with Sec-Fetch-Site cross-site", 403, { "sec-fetch-site": "cross-site", origin: "https://evil.example" }],
+    [
+      "with Sec-Fetch-Site cross-site",
+      403,
+      { "sec-fetch-site": "cross-site", origin: "https://evil.example" },
+    ],
     ["with the APP_URL origin", 200, { origin: "https://market.example" }],
     ["with the request's own origin", 200, { origin: SITE }],
     ["with Sec-Fetch-Site same-origin", 200, { "sec-fetch-site": "same-origin" }],
@@ -320,7 +413,10 @@ describe("same-origin check on cookie-authenticated writes", () => {
   });
 
   it.each(["PUT", "PATCH", "DELETE"])("checks %s too", async (method) => {
-    const res = await call(write, request("/api/x", { method, token, headers: { origin: "https://evil.example" } }));
+    const res = await call(
+      write,
+      request("/api/x", { method, token, headers: { origin: "https://evil.example" } }),
+    );
     expect(res.status).toBe(403);
   });
 
@@ -330,17 +426,26 @@ describe("same-origin check on cookie-authenticated writes", () => {
   });
 
   it("does not check reads", async () => {
-    const res = await call(whoAmI, request("/api/me", { token, headers: { origin: "https://evil.example" } }));
+    const res = await call(
+      whoAmI,
+      request("/api/me", { token, headers: { origin: "https://evil.example" } }),
+    );
     expect(res.status).toBe(200);
   });
 
   it("checks a signed-in member's cookie on a public route too", async () => {
-    const res = await call(open, request("/api/x", { method: "POST", token, headers: { origin: "https://evil.example" } }));
+    const res = await call(
+      open,
+      request("/api/x", { method: "POST", token, headers: { origin: "https://evil.example" } }),
+    );
     expect(res.status).toBe(403);
   });
 
   it("lets a visitor's cross-site POST to a public route through (no session to ride on)", async () => {
-    const res = await call(open, request("/api/x", { method: "POST", headers: { origin: "https://evil.example" } }));
+    const res = await call(
+      open,
+      request("/api/x", { method: "POST", headers: { origin: "https://evil.example" } }),
+    );
     expect(res.status).toBe(200);
   });
 });

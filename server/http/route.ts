@@ -1,7 +1,12 @@
 import "server-only";
 import { unstable_rethrow } from "next/navigation";
 import { $ZodError } from "zod/v4/core";
-import { readSessionCredential, resolveSessionToken, type MemberType, type SessionMember } from "@/server/auth/session";
+import {
+  readSessionCredential,
+  resolveSessionToken,
+  type MemberType,
+  type SessionMember,
+} from "@/server/auth/session";
 import { getDb, type Db } from "@/server/db/client";
 import { getEnv } from "@/server/env";
 import { AppError, GENERIC_ERROR_MESSAGE, type FieldErrors } from "@/server/errors";
@@ -16,7 +21,10 @@ export type RouteParams = Record<string, string | string[] | undefined>;
 /** The second argument Next passes to a route handler. */
 export type RouteContext<P extends RouteParams = RouteParams> = { params: Promise<P> };
 
-export type RouteHandler<P extends RouteParams = RouteParams> = (req: Request, ctx: RouteContext<P>) => Promise<Response>;
+export type RouteHandler<P extends RouteParams = RouteParams> = (
+  req: Request,
+  ctx: RouteContext<P>,
+) => Promise<Response>;
 
 export type HandlerArgs<M, P> = { req: Request; member: M; db: Db; params: P };
 
@@ -26,7 +34,8 @@ export type ProtectedRouteOptions = { public?: false; role?: Role | readonly Rol
 
 export const FORM_ERROR_MESSAGE = "Please check the form.";
 export const BAD_JSON_MESSAGE = "The request body is not valid JSON.";
-export const CROSS_ORIGIN_MESSAGE = "This request did not come from this site. Please reload the page and try again.";
+export const CROSS_ORIGIN_MESSAGE =
+  "This request did not come from this site. Please reload the page and try again.";
 /** The key for zod issues on the whole body rather than a field. */
 export const FORM_LEVEL_KEY = "_form";
 
@@ -56,7 +65,9 @@ export function route<P extends RouteParams>(
 ): RouteHandler<P> {
   const roles = options.public ? null : toRoleList(options.role);
   // member is null only on public routes, whose handlers were typed to accept it (first overload).
-  const run = handler as (args: HandlerArgs<SessionMember | null, P>) => Promise<Response> | Response;
+  const run = handler as (
+    args: HandlerArgs<SessionMember | null, P>,
+  ) => Promise<Response> | Response;
 
   return async (req, ctx) => {
     let member: SessionMember | null = null;
@@ -74,7 +85,12 @@ export function route<P extends RouteParams>(
       ) {
         // A warning, not debug: outside of misconfigured proxies this is someone trying CSRF.
         log.warn(
-          { method: req.method, path: safePath(req.url), memberId: member.id, origin: req.headers.get("origin") },
+          {
+            method: req.method,
+            path: safePath(req.url),
+            memberId: member.id,
+            origin: req.headers.get("origin"),
+          },
           "cross-origin write refused",
         );
         throw new AppError("forbidden", CROSS_ORIGIN_MESSAGE);
@@ -119,7 +135,9 @@ function withJsonGuard(req: Request): Request {
     configurable: true,
     value: () =>
       parse().catch((error: unknown) => {
-        throw error instanceof SyntaxError ? new BadJsonError(error.message, { cause: error }) : error;
+        throw error instanceof SyntaxError
+          ? new BadJsonError(error.message, { cause: error })
+          : error;
       }),
   });
   return req;
@@ -130,7 +148,8 @@ function errorResponse(error: unknown, req: Request, member: SessionMember | nul
   const context = { method: req.method, path: safePath(req.url), memberId: member?.id };
 
   if (error instanceof AppError) {
-    if (error.status >= 500) log.error({ ...context, err: error.cause ?? error, code: error.code }, error.logMessage);
+    if (error.status >= 500)
+      log.error({ ...context, err: error.cause ?? error, code: error.code }, error.logMessage);
     else log.debug({ ...context, code: error.code }, error.logMessage);
     return json(error.status, { message: error.publicMessage, errors: error.fieldErrors });
   }
@@ -154,7 +173,10 @@ export function zodFieldErrors(error: $ZodError): FieldErrors {
   return errors;
 }
 
-function json(status: number, body: { message: string; errors?: FieldErrors | undefined }): Response {
+function json(
+  status: number,
+  body: { message: string; errors?: FieldErrors | undefined },
+): Response {
   const payload = body.errors ? body : { message: body.message };
   return Response.json(payload, { status, headers: { "Cache-Control": "no-store" } });
 }
@@ -166,7 +188,11 @@ function withNoStore(response: Response): Response {
   // Response.redirect() and Response.error() have immutable headers: copy into a new response.
   const headers = new Headers(response.headers);
   headers.set("Cache-Control", "no-store");
-  return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
+  return new Response(response.body, {
+    status: response.status,
+    statusText: response.statusText,
+    headers,
+  });
 }
 
 function trySetNoStore(response: Response): boolean {

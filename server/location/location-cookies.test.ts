@@ -93,9 +93,12 @@ describe("the loc_radius cookie", () => {
     expect(parseRadiusCookie(value)).toBe(km);
   });
 
-  it.each(["7", "55", "-5", "10km", " 10", "1e1", "", undefined])("reads %j as 0 (no limit)", (value) => {
-    expect(parseRadiusCookie(value)).toBe(0);
-  });
+  it.each(["7", "55", "-5", "10km", " 10", "1e1", "", undefined])(
+    "reads %j as 0 (no limit)",
+    (value) => {
+      expect(parseRadiusCookie(value)).toBe(0);
+    },
+  );
 });
 
 describe("reading and writing both cookies", () => {
@@ -104,7 +107,12 @@ describe("reading and writing both cookies", () => {
     writeLocationCookies(cookies, TORONTO);
     expect(cookies.sets.map((s) => s.name)).toEqual(["loc_address", "loc_radius"]);
     for (const { options } of cookies.sets) {
-      expect(options).toMatchObject({ httpOnly: true, sameSite: "lax", path: "/", maxAge: 365 * 24 * 60 * 60 });
+      expect(options).toMatchObject({
+        httpOnly: true,
+        sameSite: "lax",
+        path: "/",
+        maxAge: 365 * 24 * 60 * 60,
+      });
     }
     expect(cookies.values.get("loc_radius")).toBe("25");
     expect(readLocationCookies(cookies)).toEqual(TORONTO);
@@ -120,8 +128,16 @@ describe("reading and writing both cookies", () => {
     const cookies = jar();
     clearLocationCookies(cookies);
     expect(cookies.sets).toEqual([
-      expect.objectContaining({ name: "loc_address", value: "", options: expect.objectContaining({ maxAge: 0 }) }),
-      expect.objectContaining({ name: "loc_radius", value: "", options: expect.objectContaining({ maxAge: 0 }) }),
+      expect.objectContaining({
+        name: "loc_address",
+        value: "",
+        options: expect.objectContaining({ maxAge: 0 }),
+      }),
+      expect.objectContaining({
+        name: "loc_radius",
+        value: "",
+        options: expect.objectContaining({ maxAge: 0 }),
+      }),
     ]);
   });
 });

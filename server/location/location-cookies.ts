@@ -1,7 +1,13 @@
 import "server-only";
 import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from "node:crypto";
 import { z } from "zod";
-import { COOKIE_NAMES, RADIUS_DEFAULT_KM, RADIUS_MAX_KM, RADIUS_MIN_KM, RADIUS_STEP_KM } from "@/lib/constants";
+import {
+  COOKIE_NAMES,
+  RADIUS_DEFAULT_KM,
+  RADIUS_MAX_KM,
+  RADIUS_MIN_KM,
+  RADIUS_STEP_KM,
+} from "@/lib/constants";
 import { getEnv } from "@/server/env";
 import type { ViewerLocation } from "./types";
 
@@ -28,11 +34,21 @@ export type LocationCookieOptions = {
 };
 
 /** What both `cookies()` of next/headers and `NextResponse#cookies` offer. */
-export type CookieWriter = { set(name: string, value: string, options: LocationCookieOptions): unknown };
+export type CookieWriter = {
+  set(name: string, value: string, options: LocationCookieOptions): unknown;
+};
 export type CookieReader = { get(name: string): { value: string } | undefined };
 
-export function locationCookieOptions(maxAge: number = LOCATION_COOKIE_MAX_AGE_SECONDS): LocationCookieOptions {
-  return { httpOnly: true, sameSite: "lax", path: "/", maxAge, secure: getEnv().NODE_ENV === "production" };
+export function locationCookieOptions(
+  maxAge: number = LOCATION_COOKIE_MAX_AGE_SECONDS,
+): LocationCookieOptions {
+  return {
+    httpOnly: true,
+    sameSite: "lax",
+    path: "/",
+    maxAge,
+    secure: getEnv().NODE_ENV === "production",
+  };
 }
 
 const payloadSchema = z.object({
@@ -75,18 +91,33 @@ export function encryptLocationCookie(location: Omit<ViewerLocation, "radiusKm">
 }
 
 /** The location inside a `loc_address` value, or null when it is missing, tampered with or stale. */
-export function decryptLocationCookie(value: string | undefined): Omit<ViewerLocation, "radiusKm"> | null {
+export function decryptLocationCookie(
+  value: string | undefined,
+): Omit<ViewerLocation, "radiusKm"> | null {
   if (!value?.startsWith(`${FORMAT_VERSION}.`) || value.length > 2048) return null;
   const raw = Buffer.from(value.slice(FORMAT_VERSION.length + 1), "base64url");
   if (raw.length <= IV_BYTES + TAG_BYTES) return null;
   try {
-    const decipher = createDecipheriv("aes-256-gcm", cookieKey(), raw.subarray(0, IV_BYTES)).setAAD(AAD);
+    const decipher = createDecipheriv("aes-256-gcm", cookieKey(), raw.subarray(0, IV_BYTES)).setAAD(
+      AAD,
+    );
     decipher.setAuthTag(raw.subarray(raw.length - TAG_BYTES));
-    const text = Buffer.concat([decipher.update(raw.subarray(IV_BYTES, raw.length - TAG_BYTES)), decipher.final()]);
+    const text = Buffer.concat([
+      decipher.update(raw.subarray(IV_BYTES, raw.length - TAG_BYTES)),
+      decipher.final(),
+    ]);
     const parsed = payloadSchema.safeParse(JSON.parse(text.toString("utf8")));
     if (!parsed.success) return null;
     const p = parsed.data;
-    return { address: p.a, city: p.c, provinceState: p.p, postalCode: p.z, country: p.n, latitude: p.la, longitude: p.lo };
+    return {
+      address: p.a,
+      city: p.c,
+      provinceState: p.p,
+      postalCode: p.z,
+      country: p.n,
+      latitude: p.la,
+      longitude: p.lo,
+    };
   } catch {
     // A wrong tag (tampered or another secret) or bytes that are not JSON: no location.
     return null;
@@ -97,7 +128,9 @@ export function decryptLocationCookie(value: string | undefined): Omit<ViewerLoc
 export function parseRadiusCookie(value: string | undefined): number {
   if (!value || !/^\d{1,2}$/.test(value)) return RADIUS_DEFAULT_KM;
   const km = Number(value);
-  return km >= RADIUS_MIN_KM && km <= RADIUS_MAX_KM && km % RADIUS_STEP_KM === 0 ? km : RADIUS_DEFAULT_KM;
+  return km >= RADIUS_MIN_KM && km <= RADIUS_MAX_KM && km % RADIUS_STEP_KM === 0
+    ? km
+    : RADIUS_DEFAULT_KM;
 }
 
 /** The visitor's location from the two cookies, or null without a valid `loc_address`. */

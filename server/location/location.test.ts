@@ -6,7 +6,8 @@ const testState = vi.hoisted(() => {
 });
 vi.mock("next/headers", () => ({
   cookies: async () => ({
-    get: (name: string) => (testState.cookies.has(name) ? { name, value: testState.cookies.get(name)! } : undefined),
+    get: (name: string) =>
+      testState.cookies.has(name) ? { name, value: testState.cookies.get(name)! } : undefined,
   }),
 }));
 
@@ -16,7 +17,13 @@ import type { Db } from "@/server/db/client";
 import { localLocations } from "@/server/db/schema";
 import { AppError } from "@/server/errors";
 import { closeTestDb, createTestDb } from "@/tests/db";
-import { createAdmin, createCustomer, createLocalLocation, createMerchant, type Member } from "@/tests/factories";
+import {
+  createAdmin,
+  createCustomer,
+  createLocalLocation,
+  createMerchant,
+  type Member,
+} from "@/tests/factories";
 import { localLocationSchema } from "@/lib/validation/location";
 import { clearViewerLocation } from "./clear-viewer-location";
 import { getViewerLocation } from "./get-viewer-location";
@@ -80,7 +87,12 @@ describe("a customer's My Local", () => {
     const customer = sessionOf(await createCustomer(db));
     const cookies = responseCookies();
     const saved = await saveViewerLocation(db, { member: customer, input: toronto(), cookies });
-    expect(saved).toMatchObject({ city: "Toronto", provinceState: "ON", postalCode: "M5V 2T6", radiusKm: 25 });
+    expect(saved).toMatchObject({
+      city: "Toronto",
+      provinceState: "ON",
+      postalCode: "M5V 2T6",
+      radiusKm: 25,
+    });
     expect(saved.latitude).toBeCloseTo(43.64, 1);
     expect(saved.longitude).toBeCloseTo(-79.39, 1);
     expect(cookies.sets).toEqual([]);
@@ -89,15 +101,27 @@ describe("a customer's My Local", () => {
 
   it("replaces the saved location on a second save", async () => {
     const customer = sessionOf(await createCustomer(db));
-    await saveViewerLocation(db, { member: customer, input: toronto(), cookies: responseCookies() });
+    await saveViewerLocation(db, {
+      member: customer,
+      input: toronto(),
+      cookies: responseCookies(),
+    });
     await saveViewerLocation(db, {
       member: customer,
       input: toronto({ address: "", postalCode: "", city: "Guelph", radius: "10" }),
       cookies: responseCookies(),
     });
-    const rows = await db.select().from(localLocations).where(eq(localLocations.memberId, customer.id));
+    const rows = await db
+      .select()
+      .from(localLocations)
+      .where(eq(localLocations.memberId, customer.id));
     expect(rows).toHaveLength(1);
-    expect(rows[0]).toMatchObject({ city: "Guelph", postalCode: null, address: null, radiusKm: 10 });
+    expect(rows[0]).toMatchObject({
+      city: "Guelph",
+      postalCode: null,
+      address: null,
+      radiusKm: 10,
+    });
     expect(rows[0]!.latitude).toBeCloseTo(43.55, 1);
   });
 
@@ -108,7 +132,12 @@ describe("a customer's My Local", () => {
       input: localLocationSchema.parse({ postalCode: "m5v2t6", country: "Canada", radius: "0" }),
       cookies: responseCookies(),
     });
-    expect(saved).toMatchObject({ city: "Toronto", provinceState: "ON", postalCode: "M5V 2T6", radiusKm: 0 });
+    expect(saved).toMatchObject({
+      city: "Toronto",
+      provinceState: "ON",
+      postalCode: "M5V 2T6",
+      radiusKm: 0,
+    });
   });
 
   it("is forgotten when cleared", async () => {
@@ -153,7 +182,10 @@ describe("a visitor's My Local", () => {
   it("is null when the address cookie was tampered with", async () => {
     await saveViewerLocation(db, { member: null, input: toronto(), cookies: responseCookies() });
     const value = testState.cookies.get("loc_address")!;
-    testState.cookies.set("loc_address", `${value.slice(0, -2)}${value.endsWith("A") ? "B" : "A"}A`);
+    testState.cookies.set(
+      "loc_address",
+      `${value.slice(0, -2)}${value.endsWith("A") ? "B" : "A"}A`,
+    );
     expect(await getViewerLocation(db, null)).toBeNull();
   });
 
@@ -177,21 +209,30 @@ describe("places that cannot be found", () => {
   it.each([
     ["postalCode", { postalCode: "Z9Z 9Z9", city: "", provinceState: "" }],
     ["city", { postalCode: "", city: "Nowhereville", provinceState: "ON" }],
-  ])("answers on %s: 'Location not found. Please check the postal code or city.' (%j)", async (field, change) => {
-    const customer = sessionOf(await createCustomer(db));
-    const cookies = responseCookies();
-    const error = await rejection(
-      saveViewerLocation(db, { member: customer, input: toronto(change), cookies }),
-    );
-    expect(error.status).toBe(422);
-    expect(error.fieldErrors).toEqual({ [field]: [LOCATION_NOT_FOUND_MESSAGE] });
-    expect(await getViewerLocation(db, customer)).toBeNull();
-    expect(cookies.sets).toEqual([]);
-  });
+  ])(
+    "answers on %s: 'Location not found. Please check the postal code or city.' (%j)",
+    async (field, change) => {
+      const customer = sessionOf(await createCustomer(db));
+      const cookies = responseCookies();
+      const error = await rejection(
+        saveViewerLocation(db, { member: customer, input: toronto(change), cookies }),
+      );
+      expect(error.status).toBe(422);
+      expect(error.fieldErrors).toEqual({ [field]: [LOCATION_NOT_FOUND_MESSAGE] });
+      expect(await getViewerLocation(db, customer)).toBeNull();
+      expect(cookies.sets).toEqual([]);
+    },
+  );
 
   it("saves nothing for a visitor either", async () => {
     const cookies = responseCookies();
-    await rejection(saveViewerLocation(db, { member: null, input: toronto({ postalCode: "Z9Z 9Z9", city: "" }), cookies }));
+    await rejection(
+      saveViewerLocation(db, {
+        member: null,
+        input: toronto({ postalCode: "Z9Z 9Z9", city: "" }),
+        cookies,
+      }),
+    );
     expect(cookies.sets).toEqual([]);
   });
 });
@@ -202,7 +243,9 @@ describe("merchants and admins", () => {
     ["admin", createAdmin],
   ] as const)("a %s cannot save one, and has none", async (_type, create) => {
     const member = sessionOf(await create(db));
-    const error = await rejection(saveViewerLocation(db, { member, input: toronto(), cookies: responseCookies() }));
+    const error = await rejection(
+      saveViewerLocation(db, { member, input: toronto(), cookies: responseCookies() }),
+    );
     expect(error.status).toBe(403);
     expect(error.message).toBe("My Local is for customers and visitors.");
     await createLocalLocation(db, { memberId: member.id });

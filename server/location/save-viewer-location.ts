@@ -8,7 +8,8 @@ import { geocode } from "@/server/geo";
 import { writeLocationCookies, type CookieWriter } from "./location-cookies";
 import type { ViewerLocation } from "./types";
 
-export const LOCATION_NOT_FOUND_MESSAGE = "Location not found. Please check the postal code or city.";
+export const LOCATION_NOT_FOUND_MESSAGE =
+  "Location not found. Please check the postal code or city.";
 /** Spec part 1 section 4: what the dialog shows after Save. */
 export const LOCATION_SAVED_MESSAGE = "Nice, You are set!";
 export const MY_LOCAL_ROLE_MESSAGE = "My Local is for customers and visitors.";
@@ -67,11 +68,24 @@ export async function saveViewerLocation(
     return location;
   }
 
-  const { latitude, longitude, radiusKm, address, city, provinceState, postalCode, country } = location;
-  const values = { latitude, longitude, radiusKm, address, city, provinceState, postalCode, country };
+  const { latitude, longitude, radiusKm, address, city, provinceState, postalCode, country } =
+    location;
+  const values = {
+    latitude,
+    longitude,
+    radiusKm,
+    address,
+    city,
+    provinceState,
+    postalCode,
+    country,
+  };
   await db
     .insert(localLocations)
     .values({ memberId: member.id, ...values })
-    .onConflictDoUpdate({ target: localLocations.memberId, set: { ...values, updatedAt: new Date() } });
+    .onConflictDoUpdate({
+      target: localLocations.memberId,
+      set: { ...values, updatedAt: new Date() },
+    });
   return location;
 }

@@ -12,5 +12,6 @@ import { isSameOriginRequest } from "@/server/http/same-origin";
  */
 export function refuseCrossSiteVisitorWrite(req: Request): void {
   const named = req.headers.get("origin") !== null || req.headers.get("sec-fetch-site") !== null;
-  if (named && !isSameOriginRequest(req, getEnv().APP_URL)) throw forbiddenError(CROSS_ORIGIN_MESSAGE);
+  if (named && !isSameOriginRequest(req, getEnv().APP_URL))
+    throw forbiddenError(CROSS_ORIGIN_MESSAGE);
 }

@@ -6,7 +6,8 @@ import { members } from "@/server/db/schema";
 import { notFoundError, validationError } from "@/server/errors";
 
 export const WRONG_CURRENT_PASSWORD_MESSAGE = "The current password is incorrect.";
-export const PASSWORD_CHANGED_MESSAGE = "Your password has been changed. You were signed out everywhere else.";
+export const PASSWORD_CHANGED_MESSAGE =
+  "Your password has been changed. You were signed out everywhere else.";
 
 /**
  * Changes the member's password after checking the current one, and bumps `session_version` so
@@ -17,7 +18,11 @@ export const PASSWORD_CHANGED_MESSAGE = "Your password has been changed. You wer
  */
 export async function changePassword(
   db: Db,
-  { memberId, currentPassword, newPassword }: { memberId: number; currentPassword: string; newPassword: string },
+  {
+    memberId,
+    currentPassword,
+    newPassword,
+  }: { memberId: number; currentPassword: string; newPassword: string },
 ): Promise<{ sessionVersion: number }> {
   const [member] = await db
     .select({ passwordHash: members.passwordHash })

@@ -47,7 +47,11 @@ export type Profile = {
 };
 
 /** The member's own profile. @throws AppError not_found when the member no longer exists. */
-export async function getProfile(db: Db, memberId: number, now: Date = new Date()): Promise<Profile> {
+export async function getProfile(
+  db: Db,
+  memberId: number,
+  now: Date = new Date(),
+): Promise<Profile> {
   const [row] = await db
     .select({ member: members, subscription: subscriptions })
     .from(members)
@@ -88,7 +92,8 @@ export function summarizeSubscription(row: SubscriptionRow | null, now: Date): S
     plan: subscribed ? row.plan : "basic",
     country: row?.country ?? null,
     currency: row?.currency ?? null,
-    serviceExpiresAt: subscribed && row.serviceExpiresAt ? row.serviceExpiresAt.toISOString() : null,
+    serviceExpiresAt:
+      subscribed && row.serviceExpiresAt ? row.serviceExpiresAt.toISOString() : null,
   };
 }
 

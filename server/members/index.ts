@@ -3,4 +3,9 @@ import "server-only";
 // What other domains may use.
 export { registerCustomer } from "./register-customer";
 export { findResellerIdByKey, registerMerchant } from "./register-merchant";
-export { REGISTERED_MESSAGE, USERNAME_TAKEN_MESSAGE, EMAIL_TAKEN_MESSAGE, type RegisteredMember } from "./register-member";
+export {
+  REGISTERED_MESSAGE,
+  USERNAME_TAKEN_MESSAGE,
+  EMAIL_TAKEN_MESSAGE,
+  type RegisteredMember,
+} from "./register-member";

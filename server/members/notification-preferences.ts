@@ -11,22 +11,33 @@ export type NotificationPreferences = Record<NotificationType, boolean>;
  * is allowed (spec part 1 section 3: "the default is on when missing"). The one read the settings
  * page, the unsubscribe flow and the mailers share.
  */
-export async function getNotificationPreferences(db: Db, memberId: number): Promise<NotificationPreferences> {
+export async function getNotificationPreferences(
+  db: Db,
+  memberId: number,
+): Promise<NotificationPreferences> {
   const rows = await db
     .select({ type: notificationPreferences.type, allowed: notificationPreferences.allowed })
     .from(notificationPreferences)
     .where(eq(notificationPreferences.memberId, memberId));
-  const preferences = Object.fromEntries(NOTIFICATION_TYPES.map((type) => [type, true])) as NotificationPreferences;
+  const preferences = Object.fromEntries(
+    NOTIFICATION_TYPES.map((type) => [type, true]),
+  ) as NotificationPreferences;
   for (const row of rows) preferences[row.type] = row.allowed;
   return preferences;
 }
 
 /** Whether one type of email may be sent to the member (missing row = allowed). */
-export async function isNotificationAllowed(db: Db, memberId: number, type: NotificationType): Promise<boolean> {
+export async function isNotificationAllowed(
+  db: Db,
+  memberId: number,
+  type: NotificationType,
+): Promise<boolean> {
   const [row] = await db
     .select({ allowed: notificationPreferences.allowed })
     .from(notificationPreferences)
-    .where(and(eq(notificationPreferences.memberId, memberId), eq(notificationPreferences.type, type)))
+    .where(
+      and(eq(notificationPreferences.memberId, memberId), eq(notificationPreferences.type, type)),
+    )
     .limit(1);
   return row?.allowed ?? true;
 }

@@ -13,7 +13,12 @@ import { closeTestDb, createTestDb } from "@/tests/db";
 import { createCustomer, createMerchant, createSubscription } from "@/tests/factories";
 import { getProfile } from "./get-profile";
 import { updateAvatar } from "./update-avatar";
-import { EMAIL_TAKEN_MESSAGE, LOCATION_NOT_FOUND_MESSAGE, updateProfile, USERNAME_TAKEN_MESSAGE } from "./update-profile";
+import {
+  EMAIL_TAKEN_MESSAGE,
+  LOCATION_NOT_FOUND_MESSAGE,
+  updateProfile,
+  USERNAME_TAKEN_MESSAGE,
+} from "./update-profile";
 
 let db: Db;
 beforeAll(async () => {
@@ -50,28 +55,48 @@ describe("getProfile", () => {
     const customer = await createCustomer(db);
     const merchant = await createMerchant(db);
     const c = await getProfile(db, customer.id);
-    expect(c).toMatchObject({ username: customer.username, memberType: "customer", subscription: null, introduction: null, avatarImage: null });
+    expect(c).toMatchObject({
+      username: customer.username,
+      memberType: "customer",
+      subscription: null,
+      introduction: null,
+      avatarImage: null,
+    });
     const m = await getProfile(db, merchant.id);
-    expect(m.subscription).toEqual({ subscribed: false, plan: "basic", country: null, currency: null, serviceExpiresAt: null });
+    expect(m.subscription).toEqual({
+      subscribed: false,
+      plan: "basic",
+      country: null,
+      currency: null,
+      serviceExpiresAt: null,
+    });
     expect(m.checkoutPaymentOptions).toEqual({ payInPerson: true, payByCard: false });
   });
 
   it("shows an active plan, and a cancelled one as expiring until its end date only", async () => {
     const merchant = await createMerchant(db);
     const sub = await createSubscription(db, { memberId: merchant.id, plan: "harvest" });
-    expect((await getProfile(db, merchant.id)).subscription).toMatchObject({ subscribed: true, plan: "harvest", country: "canada" });
+    expect((await getProfile(db, merchant.id)).subscription).toMatchObject({
+      subscribed: true,
+      plan: "harvest",
+      country: "canada",
+    });
 
     const ends = new Date("2030-01-01T00:00:00Z");
     await db
       .update(subscriptions)
       .set({ status: "cancelled", serviceExpiresAt: ends })
       .where(eq(subscriptions.id, sub.id));
-    expect((await getProfile(db, merchant.id, new Date("2029-12-31T00:00:00Z"))).subscription).toMatchObject({
+    expect(
+      (await getProfile(db, merchant.id, new Date("2029-12-31T00:00:00Z"))).subscription,
+    ).toMatchObject({
       subscribed: true,
       plan: "harvest",
       serviceExpiresAt: ends.toISOString(),
     });
-    expect((await getProfile(db, merchant.id, new Date("2030-01-02T00:00:00Z"))).subscription).toMatchObject({ subscribed: false, plan: "basic" });
+    expect(
+      (await getProfile(db, merchant.id, new Date("2030-01-02T00:00:00Z"))).subscription,
+    ).toMatchObject({ subscribed: false, plan: "basic" });
   });
 });
 
@@ -80,23 +105,39 @@ describe("updateProfile", () => {
     const customer = await createCustomer(db, { country: "CA" });
     const profile = await updateProfile(db, {
       memberId: customer.id,
-      input: customerInput({ username: `kim_${customer.id}`, email: `kim${customer.id}@example.com`, currency: "CAD" }),
+      input: customerInput({
+        username: `kim_${customer.id}`,
+        email: `kim${customer.id}@example.com`,
+        currency: "CAD",
+      }),
     });
-    expect(profile).toMatchObject({ username: `kim_${customer.id}`, country: "US", currency: "USD", phone: "(647) 555-0199", address: null });
+    expect(profile).toMatchObject({
+      username: `kim_${customer.id}`,
+      country: "US",
+      currency: "USD",
+      phone: "(647) 555-0199",
+      address: null,
+    });
   });
 
   it("refuses a username and an email someone else has, on their fields", async () => {
     const other = await createCustomer(db, { email: "Taken.Person@example.com" });
     const me = await createCustomer(db);
     const errors = await fieldErrorsOf(
-      updateProfile(db, { memberId: me.id, input: customerInput({ username: other.username, email: "taken.person@example.com" }) }),
+      updateProfile(db, {
+        memberId: me.id,
+        input: customerInput({ username: other.username, email: "taken.person@example.com" }),
+      }),
     );
     expect(errors).toEqual({ username: [USERNAME_TAKEN_MESSAGE], email: [EMAIL_TAKEN_MESSAGE] });
   });
 
   it("lets members keep their own username and email", async () => {
     const me = await createCustomer(db);
-    const profile = await updateProfile(db, { memberId: me.id, input: customerInput({ username: me.username, email: me.email, firstName: "Renamed" }) });
+    const profile = await updateProfile(db, {
+      memberId: me.id,
+      input: customerInput({ username: me.username, email: me.email, firstName: "Renamed" }),
+    });
     expect(profile.firstName).toBe("Renamed");
   });
 
@@ -140,7 +181,9 @@ describe("updateProfile", () => {
       postalCode: "K0K 0K0",
       introduction: null,
     });
-    expect(await fieldErrorsOf(updateProfile(db, { memberId: merchant.id, input, geocoder }))).toEqual({
+    expect(
+      await fieldErrorsOf(updateProfile(db, { memberId: merchant.id, input, geocoder })),
+    ).toEqual({
       postalCode: [LOCATION_NOT_FOUND_MESSAGE],
     });
     const [row] = await db.select().from(members).where(eq(members.id, merchant.id));
@@ -160,7 +203,15 @@ describe("updateProfile", () => {
     const customer = await createCustomer(db);
     await updateProfile(db, {
       memberId: customer.id,
-      input: customerInput({ username: `c_${customer.id}`, email: `c${customer.id}@example.com`, address: "1 Main Street", city: "Guelph", provinceState: "ON", postalCode: "N1H 3T9", country: "CA" }),
+      input: customerInput({
+        username: `c_${customer.id}`,
+        email: `c${customer.id}@example.com`,
+        address: "1 Main Street",
+        city: "Guelph",
+        provinceState: "ON",
+        postalCode: "N1H 3T9",
+        country: "CA",
+      }),
       geocoder,
     });
     expect(geocoder).not.toHaveBeenCalled();
@@ -178,7 +229,8 @@ describe("updateProfile", () => {
 describe("updateAvatar", () => {
   let dir: string;
   let store: ImageStore;
-  const files = async () => (await readdir(dir, { recursive: true, withFileTypes: true })).filter((e) => e.isFile()).length;
+  const files = async () =>
+    (await readdir(dir, { recursive: true, withFileTypes: true })).filter((e) => e.isFile()).length;
 
   beforeEach(async () => {
     dir = await mkdtemp(path.join(tmpdir(), "avatar-"));
@@ -188,26 +240,46 @@ describe("updateAvatar", () => {
 
   it("stores a PNG re-encoded, points the profile at it, and removes the previous image", async () => {
     const member = await createCustomer(db);
-    const first = await updateAvatar(db, { memberId: member.id, bytes: await solid(300, 300).png().toBuffer(), store });
+    const first = await updateAvatar(db, {
+      memberId: member.id,
+      bytes: await solid(300, 300).png().toBuffer(),
+      store,
+    });
     expect(first.avatarImage).toMatch(/^\/uploads\/avatar\/[0-9a-f]{32}-sm\.webp$/);
     expect(await files()).toBe(2);
-    const second = await updateAvatar(db, { memberId: member.id, bytes: await solid(300, 300).jpeg().toBuffer(), store });
+    const second = await updateAvatar(db, {
+      memberId: member.id,
+      bytes: await solid(300, 300).jpeg().toBuffer(),
+      store,
+    });
     expect(second.avatarImage).not.toBe(first.avatarImage);
     expect(await files()).toBe(2);
-    const [row] = await db.select({ avatar: members.avatarImage }).from(members).where(eq(members.id, member.id));
+    const [row] = await db
+      .select({ avatar: members.avatarImage })
+      .from(members)
+      .where(eq(members.id, member.id));
     expect(second.avatarImage).toContain(row!.avatar!);
   });
 
   it.each([
     ["a GIF", () => solid(20, 20).gif().toBuffer(), "Invalid file uploaded."],
-    ["a text file named like an image", async () => Buffer.from("<?php echo 1; ?>"), "Invalid file uploaded."],
+    [
+      "a text file named like an image",
+      async () => Buffer.from("<?php echo 1; ?>"),
+      "Invalid file uploaded.",
+    ],
     ["a 9 MB PNG", () => pngOfSize(9 * 1024 * 1024), "Image size is too big."],
   ])("refuses %s and stores nothing", async (_, make, message) => {
     const member = await createCustomer(db);
-    const errors = await fieldErrorsOf(updateAvatar(db, { memberId: member.id, bytes: await make(), store }));
+    const errors = await fieldErrorsOf(
+      updateAvatar(db, { memberId: member.id, bytes: await make(), store }),
+    );
     expect(errors).toEqual({ avatarImage: [message] });
     expect(await files()).toBe(0);
-    const [row] = await db.select({ avatar: members.avatarImage }).from(members).where(eq(members.id, member.id));
+    const [row] = await db
+      .select({ avatar: members.avatarImage })
+      .from(members)
+      .where(eq(members.id, member.id));
     expect(row!.avatar).toBeNull();
   });
 

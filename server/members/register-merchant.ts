@@ -8,7 +8,8 @@ import { validationError } from "@/server/errors";
 import { geocode } from "@/server/geo";
 import { insertNewMember, type RegisteredMember } from "./register-member";
 
-export const LOCATION_NOT_FOUND_MESSAGE = "Location not found. Please check the postal code or city.";
+export const LOCATION_NOT_FOUND_MESSAGE =
+  "Location not found. Please check the postal code or city.";
 
 type RegisterMerchantOptions = {
   /** Swappable for tests; defaults to the configured geocoder. */

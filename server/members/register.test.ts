@@ -2,15 +2,28 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 
 const sendWelcomeEmail = vi.hoisted(() => vi.fn(async () => {}));
-vi.mock(import("@/server/email"), async (importOriginal) => ({ ...(await importOriginal()), sendWelcomeEmail }));
+vi.mock(import("@/server/email"), async (importOriginal) => ({
+  ...(await importOriginal()),
+  sendWelcomeEmail,
+}));
 
-import { customerRegistrationSchema, merchantRegistrationSchema, type CustomerRegistrationInput, type MerchantRegistrationInput } from "@/lib/validation/accounts";
+import {
+  customerRegistrationSchema,
+  merchantRegistrationSchema,
+  type CustomerRegistrationInput,
+  type MerchantRegistrationInput,
+} from "@/lib/validation/accounts";
 import { verifyPassword } from "@/server/auth/password";
 import type { Db } from "@/server/db/client";
 import { members } from "@/server/db/schema";
 import { AppError } from "@/server/errors";
 import type { GeocodeResult } from "@/server/geo";
-import { EMAIL_TAKEN_MESSAGE, USERNAME_TAKEN_MESSAGE, registerCustomer, registerMerchant } from "@/server/members";
+import {
+  EMAIL_TAKEN_MESSAGE,
+  USERNAME_TAKEN_MESSAGE,
+  registerCustomer,
+  registerMerchant,
+} from "@/server/members";
 import { LOCATION_NOT_FOUND_MESSAGE } from "@/server/members/register-merchant";
 import { closeTestDb, createTestDb } from "@/tests/db";
 import { createCustomer, createReseller } from "@/tests/factories";
@@ -24,7 +37,9 @@ beforeEach(() => sendWelcomeEmail.mockClear());
 
 const PASSWORD = "Fresh-Carrots-2026!";
 let n = 0;
-function customerInput(overrides: Partial<CustomerRegistrationInput> = {}): CustomerRegistrationInput {
+function customerInput(
+  overrides: Partial<CustomerRegistrationInput> = {},
+): CustomerRegistrationInput {
   n += 1;
   return {
     username: `new_member_${n}`,
@@ -39,7 +54,9 @@ function customerInput(overrides: Partial<CustomerRegistrationInput> = {}): Cust
   };
 }
 
-function merchantInput(overrides: Partial<MerchantRegistrationInput> = {}): MerchantRegistrationInput {
+function merchantInput(
+  overrides: Partial<MerchantRegistrationInput> = {},
+): MerchantRegistrationInput {
   return {
     ...customerInput(),
     address: "12 Concession Road 4",
@@ -62,7 +79,9 @@ const GUELPH: GeocodeResult = {
 const found = async () => GUELPH;
 const nothing = async () => null;
 
-async function fieldErrors(promise: Promise<unknown>): Promise<Record<string, string[]> | undefined> {
+async function fieldErrors(
+  promise: Promise<unknown>,
+): Promise<Record<string, string[]> | undefined> {
   const error = await promise.then(
     () => null,
     (e: unknown) => e,
@@ -81,7 +100,11 @@ describe("registration input (the schema the form and the route share)", () => {
     ["phone", "4165550199", "Invalid Phone Number"],
     ["email", "not-an-email", "Invalid Email"],
     ["email", "", "Required Field"],
-    ["password", "short", "Enter minimum 12 characters with small letter, big letter, numbers, and symbols (!@#$%^*)"],
+    [
+      "password",
+      "short",
+      "Enter minimum 12 characters with small letter, big letter, numbers, and symbols (!@#$%^*)",
+    ],
     ["cPassword", "Something-else-1!", "Passwords are not matching."],
     ["cPassword", "", "Required Field"],
   ] as const)("%s = %j gives %j", (field, value, message) => {
@@ -99,24 +122,39 @@ describe("registration input (the schema the form and the route share)", () => {
   ] as const)("merchant %s = %j gives %j", (field, value, message) => {
     const result = merchantRegistrationSchema.safeParse(merchantInput({ [field]: value }));
     expect(result.success).toBe(false);
-    expect(result.error!.issues.filter((i) => i.path[0] === field).map((i) => i.message)).toContain(message);
+    expect(result.error!.issues.filter((i) => i.path[0] === field).map((i) => i.message)).toContain(
+      message,
+    );
   });
 });
 
 describe("registerCustomer", () => {
   it("creates a customer with a hashed password and the country's currency, and sends the welcome mail", async () => {
-    const input = customerRegistrationSchema.parse(customerInput({ country: "US", email: "Mixed.Case@Example.com" }));
+    const input = customerRegistrationSchema.parse(
+      customerInput({ country: "US", email: "Mixed.Case@Example.com" }),
+    );
     const created = await registerCustomer(db, input);
     const [row] = await db.select().from(members).where(eq(members.id, created.id));
-    expect(row).toMatchObject({ memberType: "customer", country: "US", currency: "USD", email: "mixed.case@example.com", resellerId: null });
+    expect(row).toMatchObject({
+      memberType: "customer",
+      country: "US",
+      currency: "USD",
+      email: "mixed.case@example.com",
+      resellerId: null,
+    });
     expect(row!.passwordHash).not.toContain(PASSWORD);
     expect(await verifyPassword(row!.passwordHash, PASSWORD)).toBe(true);
-    expect(sendWelcomeEmail).toHaveBeenCalledWith(db, expect.objectContaining({ id: created.id, memberType: "customer" }));
+    expect(sendWelcomeEmail).toHaveBeenCalledWith(
+      db,
+      expect.objectContaining({ id: created.id, memberType: "customer" }),
+    );
   });
 
   it("refuses a taken username and a taken email (any case) as field errors, both at once", async () => {
     const existing = await createCustomer(db);
-    const input = customerRegistrationSchema.parse(customerInput({ username: existing.username, email: existing.email.toUpperCase() }));
+    const input = customerRegistrationSchema.parse(
+      customerInput({ username: existing.username, email: existing.email.toUpperCase() }),
+    );
     expect(await fieldErrors(registerCustomer(db, input))).toEqual({
       username: [USERNAME_TAKEN_MESSAGE],
       email: [EMAIL_TAKEN_MESSAGE],
@@ -126,7 +164,10 @@ describe("registerCustomer", () => {
 
   it("turns a lost race on the unique index into the field error, not a 500", async () => {
     const input = customerRegistrationSchema.parse(customerInput());
-    const results = await Promise.allSettled([registerCustomer(db, input), registerCustomer(db, input)]);
+    const results = await Promise.allSettled([
+      registerCustomer(db, input),
+      registerCustomer(db, input),
+    ]);
     expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(1);
     const rejected = results.find((r) => r.status === "rejected") as PromiseRejectedResult;
     expect(rejected.reason).toBeInstanceOf(AppError);
@@ -150,7 +191,9 @@ describe("registerMerchant", () => {
   });
 
   it("geocodes with the real offline tables", async () => {
-    const input = merchantRegistrationSchema.parse(merchantInput({ postalCode: "M5V 2T6", city: "Toronto" }));
+    const input = merchantRegistrationSchema.parse(
+      merchantInput({ postalCode: "M5V 2T6", city: "Toronto" }),
+    );
     const created = await registerMerchant(db, input);
     const [row] = await db.select().from(members).where(eq(members.id, created.id));
     expect(row!.latitude).toBeCloseTo(43.6, 0);
@@ -158,14 +201,18 @@ describe("registerMerchant", () => {
 
   it("links the merchant to the reseller of a valid ak (any case)", async () => {
     const reseller = await createReseller(db);
-    const input = merchantRegistrationSchema.parse(merchantInput({ ak: reseller.identifier.toUpperCase() }));
+    const input = merchantRegistrationSchema.parse(
+      merchantInput({ ak: reseller.identifier.toUpperCase() }),
+    );
     const created = await registerMerchant(db, input, { geocoder: found });
     const [row] = await db.select().from(members).where(eq(members.id, created.id));
     expect(row!.resellerId).toBe(reseller.id);
   });
 
   it("refuses an ak no reseller has with the url message", async () => {
-    const input = merchantRegistrationSchema.parse(merchantInput({ ak: "0123456789abcdef0123456789abcdef" }));
+    const input = merchantRegistrationSchema.parse(
+      merchantInput({ ak: "0123456789abcdef0123456789abcdef" }),
+    );
     expect(await fieldErrors(registerMerchant(db, input, { geocoder: found }))).toEqual({
       ak: ["Something went wrong. Please check your url."],
     });

@@ -45,9 +45,17 @@ export type RequestPasswordResetInput = {
  *
  * @throws AppError rate_limited past 5 requests an hour for one email or 20 for one client
  */
-export async function requestPasswordReset(db: Db, input: RequestPasswordResetInput): Promise<string> {
-  const limits = [consumeRateLimit(db, `forgot-password:email:${input.email}`, FORGOT_LIMIT_PER_EMAIL)];
-  if (input.clientIp) limits.push(consumeRateLimit(db, `forgot-password:ip:${input.clientIp}`, FORGOT_LIMIT_PER_CLIENT));
+export async function requestPasswordReset(
+  db: Db,
+  input: RequestPasswordResetInput,
+): Promise<string> {
+  const limits = [
+    consumeRateLimit(db, `forgot-password:email:${input.email}`, FORGOT_LIMIT_PER_EMAIL),
+  ];
+  if (input.clientIp)
+    limits.push(
+      consumeRateLimit(db, `forgot-password:ip:${input.clientIp}`, FORGOT_LIMIT_PER_CLIENT),
+    );
   const results = await Promise.all(limits);
   if (results.some((r) => !r.allowed)) throw rateLimited();
 
@@ -61,7 +69,11 @@ export async function requestPasswordReset(db: Db, input: RequestPasswordResetIn
   const tokenHash = hashResetCode(code);
   const appUrl = getEnv().APP_URL;
   const resetUrl = `${appUrl}/resetPassword/${code}`;
-  const email = createElement(PasswordResetEmail, { firstName: member?.firstName ?? "there", appUrl, resetUrl });
+  const email = createElement(PasswordResetEmail, {
+    firstName: member?.firstName ?? "there",
+    appUrl,
+    resetUrl,
+  });
   // Render now in both cases (sendMail renders again, cheaply): equal work before the answer.
   const { render } = await import("@react-email/components");
   await render(email);

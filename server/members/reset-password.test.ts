@@ -48,12 +48,18 @@ describe("requestPasswordReset", () => {
   it("mails a one-hour link and stores only the hash of its 32-byte code", async () => {
     clearRateLimitMemoryForTest();
     const member = await createCustomer(db);
-    const answer = await requestPasswordReset(db, { email: member.email, clientIp: "198.51.100.7" });
+    const answer = await requestPasswordReset(db, {
+      email: member.email,
+      clientIp: "198.51.100.7",
+    });
     expect(answer).toBe(FORGOT_PASSWORD_SUCCESS);
 
     const code = await lastResetCode(member.email);
     expect(Buffer.from(code, "base64url")).toHaveLength(32);
-    const [token] = await db.select().from(passwordResetTokens).where(eq(passwordResetTokens.memberId, member.id));
+    const [token] = await db
+      .select()
+      .from(passwordResetTokens)
+      .where(eq(passwordResetTokens.memberId, member.id));
     expect(token!.tokenHash).toBe(hashResetCode(code));
     expect(token!.tokenHash).not.toContain(code);
     const ttl = token!.expiresAt.getTime() - token!.createdAt.getTime();
@@ -74,19 +80,25 @@ describe("requestPasswordReset", () => {
 
   it("limits requests per email (5 an hour) and per client (20 an hour)", async () => {
     clearRateLimitMemoryForTest();
-    for (let i = 0; i < 5; i++) await requestPasswordReset(db, { email: "limit@example.com", clientIp: null });
-    await expect(requestPasswordReset(db, { email: "limit@example.com", clientIp: null })).rejects.toMatchObject({
+    for (let i = 0; i < 5; i++)
+      await requestPasswordReset(db, { email: "limit@example.com", clientIp: null });
+    await expect(
+      requestPasswordReset(db, { email: "limit@example.com", clientIp: null }),
+    ).rejects.toMatchObject({
       status: 429,
     });
 
     clearRateLimitMemoryForTest();
-    for (let i = 0; i < 20; i++) await requestPasswordReset(db, { email: `ip${i}@example.com`, clientIp: "203.0.113.9" });
-    await expect(requestPasswordReset(db, { email: "ip-last@example.com", clientIp: "203.0.113.9" })).rejects.toMatchObject({
+    for (let i = 0; i < 20; i++)
+      await requestPasswordReset(db, { email: `ip${i}@example.com`, clientIp: "203.0.113.9" });
+    await expect(
+      requestPasswordReset(db, { email: "ip-last@example.com", clientIp: "203.0.113.9" }),
+    ).rejects.toMatchObject({
       status: 429,
     });
-    await expect(requestPasswordReset(db, { email: "ip-last@example.com", clientIp: "203.0.113.10" })).resolves.toBe(
-      FORGOT_PASSWORD_SUCCESS,
-    );
+    await expect(
+      requestPasswordReset(db, { email: "ip-last@example.com", clientIp: "203.0.113.10" }),
+    ).resolves.toBe(FORGOT_PASSWORD_SUCCESS);
   });
 });
 
@@ -110,8 +122,12 @@ describe("resetPassword", () => {
   it("refuses a used code, an unknown code and an expired code", async () => {
     const { code } = await issueCode();
     await resetPassword(db, { code, password: NEW_PASSWORD });
-    await expect(resetPassword(db, { code, password: NEW_PASSWORD })).rejects.toMatchObject({ status: 400 });
-    await expect(resetPassword(db, { code: "A".repeat(43), password: NEW_PASSWORD })).rejects.toMatchObject({
+    await expect(resetPassword(db, { code, password: NEW_PASSWORD })).rejects.toMatchObject({
+      status: 400,
+    });
+    await expect(
+      resetPassword(db, { code: "A".repeat(43), password: NEW_PASSWORD }),
+    ).rejects.toMatchObject({
       status: 400,
     });
 
@@ -120,7 +136,9 @@ describe("resetPassword", () => {
       .update(passwordResetTokens)
       .set({ expiresAt: new Date(Date.now() - 1_000) })
       .where(eq(passwordResetTokens.tokenHash, hashResetCode(expired.code)));
-    await expect(resetPassword(db, { code: expired.code, password: NEW_PASSWORD })).rejects.toMatchObject({
+    await expect(
+      resetPassword(db, { code: expired.code, password: NEW_PASSWORD }),
+    ).rejects.toMatchObject({
       status: 400,
     });
     const [unchanged] = await db.select().from(members).where(eq(members.id, expired.member.id));
@@ -130,7 +148,9 @@ describe("resetPassword", () => {
   it("lets exactly one of 20 concurrent uses of one code succeed", async () => {
     const { member, code } = await issueCode();
     const results = await Promise.allSettled(
-      Array.from({ length: 20 }, (_, i) => resetPassword(db, { code, password: `${NEW_PASSWORD}${i}` })),
+      Array.from({ length: 20 }, (_, i) =>
+        resetPassword(db, { code, password: `${NEW_PASSWORD}${i}` }),
+      ),
     );
     expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(1);
     expect(results.filter((r) => r.status === "rejected")).toHaveLength(19);
@@ -143,6 +163,8 @@ describe("resetPassword", () => {
     await requestPasswordReset(db, { email: member.email, clientIp: null });
     const second = await lastResetCode(member.email);
     await resetPassword(db, { code: second, password: NEW_PASSWORD });
-    await expect(resetPassword(db, { code: first, password: NEW_PASSWORD })).rejects.toMatchObject({ status: 400 });
+    await expect(resetPassword(db, { code: first, password: NEW_PASSWORD })).rejects.toMatchObject({
+      status: 400,
+    });
   });
 });

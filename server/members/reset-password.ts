@@ -7,8 +7,10 @@ import { badRequest } from "@/server/errors";
 import { hashResetCode } from "./request-password-reset";
 
 /** Spec part 2 section 8. */
-export const RESET_PASSWORD_SUCCESS = "The password has been reset successfully. You can log in with the updated password.";
-export const RESET_LINK_INVALID = "This reset link is invalid, used or expired. Please ask for a new one.";
+export const RESET_PASSWORD_SUCCESS =
+  "The password has been reset successfully. You can log in with the updated password.";
+export const RESET_LINK_INVALID =
+  "This reset link is invalid, used or expired. Please ask for a new one.";
 
 /**
  * Sets a new password from a reset link and ends every session of the member (session_version + 1).
@@ -17,7 +19,10 @@ export const RESET_LINK_INVALID = "This reset link is invalid, used or expired. 
  *
  * @throws AppError bad_request when the code is unknown, already used or older than an hour
  */
-export async function resetPassword(db: Db, { code, password }: { code: string; password: string }): Promise<string> {
+export async function resetPassword(
+  db: Db,
+  { code, password }: { code: string; password: string },
+): Promise<string> {
   // Hash before spending the token: argon2 takes ~100 ms, too long to hold a transaction open.
   const passwordHash = await hashPassword(password);
 

@@ -21,8 +21,15 @@ import { AppError } from "@/server/errors";
 import { closeTestDb, createTestDb } from "@/tests/db";
 import { createCustomer, createMerchant, DEFAULT_PASSWORD } from "@/tests/factories";
 import { changePassword, WRONG_CURRENT_PASSWORD_MESSAGE } from "./change-password";
-import { getNotificationPreferences, isNotificationAllowed, setNotificationPreference } from "./notification-preferences";
-import { CARD_PAYMENTS_NOT_CONFIGURED_MESSAGE, updateCheckoutOptions } from "./update-checkout-options";
+import {
+  getNotificationPreferences,
+  isNotificationAllowed,
+  setNotificationPreference,
+} from "./notification-preferences";
+import {
+  CARD_PAYMENTS_NOT_CONFIGURED_MESSAGE,
+  updateCheckoutOptions,
+} from "./update-checkout-options";
 
 let db: Db;
 beforeAll(async () => {
@@ -44,8 +51,16 @@ const NEW_PASSWORD = "Brand-new-pass-2026";
 
 describe("password change", () => {
   it.each([
-    [{ currentPassword: "x", newPassword: "", confirmNewPassword: "" }, "newPassword", "New Password is empty."],
-    [{ currentPassword: "x", newPassword: NEW_PASSWORD, confirmNewPassword: "" }, "confirmNewPassword", "Confirm New Password is empty."],
+    [
+      { currentPassword: "x", newPassword: "", confirmNewPassword: "" },
+      "newPassword",
+      "New Password is empty.",
+    ],
+    [
+      { currentPassword: "x", newPassword: NEW_PASSWORD, confirmNewPassword: "" },
+      "confirmNewPassword",
+      "Confirm New Password is empty.",
+    ],
     [
       { currentPassword: "x", newPassword: NEW_PASSWORD, confirmNewPassword: `${NEW_PASSWORD}!` },
       "confirmNewPassword",
@@ -56,16 +71,28 @@ describe("password change", () => {
       "newPassword",
       "Enter minimum 12 characters with small letter, big letter, numbers, and symbols",
     ],
-    [{ currentPassword: "", newPassword: NEW_PASSWORD, confirmNewPassword: NEW_PASSWORD }, "currentPassword", "Current Password is empty."],
+    [
+      { currentPassword: "", newPassword: NEW_PASSWORD, confirmNewPassword: NEW_PASSWORD },
+      "currentPassword",
+      "Current Password is empty.",
+    ],
   ])("refuses %j with its message", (input, field, message) => {
     const result = passwordChangeSchema.safeParse(input);
     expect(result.success).toBe(false);
-    expect(result.error!.issues.filter((i) => i.path[0] === field).map((i) => i.message)).toEqual([message]);
+    expect(result.error!.issues.filter((i) => i.path[0] === field).map((i) => i.message)).toEqual([
+      message,
+    ]);
   });
 
   it("refuses a wrong current password on its field and keeps the old one", async () => {
     const member = await createCustomer(db);
-    const error = await failure(changePassword(db, { memberId: member.id, currentPassword: "Wrong-password-1", newPassword: NEW_PASSWORD }));
+    const error = await failure(
+      changePassword(db, {
+        memberId: member.id,
+        currentPassword: "Wrong-password-1",
+        newPassword: NEW_PASSWORD,
+      }),
+    );
     expect(error.code).toBe("validation");
     expect(error.fieldErrors).toEqual({ currentPassword: [WRONG_CURRENT_PASSWORD_MESSAGE] });
     const [row] = await db.select().from(members).where(eq(members.id, member.id));
@@ -76,11 +103,22 @@ describe("password change", () => {
   it("changes the password and ends every session made before", async () => {
     const member = await createCustomer(db);
     const signedInAt = nowSeconds();
-    const oldToken = await encodeSessionToken({ memberId: member.id, sessionVersion: member.sessionVersion, signedInAt });
-    const bearer = (token: string) => new Request("http://localhost/api/profile", { headers: { authorization: `Bearer ${token}` } });
+    const oldToken = await encodeSessionToken({
+      memberId: member.id,
+      sessionVersion: member.sessionVersion,
+      signedInAt,
+    });
+    const bearer = (token: string) =>
+      new Request("http://localhost/api/profile", {
+        headers: { authorization: `Bearer ${token}` },
+      });
     expect(await getSessionMemberFromRequest(bearer(oldToken))).toMatchObject({ id: member.id });
 
-    const { sessionVersion } = await changePassword(db, { memberId: member.id, currentPassword: DEFAULT_PASSWORD, newPassword: NEW_PASSWORD });
+    const { sessionVersion } = await changePassword(db, {
+      memberId: member.id,
+      currentPassword: DEFAULT_PASSWORD,
+      newPassword: NEW_PASSWORD,
+    });
 
     expect(sessionVersion).toBe(member.sessionVersion + 1);
     expect(await getSessionMemberFromRequest(bearer(oldToken))).toBeNull();
@@ -95,18 +133,38 @@ describe("password change", () => {
 describe("notification preferences", () => {
   it("are all on for a member who never chose", async () => {
     const member = await createCustomer(db);
-    expect(await getNotificationPreferences(db, member.id)).toEqual({ term: true, promotion: true, order: true });
+    expect(await getNotificationPreferences(db, member.id)).toEqual({
+      term: true,
+      promotion: true,
+      order: true,
+    });
     expect(await isNotificationAllowed(db, member.id, "promotion")).toBe(true);
   });
 
   it("turn one type off and on again, leaving the others alone and other members untouched", async () => {
     const member = await createCustomer(db);
     const other = await createCustomer(db);
-    expect(await setNotificationPreference(db, member.id, "promotion", false)).toEqual({ term: true, promotion: false, order: true });
-    expect(await setNotificationPreference(db, member.id, "promotion", false)).toEqual({ term: true, promotion: false, order: true });
+    expect(await setNotificationPreference(db, member.id, "promotion", false)).toEqual({
+      term: true,
+      promotion: false,
+      order: true,
+    });
+    expect(await setNotificationPreference(db, member.id, "promotion", false)).toEqual({
+      term: true,
+      promotion: false,
+      order: true,
+    });
     expect(await isNotificationAllowed(db, member.id, "promotion")).toBe(false);
-    expect(await getNotificationPreferences(db, other.id)).toEqual({ term: true, promotion: true, order: true });
-    expect(await setNotificationPreference(db, member.id, "promotion", true)).toEqual({ term: true, promotion: true, order: true });
+    expect(await getNotificationPreferences(db, other.id)).toEqual({
+      term: true,
+      promotion: true,
+      order: true,
+    });
+    expect(await setNotificationPreference(db, member.id, "promotion", true)).toEqual({
+      term: true,
+      promotion: true,
+      order: true,
+    });
   });
 });
 
@@ -114,7 +172,11 @@ describe("checkout options", () => {
   it("refuse turning both options off", async () => {
     const merchant = await createMerchant(db);
     const error = await failure(
-      updateCheckoutOptions(db, { memberId: merchant.id, options: { payInPerson: false, payByCard: false }, cardPaymentsEnabled: true }),
+      updateCheckoutOptions(db, {
+        memberId: merchant.id,
+        options: { payInPerson: false, payByCard: false },
+        cardPaymentsEnabled: true,
+      }),
     );
     expect(error.fieldErrors).toEqual({ payInPerson: ["You need to enable at least one option."] });
   });
@@ -122,7 +184,11 @@ describe("checkout options", () => {
   it("refuse pay by card where card payments are not configured", async () => {
     const merchant = await createMerchant(db);
     const error = await failure(
-      updateCheckoutOptions(db, { memberId: merchant.id, options: { payInPerson: true, payByCard: true }, cardPaymentsEnabled: false }),
+      updateCheckoutOptions(db, {
+        memberId: merchant.id,
+        options: { payInPerson: true, payByCard: true },
+        cardPaymentsEnabled: false,
+      }),
     );
     expect(error.fieldErrors).toEqual({ payByCard: [CARD_PAYMENTS_NOT_CONFIGURED_MESSAGE] });
     const [row] = await db.select().from(members).where(eq(members.id, merchant.id));
@@ -132,14 +198,22 @@ describe("checkout options", () => {
   it("save card only when cards are configured", async () => {
     const merchant = await createMerchant(db);
     expect(
-      await updateCheckoutOptions(db, { memberId: merchant.id, options: { payInPerson: false, payByCard: true }, cardPaymentsEnabled: true }),
+      await updateCheckoutOptions(db, {
+        memberId: merchant.id,
+        options: { payInPerson: false, payByCard: true },
+        cardPaymentsEnabled: true,
+      }),
     ).toEqual({ payInPerson: false, payByCard: true });
   });
 
   it("are for merchants only", async () => {
     const customer = await createCustomer(db);
     const error = await failure(
-      updateCheckoutOptions(db, { memberId: customer.id, options: { payInPerson: true, payByCard: false }, cardPaymentsEnabled: true }),
+      updateCheckoutOptions(db, {
+        memberId: customer.id,
+        options: { payInPerson: true, payByCard: false },
+        cardPaymentsEnabled: true,
+      }),
     );
     expect(error.code).toBe("forbidden");
   });

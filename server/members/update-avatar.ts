@@ -5,7 +5,14 @@ import type { Db } from "@/server/db/client";
 import { members } from "@/server/db/schema";
 import { notFoundError, validationError } from "@/server/errors";
 import { log } from "@/server/log";
-import { deleteImage, ImageTooLargeError, imageUrl, InvalidImageError, saveImage, type ImageStore } from "@/server/storage";
+import {
+  deleteImage,
+  ImageTooLargeError,
+  imageUrl,
+  InvalidImageError,
+  saveImage,
+  type ImageStore,
+} from "@/server/storage";
 
 /** The form field of `POST /api/profile/avatar`, and the key its errors come under. */
 export const AVATAR_FIELD = "avatarImage";
@@ -32,8 +39,10 @@ export async function updateAvatar(
   try {
     ({ key } = await saveImage(bytes, { kind: "avatar", store }));
   } catch (error) {
-    if (error instanceof InvalidImageError) throw validationError({ [AVATAR_FIELD]: [MSG.invalidFileUploaded] });
-    if (error instanceof ImageTooLargeError) throw validationError({ [AVATAR_FIELD]: [MSG.imageTooBig] });
+    if (error instanceof InvalidImageError)
+      throw validationError({ [AVATAR_FIELD]: [MSG.invalidFileUploaded] });
+    if (error instanceof ImageTooLargeError)
+      throw validationError({ [AVATAR_FIELD]: [MSG.imageTooBig] });
     throw error;
   }
 

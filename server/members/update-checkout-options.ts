@@ -5,7 +5,8 @@ import type { Db } from "@/server/db/client";
 import { members } from "@/server/db/schema";
 import { forbiddenError, notFoundError, validationError } from "@/server/errors";
 
-export const CARD_PAYMENTS_NOT_CONFIGURED_MESSAGE = "Card payments are not configured on this marketplace yet.";
+export const CARD_PAYMENTS_NOT_CONFIGURED_MESSAGE =
+  "Card payments are not configured on this marketplace yet.";
 
 export type CheckoutPaymentOptions = { payInPerson: boolean; payByCard: boolean };
 

@@ -11,7 +11,8 @@ import { EMAIL_TAKEN_MESSAGE, USERNAME_TAKEN_MESSAGE } from "./register-member";
 
 // Registration's wording, so a taken name reads the same wherever it is chosen.
 export { EMAIL_TAKEN_MESSAGE, USERNAME_TAKEN_MESSAGE };
-export const LOCATION_NOT_FOUND_MESSAGE = "Location not found. Please check the postal code or city.";
+export const LOCATION_NOT_FOUND_MESSAGE =
+  "Location not found. Please check the postal code or city.";
 
 export type ProfileInput = CustomerProfile | (MerchantProfile & { introduction: string | null });
 
@@ -30,7 +31,10 @@ type UpdateProfileOptions = {
  * @throws AppError validation with `username` / `email` when taken by someone else, and with
  *   `postalCode` when a merchant's new address cannot be placed; not_found for a vanished member.
  */
-export async function updateProfile(db: Db, { memberId, input, geocoder = geocode }: UpdateProfileOptions): Promise<Profile> {
+export async function updateProfile(
+  db: Db,
+  { memberId, input, geocoder = geocode }: UpdateProfileOptions,
+): Promise<Profile> {
   const [current] = await db.select().from(members).where(eq(members.id, memberId)).limit(1);
   if (!current) throw notFoundError("The member could not be found.");
   const isMerchant = current.memberType === "merchant";
@@ -71,13 +75,21 @@ export async function updateProfile(db: Db, { memberId, input, geocoder = geocod
   } catch (error) {
     // Two members claiming the same name at once: the unique index decides, the loser gets the field error.
     const field = uniqueViolationField(error);
-    if (field) throw validationError({ [field]: [field === "username" ? USERNAME_TAKEN_MESSAGE : EMAIL_TAKEN_MESSAGE] });
+    if (field)
+      throw validationError({
+        [field]: [field === "username" ? USERNAME_TAKEN_MESSAGE : EMAIL_TAKEN_MESSAGE],
+      });
     throw error;
   }
   return getProfile(db, memberId);
 }
 
-async function findTakenFields(db: Db, memberId: number, username: string, email: string): Promise<FieldErrors | null> {
+async function findTakenFields(
+  db: Db,
+  memberId: number,
+  username: string,
+  email: string,
+): Promise<FieldErrors | null> {
   const rows = await db
     .select({ username: members.username, email: members.email })
     .from(members)
@@ -89,13 +101,20 @@ async function findTakenFields(db: Db, memberId: number, username: string, email
     );
   const errors: FieldErrors = {};
   if (rows.some((r) => r.username === username)) errors.username = [USERNAME_TAKEN_MESSAGE];
-  if (rows.some((r) => r.email.toLowerCase() === email.toLowerCase())) errors.email = [EMAIL_TAKEN_MESSAGE];
+  if (rows.some((r) => r.email.toLowerCase() === email.toLowerCase()))
+    errors.email = [EMAIL_TAKEN_MESSAGE];
   return Object.keys(errors).length ? errors : null;
 }
 
-type AddressFields = Pick<typeof members.$inferSelect, "address" | "city" | "provinceState" | "postalCode" | "country">;
+type AddressFields = Pick<
+  typeof members.$inferSelect,
+  "address" | "city" | "provinceState" | "postalCode" | "country"
+>;
 
-function hasAddressChanged(current: AddressFields & { latitude: number | null }, input: ProfileInput): boolean {
+function hasAddressChanged(
+  current: AddressFields & { latitude: number | null },
+  input: ProfileInput,
+): boolean {
   if (current.latitude === null) return true; // never placed: try now
   return (
     current.address !== input.address ||

@@ -37,7 +37,11 @@ export async function changeNotificationByLink(
   { type, userId, sig, allowed }: NotificationLinkInput & { allowed: boolean },
 ): Promise<string> {
   if (!verifyNotificationLink(type, userId, sig)) throw forbiddenError(INVALID_LINK);
-  const [member] = await db.select({ id: members.id }).from(members).where(eq(members.userKey, userId)).limit(1);
+  const [member] = await db
+    .select({ id: members.id })
+    .from(members)
+    .where(eq(members.userKey, userId))
+    .limit(1);
   if (!member) throw notFoundError("This account no longer exists.");
   await setNotificationPreference(db, member.id, type, allowed);
   return allowed

@@ -16,7 +16,12 @@ import { POST as oneClickPost } from "@/app/api/notifications/unsubscribe/[type]
 import { POST as subscribePost } from "@/app/api/notifications/subscribe/route";
 import { POST as unsubscribePost } from "@/app/api/notifications/unsubscribe/route";
 import { changeNotificationByLink } from "./change-by-link";
-import { oneClickUnsubscribeUrl, signNotificationLink, unsubscribePageUrl, verifyNotificationLink } from "./sign";
+import {
+  oneClickUnsubscribeUrl,
+  signNotificationLink,
+  unsubscribePageUrl,
+  verifyNotificationLink,
+} from "./sign";
 
 let db: Db;
 beforeAll(async () => {
@@ -31,7 +36,9 @@ async function allowed(memberId: number, type: "term" | "promotion" | "order") {
   const [row] = await db
     .select({ allowed: notificationPreferences.allowed })
     .from(notificationPreferences)
-    .where(and(eq(notificationPreferences.memberId, memberId), eq(notificationPreferences.type, type)));
+    .where(
+      and(eq(notificationPreferences.memberId, memberId), eq(notificationPreferences.type, type)),
+    );
   return row?.allowed ?? true;
 }
 
@@ -58,7 +65,12 @@ describe("signed notification links", () => {
     ["another type", "order", key, signNotificationLink("promotion", key)],
     ["another member", "promotion", other, signNotificationLink("promotion", key)],
     ["an unknown type", "weekly", key, signNotificationLink("promotion", key)],
-    ["a truncated signature", "promotion", key, signNotificationLink("promotion", key).slice(0, 20)],
+    [
+      "a truncated signature",
+      "promotion",
+      key,
+      signNotificationLink("promotion", key).slice(0, 20),
+    ],
     ["an empty signature", "promotion", key, ""],
   ])("refuses %s", (_label, type, userKey, sig) => {
     expect(verifyNotificationLink(type, userKey, sig)).toBe(false);
@@ -66,7 +78,9 @@ describe("signed notification links", () => {
 
   it("builds the page link and the one-click link with the signature", () => {
     const sig = signNotificationLink("term", key);
-    expect(unsubscribePageUrl("term", key)).toBe(`https://market.example/unsubscribe/term/${key}?sig=${sig}`);
+    expect(unsubscribePageUrl("term", key)).toBe(
+      `https://market.example/unsubscribe/term/${key}?sig=${sig}`,
+    );
     expect(oneClickUnsubscribeUrl("term", key)).toBe(
       `https://market.example/api/notifications/unsubscribe/term/${key}?sig=${sig}`,
     );
@@ -76,7 +90,11 @@ describe("signed notification links", () => {
 describe("unsubscribe and subscribe back", () => {
   it("unsubscribes from one type, then subscribes back", async () => {
     const member = await createCustomer(db);
-    const link = { type: "promotion" as const, userId: member.userKey, sig: signNotificationLink("promotion", member.userKey) };
+    const link = {
+      type: "promotion" as const,
+      userId: member.userKey,
+      sig: signNotificationLink("promotion", member.userKey),
+    };
     await expect(changeNotificationByLink(db, { ...link, allowed: false })).resolves.toBe(
       "You have been unsubscribed from promotion emails.",
     );
@@ -91,11 +109,21 @@ describe("unsubscribe and subscribe back", () => {
     const victim = await createCustomer(db);
     const attacker = await createCustomer(db);
     const forged = [
-      { type: "promotion" as const, userId: victim.userKey, sig: signNotificationLink("promotion", attacker.userKey) },
-      { type: "order" as const, userId: victim.userKey, sig: signNotificationLink("promotion", victim.userKey) },
+      {
+        type: "promotion" as const,
+        userId: victim.userKey,
+        sig: signNotificationLink("promotion", attacker.userKey),
+      },
+      {
+        type: "order" as const,
+        userId: victim.userKey,
+        sig: signNotificationLink("promotion", victim.userKey),
+      },
     ];
     for (const link of forged) {
-      await expect(changeNotificationByLink(db, { ...link, allowed: false })).rejects.toMatchObject({ status: 403 });
+      await expect(changeNotificationByLink(db, { ...link, allowed: false })).rejects.toMatchObject(
+        { status: 403 },
+      );
     }
     expect(await allowed(victim.id, "promotion")).toBe(true);
     expect(await allowed(victim.id, "order")).toBe(true);
@@ -105,20 +133,32 @@ describe("unsubscribe and subscribe back", () => {
     const member = await createCustomer(db);
     const sig = signNotificationLink("order", member.userKey);
 
-    const ok = await unsubscribePost(post({ type: "order", userId: member.userKey, sig }), noParams);
+    const ok = await unsubscribePost(
+      post({ type: "order", userId: member.userKey, sig }),
+      noParams,
+    );
     expect(ok.status).toBe(200);
     expect(await ok.json()).toEqual({ message: "You have been unsubscribed from order emails." });
     expect(await allowed(member.id, "order")).toBe(false);
 
-    const back = await subscribePost(post({ type: "order", userId: member.userKey, sig }), noParams);
+    const back = await subscribePost(
+      post({ type: "order", userId: member.userKey, sig }),
+      noParams,
+    );
     expect(back.status).toBe(200);
     expect(await allowed(member.id, "order")).toBe(true);
 
-    const forged = await unsubscribePost(post({ type: "order", userId: member.userKey, sig: "x".repeat(43) }), noParams);
+    const forged = await unsubscribePost(
+      post({ type: "order", userId: member.userKey, sig: "x".repeat(43) }),
+      noParams,
+    );
     expect(forged.status).toBe(403);
     expect(await forged.json()).toEqual({ message: expect.any(String) });
 
-    const unknown = await unsubscribePost(post({ type: "weekly", userId: member.userKey, sig }), noParams);
+    const unknown = await unsubscribePost(
+      post({ type: "weekly", userId: member.userKey, sig }),
+      noParams,
+    );
     expect(unknown.status).toBe(422);
     expect((await unknown.json()).errors.type).toEqual(["Unknown notification type."]);
     expect(await allowed(member.id, "order")).toBe(true);
@@ -138,9 +178,12 @@ describe("unsubscribe and subscribe back", () => {
     expect(res.status).toBe(200);
     expect(await allowed(member.id, "term")).toBe(false);
 
-    const altered = await oneClickPost(new Request(url.replace("/term/", "/order/"), { method: "POST" }), {
-      params: Promise.resolve({ type: "order", userId: member.userKey }),
-    });
+    const altered = await oneClickPost(
+      new Request(url.replace("/term/", "/order/"), { method: "POST" }),
+      {
+        params: Promise.resolve({ type: "order", userId: member.userKey }),
+      },
+    );
     expect(altered.status).toBe(403);
     expect(await allowed(member.id, "order")).toBe(true);
   });
@@ -166,7 +209,9 @@ describe("sendMail and preferences", () => {
 
   it("stores the mail in the outbox with HTML, text and one-click headers", async () => {
     const member = await createCustomer(db);
-    await expect(deliverMail(db, mail(member.id, member.email, "promotion"))).resolves.toEqual({ delivered: "outbox" });
+    await expect(deliverMail(db, mail(member.id, member.email, "promotion"))).resolves.toEqual({
+      delivered: "outbox",
+    });
     const [row] = await db.select().from(emailOutbox).where(eq(emailOutbox.to, member.email));
     expect(row!.html).toContain("Fresh strawberries this week.");
     expect(row!.text).toContain("Fresh strawberries this week.");
@@ -179,12 +224,19 @@ describe("sendMail and preferences", () => {
   it("does not send a type the member turned off, but always sends account mail", async () => {
     const member = await createCustomer(db);
     const sig = signNotificationLink("promotion", member.userKey);
-    await changeNotificationByLink(db, { type: "promotion", userId: member.userKey, sig, allowed: false });
+    await changeNotificationByLink(db, {
+      type: "promotion",
+      userId: member.userKey,
+      sig,
+      allowed: false,
+    });
     await expect(deliverMail(db, mail(member.id, member.email, "promotion"))).resolves.toEqual({
       delivered: false,
       reason: "unsubscribed",
     });
-    await expect(deliverMail(db, mail(member.id, member.email, "account"))).resolves.toEqual({ delivered: "outbox" });
+    await expect(deliverMail(db, mail(member.id, member.email, "account"))).resolves.toEqual({
+      delivered: "outbox",
+    });
     const rows = await db.select().from(emailOutbox).where(eq(emailOutbox.to, member.email));
     expect(rows.map((r) => r.subject)).toEqual(["A account mail"]);
     expect(rows[0]!.headers).toEqual({});

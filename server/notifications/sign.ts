@@ -23,7 +23,8 @@ export function signNotificationLink(type: NotificationType, userKey: string): s
 
 /** Constant-time check of a link's signature; false for anything malformed. Never throws. */
 export function verifyNotificationLink(type: string, userKey: string, sig: string): boolean {
-  if (!isNotificationType(type) || typeof userKey !== "string" || typeof sig !== "string") return false;
+  if (!isNotificationType(type) || typeof userKey !== "string" || typeof sig !== "string")
+    return false;
   const expected = Buffer.from(signNotificationLink(type, userKey), "base64url");
   if (!/^[A-Za-z0-9_-]{43}$/.test(sig)) return false;
   const given = Buffer.from(sig, "base64url");

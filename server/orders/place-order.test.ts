@@ -11,10 +11,23 @@ import { deliverySchema, type Delivery } from "@/lib/validation/checkout";
 import { EMPTY_CART_MESSAGE } from "@/server/checkout/cart-rules";
 import { sendOrderPlacedEmails } from "@/server/checkout/send-order-placed-emails";
 import type { Db } from "@/server/db/client";
-import { cartItems, emailOutbox, notificationPreferences, orderItems, orders, products } from "@/server/db/schema";
+import {
+  cartItems,
+  emailOutbox,
+  notificationPreferences,
+  orderItems,
+  orders,
+  products,
+} from "@/server/db/schema";
 import { AppError } from "@/server/errors";
 import { closeTestDb, createTestDb } from "@/tests/db";
-import { createCartItem, createCustomer, createMerchant, createProduct, type Member } from "@/tests/factories";
+import {
+  createCartItem,
+  createCustomer,
+  createMerchant,
+  createProduct,
+  type Member,
+} from "@/tests/factories";
 import { CART_CHANGED_MESSAGE, CHECKOUT_KEY_USED_MESSAGE, placeOrder } from "./place-order";
 
 let db: Db;
@@ -54,8 +67,10 @@ async function failure(promise: Promise<unknown>): Promise<AppError> {
   return error as AppError;
 }
 
-const cartOf = (memberId: number) => db.select().from(cartItems).where(eq(cartItems.memberId, memberId));
-const ordersOf = (customerId: number) => db.select().from(orders).where(eq(orders.customerId, customerId));
+const cartOf = (memberId: number) =>
+  db.select().from(cartItems).where(eq(cartItems.memberId, memberId));
+const ordersOf = (customerId: number) =>
+  db.select().from(orders).where(eq(orders.customerId, customerId));
 const mailsTo = (to: string) => db.select().from(emailOutbox).where(eq(emailOutbox.to, to));
 
 describe("placeOrder", () => {
@@ -63,7 +78,11 @@ describe("placeOrder", () => {
     const customer = await createCustomer(db);
     const farmA = await createMerchant(db);
     const farmB = await createMerchant(db);
-    const eggs = await createProduct(db, { merchantId: farmA.id, name: "Free-range Eggs", unitPriceCents: 650 });
+    const eggs = await createProduct(db, {
+      merchantId: farmA.id,
+      name: "Free-range Eggs",
+      unitPriceCents: 650,
+    });
     const honey = await createProduct(db, {
       merchantId: farmB.id,
       name: "Wildflower Honey",
@@ -72,12 +91,20 @@ describe("placeOrder", () => {
       unitWeight: "0.50",
       unitWeightSymbol: "kg",
     });
-    const cardOnly = await createProduct(db, { merchantId: farmB.id, payInPerson: false, payByCard: true });
+    const cardOnly = await createProduct(db, {
+      merchantId: farmB.id,
+      payInPerson: false,
+      payByCard: true,
+    });
     await createCartItem(db, { memberId: customer.id, productId: eggs.id, qty: 2 });
     await createCartItem(db, { memberId: customer.id, productId: honey.id, qty: 3 });
     await createCartItem(db, { memberId: customer.id, productId: cardOnly.id, qty: 1 });
 
-    const placed = await placeOrder(db, { customerId: customer.id, checkoutKey: randomUUID(), delivery: storePickup(customer) });
+    const placed = await placeOrder(db, {
+      customerId: customer.id,
+      checkoutKey: randomUUID(),
+      delivery: storePickup(customer),
+    });
 
     expect(placed.created).toBe(true);
     expect(placed.orderNo).toMatch(/^[A-Z0-9]{12}$/);
@@ -96,10 +123,31 @@ describe("placeOrder", () => {
       address: null,
       postalCode: null,
     });
-    const lines = await db.select().from(orderItems).where(eq(orderItems.orderId, placed.orderId)).orderBy(orderItems.id);
+    const lines = await db
+      .select()
+      .from(orderItems)
+      .where(eq(orderItems.orderId, placed.orderId))
+      .orderBy(orderItems.id);
     expect(lines).toMatchObject([
-      { productId: eggs.id, merchantId: farmA.id, productName: "Free-range Eggs", unitPriceCents: 650, qty: 2, unitWeight: "1.00", unitWeightSymbol: null, status: "order_created" },
-      { productId: honey.id, merchantId: farmB.id, productName: "Wildflower Honey", unitPriceCents: 1299, qty: 3, unitWeight: "0.50", unitWeightSymbol: "kg" },
+      {
+        productId: eggs.id,
+        merchantId: farmA.id,
+        productName: "Free-range Eggs",
+        unitPriceCents: 650,
+        qty: 2,
+        unitWeight: "1.00",
+        unitWeightSymbol: null,
+        status: "order_created",
+      },
+      {
+        productId: honey.id,
+        merchantId: farmB.id,
+        productName: "Wildflower Honey",
+        unitPriceCents: 1299,
+        qty: 3,
+        unitWeight: "0.50",
+        unitWeightSymbol: "kg",
+      },
     ]);
     // The card-only line was not part of this checkout and stays in the cart.
     expect((await cartOf(customer.id)).map((row) => row.productId)).toEqual([cardOnly.id]);
@@ -108,11 +156,22 @@ describe("placeOrder", () => {
   it("keeps the snapshot when the product changes later", async () => {
     const customer = await createCustomer(db);
     const farm = await createMerchant(db);
-    const product = await createProduct(db, { merchantId: farm.id, name: "Maple Syrup", unitPriceCents: 1800 });
+    const product = await createProduct(db, {
+      merchantId: farm.id,
+      name: "Maple Syrup",
+      unitPriceCents: 1800,
+    });
     await createCartItem(db, { memberId: customer.id, productId: product.id, qty: 1 });
-    const placed = await placeOrder(db, { customerId: customer.id, checkoutKey: randomUUID(), delivery: storePickup(customer) });
+    const placed = await placeOrder(db, {
+      customerId: customer.id,
+      checkoutKey: randomUUID(),
+      delivery: storePickup(customer),
+    });
 
-    await db.update(products).set({ name: "Dark Maple Syrup", unitPriceCents: 2400, status: "deleted" }).where(eq(products.id, product.id));
+    await db
+      .update(products)
+      .set({ name: "Dark Maple Syrup", unitPriceCents: 2400, status: "deleted" })
+      .where(eq(products.id, product.id));
 
     const [line] = await db.select().from(orderItems).where(eq(orderItems.orderId, placed.orderId));
     expect(line).toMatchObject({ productName: "Maple Syrup", unitPriceCents: 1800 });
@@ -123,12 +182,19 @@ describe("placeOrder", () => {
   it("stores the address for home delivery and delivers only what the farmer delivers", async () => {
     const customer = await createCustomer(db);
     const farm = await createMerchant(db);
-    const delivered = await createProduct(db, { merchantId: farm.id, deliveryService: "free_delivery" });
+    const delivered = await createProduct(db, {
+      merchantId: farm.id,
+      deliveryService: "free_delivery",
+    });
     const pickup = await createProduct(db, { merchantId: farm.id, deliveryService: "in_store" });
     await createCartItem(db, { memberId: customer.id, productId: delivered.id });
     await createCartItem(db, { memberId: customer.id, productId: pickup.id });
 
-    const placed = await placeOrder(db, { customerId: customer.id, checkoutKey: randomUUID(), delivery: homeDelivery(customer) });
+    const placed = await placeOrder(db, {
+      customerId: customer.id,
+      checkoutKey: randomUUID(),
+      delivery: homeDelivery(customer),
+    });
 
     const [order] = await db.select().from(orders).where(eq(orders.id, placed.orderId));
     expect(order).toMatchObject({
@@ -139,44 +205,67 @@ describe("placeOrder", () => {
       country: "CA",
       postalCode: "L3Y 4X1",
     });
-    const lines = await db.select().from(orderItems).where(eq(orderItems.orderId, placed.orderId)).orderBy(orderItems.id);
+    const lines = await db
+      .select()
+      .from(orderItems)
+      .where(eq(orderItems.orderId, placed.orderId))
+      .orderBy(orderItems.id);
     expect(lines.map((line) => line.deliveryService)).toEqual(["free_delivery", "in_store"]);
   });
 
   it("turns a delivered product into a pickup line when the customer picks up at the farm", async () => {
     const customer = await createCustomer(db);
     const farm = await createMerchant(db);
-    const delivered = await createProduct(db, { merchantId: farm.id, deliveryService: "free_delivery" });
+    const delivered = await createProduct(db, {
+      merchantId: farm.id,
+      deliveryService: "free_delivery",
+    });
     await createCartItem(db, { memberId: customer.id, productId: delivered.id });
 
-    const placed = await placeOrder(db, { customerId: customer.id, checkoutKey: randomUUID(), delivery: storePickup(customer) });
+    const placed = await placeOrder(db, {
+      customerId: customer.id,
+      checkoutKey: randomUUID(),
+      delivery: storePickup(customer),
+    });
 
     const [line] = await db.select().from(orderItems).where(eq(orderItems.orderId, placed.orderId));
     expect(line!.deliveryService).toBe("in_store");
   });
 
   it.each([
-    ["no longer active", { status: "deleted" as const }, "is no longer available. Please review your order again."],
+    [
+      "no longer active",
+      { status: "deleted" as const },
+      "is no longer available. Please review your order again.",
+    ],
     ["out of stock", { inStock: false }, "is now out of stock. Please review your order again."],
-  ])("refuses a reviewed product that is %s since, naming it, and changes nothing", async (_, change, message) => {
-    const customer = await createCustomer(db);
-    const farm = await createMerchant(db);
-    const fine = await createProduct(db, { merchantId: farm.id });
-    const bad = await createProduct(db, { merchantId: farm.id, name: "Sour Cherries" });
-    await createCartItem(db, { memberId: customer.id, productId: fine.id });
-    await createCartItem(db, { memberId: customer.id, productId: bad.id });
-    const items = [fine, bad].map((p) => ({ pKey: p.pKey, qty: 1 }));
-    await db.update(products).set(change).where(eq(products.id, bad.id));
+  ])(
+    "refuses a reviewed product that is %s since, naming it, and changes nothing",
+    async (_, change, message) => {
+      const customer = await createCustomer(db);
+      const farm = await createMerchant(db);
+      const fine = await createProduct(db, { merchantId: farm.id });
+      const bad = await createProduct(db, { merchantId: farm.id, name: "Sour Cherries" });
+      await createCartItem(db, { memberId: customer.id, productId: fine.id });
+      await createCartItem(db, { memberId: customer.id, productId: bad.id });
+      const items = [fine, bad].map((p) => ({ pKey: p.pKey, qty: 1 }));
+      await db.update(products).set(change).where(eq(products.id, bad.id));
 
-    const error = await failure(
-      placeOrder(db, { customerId: customer.id, checkoutKey: randomUUID(), delivery: storePickup(customer), items }),
-    );
+      const error = await failure(
+        placeOrder(db, {
+          customerId: customer.id,
+          checkoutKey: randomUUID(),
+          delivery: storePickup(customer),
+          items,
+        }),
+      );
 
-    expect(error.code).toBe("conflict");
-    expect(error.message).toBe(`Sour Cherries ${message}`);
-    expect(await ordersOf(customer.id)).toEqual([]);
-    expect(await cartOf(customer.id)).toHaveLength(2);
-  });
+      expect(error.code).toBe("conflict");
+      expect(error.message).toBe(`Sour Cherries ${message}`);
+      expect(await ordersOf(customer.id)).toEqual([]);
+      expect(await cartOf(customer.id)).toHaveLength(2);
+    },
+  );
 
   it("leaves sold-out and withdrawn products in the cart when no reviewed lines are sent", async () => {
     const customer = await createCustomer(db);
@@ -184,15 +273,28 @@ describe("placeOrder", () => {
     const fine = await createProduct(db, { merchantId: farm.id });
     const soldOut = await createProduct(db, { merchantId: farm.id, inStock: false });
     const withdrawn = await createProduct(db, { merchantId: farm.id, status: "deleted" });
-    for (const product of [fine, soldOut, withdrawn]) await createCartItem(db, { memberId: customer.id, productId: product.id });
+    for (const product of [fine, soldOut, withdrawn])
+      await createCartItem(db, { memberId: customer.id, productId: product.id });
 
-    const placed = await placeOrder(db, { customerId: customer.id, checkoutKey: randomUUID(), delivery: storePickup(customer) });
+    const placed = await placeOrder(db, {
+      customerId: customer.id,
+      checkoutKey: randomUUID(),
+      delivery: storePickup(customer),
+    });
 
     const lines = await db.select().from(orderItems).where(eq(orderItems.orderId, placed.orderId));
     expect(lines.map((line) => line.productId)).toEqual([fine.id]);
-    expect((await cartOf(customer.id)).map((row) => row.productId).sort()).toEqual([soldOut.id, withdrawn.id].sort());
+    expect((await cartOf(customer.id)).map((row) => row.productId).sort()).toEqual(
+      [soldOut.id, withdrawn.id].sort(),
+    );
 
-    const nothingLeft = await failure(placeOrder(db, { customerId: customer.id, checkoutKey: randomUUID(), delivery: storePickup(customer) }));
+    const nothingLeft = await failure(
+      placeOrder(db, {
+        customerId: customer.id,
+        checkoutKey: randomUUID(),
+        delivery: storePickup(customer),
+      }),
+    );
     expect(nothingLeft.message).toBe(EMPTY_CART_MESSAGE);
   });
 
@@ -202,11 +304,23 @@ describe("placeOrder", () => {
     const product = await createProduct(db, { merchantId: farm.id, name: "Redhaven Peaches" });
     await createCartItem(db, { memberId: customer.id, productId: product.id, qty: 2 });
     const items = [{ pKey: product.pKey, qty: 2 }];
-    await db.update(products).set({ payInPerson: false, payByCard: true }).where(eq(products.id, product.id));
+    await db
+      .update(products)
+      .set({ payInPerson: false, payByCard: true })
+      .where(eq(products.id, product.id));
 
-    const error = await failure(placeOrder(db, { customerId: customer.id, checkoutKey: randomUUID(), delivery: storePickup(customer), items }));
+    const error = await failure(
+      placeOrder(db, {
+        customerId: customer.id,
+        checkoutKey: randomUUID(),
+        delivery: storePickup(customer),
+        items,
+      }),
+    );
 
-    expect(error.message).toBe("Redhaven Peaches can no longer be paid in person. Please review your order again.");
+    expect(error.message).toBe(
+      "Redhaven Peaches can no longer be paid in person. Please review your order again.",
+    );
     expect(await ordersOf(customer.id)).toEqual([]);
   });
 
@@ -218,11 +332,23 @@ describe("placeOrder", () => {
     await createCartItem(db, { memberId: customer.id, productId: reviewed.id, qty: 2 });
 
     const changedQty = await failure(
-      placeOrder(db, { customerId: customer.id, checkoutKey: randomUUID(), delivery: storePickup(customer), items: [{ pKey: reviewed.pKey, qty: 1 }] }),
+      placeOrder(db, {
+        customerId: customer.id,
+        checkoutKey: randomUUID(),
+        delivery: storePickup(customer),
+        items: [{ pKey: reviewed.pKey, qty: 1 }],
+      }),
     );
-    expect(changedQty.message).toBe("The quantity of Blueberries in your cart is now 2. Please review your order again.");
+    expect(changedQty.message).toBe(
+      "The quantity of Blueberries in your cart is now 2. Please review your order again.",
+    );
     const gone = await failure(
-      placeOrder(db, { customerId: customer.id, checkoutKey: randomUUID(), delivery: storePickup(customer), items: [{ pKey: addedLater.pKey, qty: 1 }] }),
+      placeOrder(db, {
+        customerId: customer.id,
+        checkoutKey: randomUUID(),
+        delivery: storePickup(customer),
+        items: [{ pKey: addedLater.pKey, qty: 1 }],
+      }),
     );
     expect(gone.message).toBe(CART_CHANGED_MESSAGE);
 
@@ -245,9 +371,16 @@ describe("placeOrder", () => {
     const cad = await createProduct(db, { merchantId: canadian.id });
     const usdA = await createProduct(db, { merchantId: american.id, name: "Concord Grapes" });
     const usdB = await createProduct(db, { merchantId: american.id, name: "Sweet Cherries" });
-    for (const product of [usdA, cad, usdB]) await createCartItem(db, { memberId: customer.id, productId: product.id });
+    for (const product of [usdA, cad, usdB])
+      await createCartItem(db, { memberId: customer.id, productId: product.id });
 
-    const error = await failure(placeOrder(db, { customerId: customer.id, checkoutKey: randomUUID(), delivery: storePickup(customer) }));
+    const error = await failure(
+      placeOrder(db, {
+        customerId: customer.id,
+        checkoutKey: randomUUID(),
+        delivery: storePickup(customer),
+      }),
+    );
 
     expect(error.code).toBe("conflict");
     expect(error.message).toBe(
@@ -260,13 +393,29 @@ describe("placeOrder", () => {
 
   it("refuses an empty cart, and a cart holding only card items", async () => {
     const customer = await createCustomer(db);
-    const empty = await failure(placeOrder(db, { customerId: customer.id, checkoutKey: randomUUID(), delivery: storePickup(customer) }));
+    const empty = await failure(
+      placeOrder(db, {
+        customerId: customer.id,
+        checkoutKey: randomUUID(),
+        delivery: storePickup(customer),
+      }),
+    );
     expect(empty).toMatchObject({ code: "conflict", message: EMPTY_CART_MESSAGE });
 
     const farm = await createMerchant(db);
-    const cardOnly = await createProduct(db, { merchantId: farm.id, payInPerson: false, payByCard: true });
+    const cardOnly = await createProduct(db, {
+      merchantId: farm.id,
+      payInPerson: false,
+      payByCard: true,
+    });
     await createCartItem(db, { memberId: customer.id, productId: cardOnly.id });
-    const cardCart = await failure(placeOrder(db, { customerId: customer.id, checkoutKey: randomUUID(), delivery: storePickup(customer) }));
+    const cardCart = await failure(
+      placeOrder(db, {
+        customerId: customer.id,
+        checkoutKey: randomUUID(),
+        delivery: storePickup(customer),
+      }),
+    );
     expect(cardCart.message).toBe(EMPTY_CART_MESSAGE);
     expect(await ordersOf(customer.id)).toEqual([]);
   });
@@ -279,7 +428,11 @@ describe("placeOrder", () => {
     await createCartItem(db, { memberId: customer.id, productId: product.id });
     await createCartItem(db, { memberId: neighbour.id, productId: product.id, qty: 4 });
 
-    await placeOrder(db, { customerId: customer.id, checkoutKey: randomUUID(), delivery: storePickup(customer) });
+    await placeOrder(db, {
+      customerId: customer.id,
+      checkoutKey: randomUUID(),
+      delivery: storePickup(customer),
+    });
 
     expect(await cartOf(customer.id)).toEqual([]);
     expect(await cartOf(neighbour.id)).toMatchObject([{ productId: product.id, qty: 4 }]);
@@ -293,15 +446,25 @@ describe("placeOrder", () => {
     await createCartItem(db, { memberId: customer.id, productId: product.id });
     const checkoutKey = randomUUID();
 
-    const first = await placeOrder(db, { customerId: customer.id, checkoutKey, delivery: storePickup(customer) });
-    const again = await placeOrder(db, { customerId: customer.id, checkoutKey, delivery: homeDelivery(customer) });
+    const first = await placeOrder(db, {
+      customerId: customer.id,
+      checkoutKey,
+      delivery: storePickup(customer),
+    });
+    const again = await placeOrder(db, {
+      customerId: customer.id,
+      checkoutKey,
+      delivery: homeDelivery(customer),
+    });
 
     expect(again).toEqual({ ...first, created: false });
     expect(await ordersOf(customer.id)).toHaveLength(1);
 
     const other = await createCustomer(db);
     await createCartItem(db, { memberId: other.id, productId: product.id });
-    const error = await failure(placeOrder(db, { customerId: other.id, checkoutKey, delivery: storePickup(other) }));
+    const error = await failure(
+      placeOrder(db, { customerId: other.id, checkoutKey, delivery: storePickup(other) }),
+    );
     expect(error).toMatchObject({ code: "conflict", message: CHECKOUT_KEY_USED_MESSAGE });
     expect(await cartOf(other.id)).toHaveLength(1);
   });
@@ -316,7 +479,9 @@ describe("placeOrder", () => {
     const checkoutKey = randomUUID();
 
     const results = await Promise.all(
-      Array.from({ length: 20 }, () => placeOrder(db, { customerId: customer.id, checkoutKey, delivery: storePickup(customer) })),
+      Array.from({ length: 20 }, () =>
+        placeOrder(db, { customerId: customer.id, checkoutKey, delivery: storePickup(customer) }),
+      ),
     );
 
     const placed = await ordersOf(customer.id);
@@ -324,7 +489,9 @@ describe("placeOrder", () => {
     expect(placed[0]!.totalCents).toBe(3 * 500 + 725);
     expect(new Set(results.map((r) => r.orderNo))).toEqual(new Set([placed[0]!.orderNo]));
     expect(results.filter((r) => r.created)).toHaveLength(1);
-    expect(await db.select().from(orderItems).where(eq(orderItems.orderId, placed[0]!.id))).toHaveLength(2);
+    expect(
+      await db.select().from(orderItems).where(eq(orderItems.orderId, placed[0]!.id)),
+    ).toHaveLength(2);
     expect(await cartOf(customer.id)).toEqual([]);
   });
 
@@ -334,22 +501,32 @@ describe("placeOrder", () => {
   it("places every order when ten carts sharing products, in opposite orders, check out at once", async () => {
     const farm = await createMerchant(db);
     const shared = await Promise.all(
-      Array.from({ length: 30 }, () => createProduct(db, { merchantId: farm.id, unitPriceCents: 300 })),
+      Array.from({ length: 30 }, () =>
+        createProduct(db, { merchantId: farm.id, unitPriceCents: 300 }),
+      ),
     );
     const customers = await Promise.all(Array.from({ length: 10 }, () => createCustomer(db)));
     for (const [i, customer] of customers.entries()) {
       const order = i % 2 === 0 ? shared : [...shared].reverse();
-      for (const product of order) await createCartItem(db, { memberId: customer.id, productId: product.id, qty: 2 });
+      for (const product of order)
+        await createCartItem(db, { memberId: customer.id, productId: product.id, qty: 2 });
     }
 
     const results = await Promise.allSettled(
       customers.map((customer) =>
-        placeOrder(db, { customerId: customer.id, checkoutKey: randomUUID(), delivery: storePickup(customer) }),
+        placeOrder(db, {
+          customerId: customer.id,
+          checkoutKey: randomUUID(),
+          delivery: storePickup(customer),
+        }),
       ),
     );
 
     expect(results.filter((r) => r.status === "rejected")).toEqual([]);
-    const sold = await db.select({ units: products.unitsSold90d }).from(products).where(eq(products.merchantId, farm.id));
+    const sold = await db
+      .select({ units: products.unitsSold90d })
+      .from(products)
+      .where(eq(products.merchantId, farm.id));
     expect(sold.map((p) => p.units)).toEqual(shared.map(() => 20));
   });
 
@@ -362,7 +539,12 @@ describe("placeOrder", () => {
 
     const results = await Promise.allSettled(
       [randomUUID(), randomUUID()].map((checkoutKey) =>
-        placeOrder(db, { customerId: customer.id, checkoutKey, delivery: storePickup(customer), items }),
+        placeOrder(db, {
+          customerId: customer.id,
+          checkoutKey,
+          delivery: storePickup(customer),
+          items,
+        }),
       ),
     );
 
@@ -382,7 +564,11 @@ describe("order-placed emails", () => {
     const product = await createProduct(db, { merchantId: farm.id });
     await createCartItem(db, { memberId: customer.id, productId: product.id });
 
-    const placed = await placeOrder(db, { customerId: customer.id, checkoutKey: randomUUID(), delivery: storePickup(customer) });
+    const placed = await placeOrder(db, {
+      customerId: customer.id,
+      checkoutKey: randomUUID(),
+      delivery: storePickup(customer),
+    });
 
     expect(placed.created).toBe(true);
     expect(await mailsTo(customer.email)).toEqual([]);
@@ -393,11 +579,23 @@ describe("order-placed emails", () => {
     const customer = await createCustomer(db);
     const farmA = await createMerchant(db);
     const farmB = await createMerchant(db);
-    const carrots = await createProduct(db, { merchantId: farmA.id, name: "Rainbow Carrots", unitPriceCents: 450 });
-    const pears = await createProduct(db, { merchantId: farmB.id, name: "Bartlett Pears", unitPriceCents: 650 });
+    const carrots = await createProduct(db, {
+      merchantId: farmA.id,
+      name: "Rainbow Carrots",
+      unitPriceCents: 450,
+    });
+    const pears = await createProduct(db, {
+      merchantId: farmB.id,
+      name: "Bartlett Pears",
+      unitPriceCents: 650,
+    });
     await createCartItem(db, { memberId: customer.id, productId: carrots.id, qty: 2 });
     await createCartItem(db, { memberId: customer.id, productId: pears.id, qty: 1 });
-    const placed = await placeOrder(db, { customerId: customer.id, checkoutKey: randomUUID(), delivery: homeDelivery(customer) });
+    const placed = await placeOrder(db, {
+      customerId: customer.id,
+      checkoutKey: randomUUID(),
+      delivery: homeDelivery(customer),
+    });
 
     await sendOrderPlacedEmails(db, placed.orderId);
 
@@ -436,7 +634,11 @@ describe("order-placed emails", () => {
       const product = await createProduct(db, { merchantId });
       await createCartItem(db, { memberId: customer.id, productId: product.id });
     }
-    const placed = await placeOrder(db, { customerId: customer.id, checkoutKey: randomUUID(), delivery: storePickup(customer) });
+    const placed = await placeOrder(db, {
+      customerId: customer.id,
+      checkoutKey: randomUUID(),
+      delivery: storePickup(customer),
+    });
 
     await sendOrderPlacedEmails(db, placed.orderId);
 

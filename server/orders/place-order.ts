@@ -14,9 +14,12 @@ import type { Db } from "@/server/db/client";
 import { cartItems, members, orderItems, orders } from "@/server/db/schema";
 import { conflict } from "@/server/errors";
 
-export const CART_CHANGED_MESSAGE = "Your cart changed since you reviewed it. Please review your order again.";
-export const CHECKOUT_KEY_USED_MESSAGE = "This checkout has already been used. Please reload the page and try again.";
-export const ORDER_TOO_LARGE_MESSAGE = "This order is too large to place at once. Please split it into smaller orders.";
+export const CART_CHANGED_MESSAGE =
+  "Your cart changed since you reviewed it. Please review your order again.";
+export const CHECKOUT_KEY_USED_MESSAGE =
+  "This checkout has already been used. Please reload the page and try again.";
+export const ORDER_TOO_LARGE_MESSAGE =
+  "This order is too large to place at once. Please split it into smaller orders.";
 /** orders.total_cents is a 4-byte integer. */
 const MAX_TOTAL_CENTS = 2_147_483_647;
 
@@ -133,7 +136,10 @@ export async function placeOrder(db: Db, input: PlaceOrderInput): Promise<Placed
 
 type ExistingOrder = { id: number; orderNo: string; customerId: number };
 
-async function findOrderByCheckoutKey(db: Db, checkoutKey: string): Promise<ExistingOrder | undefined> {
+async function findOrderByCheckoutKey(
+  db: Db,
+  checkoutKey: string,
+): Promise<ExistingOrder | undefined> {
   const [row] = await db
     .select({ id: orders.id, orderNo: orders.orderNo, customerId: orders.customerId })
     .from(orders)
@@ -153,7 +159,10 @@ function answerExisting(order: ExistingOrder, customerId: number): PlacedOrder {
  * with the same quantity; the caller re-checks their products), else every line that can be paid
  * in person now, as the preview shows them.
  */
-function chooseLines(lines: readonly CartLine[], reviewed: readonly ReviewedItem[] | undefined): CartLine[] {
+function chooseLines(
+  lines: readonly CartLine[],
+  reviewed: readonly ReviewedItem[] | undefined,
+): CartLine[] {
   if (!reviewed) return lines.filter((line) => unavailableReason(line, "in_person") === null);
   const byKey = new Map(lines.map((line) => [line.pKey, line]));
   const chosen = new Map<string, CartLine>();
@@ -161,7 +170,9 @@ function chooseLines(lines: readonly CartLine[], reviewed: readonly ReviewedItem
     const line = byKey.get(item.pKey);
     if (!line || chosen.has(item.pKey)) throw conflict(CART_CHANGED_MESSAGE);
     if (line.qty !== item.qty) {
-      throw conflict(`The quantity of ${line.name} in your cart is now ${line.qty}. Please review your order again.`);
+      throw conflict(
+        `The quantity of ${line.name} in your cart is now ${line.qty}. Please review your order again.`,
+      );
     }
     chosen.set(item.pKey, line);
   }

@@ -7,7 +7,13 @@ vi.mock(import("@/server/env"), async (importOriginal) => {
 });
 
 import type { Db } from "@/server/db/client";
-import { clearRateLimitMemoryForTest, consumeRateLimit, peekRateLimit, refundRateLimit, resetRateLimit } from "@/server/rate-limit";
+import {
+  clearRateLimitMemoryForTest,
+  consumeRateLimit,
+  peekRateLimit,
+  refundRateLimit,
+  resetRateLimit,
+} from "@/server/rate-limit";
 import { closeTestDb, createTestDb } from "@/tests/db";
 
 let db: Db;
@@ -65,7 +71,9 @@ describe.each([
 
   it("counts concurrent attempts exactly", async () => {
     const key = `t:${embedded}:e`;
-    const results = await Promise.all(Array.from({ length: 10 }, () => consumeRateLimit(db, key, RULE)));
+    const results = await Promise.all(
+      Array.from({ length: 10 }, () => consumeRateLimit(db, key, RULE)),
+    );
     expect(results.filter((r) => r.allowed)).toHaveLength(3);
   });
 });

@@ -10,8 +10,9 @@ export type RateLimitResult = { allowed: boolean; retryAfterSeconds: number };
 type Bucket = { count: number; resetAt: number };
 
 // The embedded demo runs one process: a Map is enough and spares the database a write per attempt.
-const memory: Map<string, Bucket> = ((globalThis as { __rateLimitBuckets?: Map<string, Bucket> }).__rateLimitBuckets ??=
-  new Map());
+const memory: Map<string, Bucket> = ((
+  globalThis as { __rateLimitBuckets?: Map<string, Bucket> }
+).__rateLimitBuckets ??= new Map());
 
 /**
  * Counts one attempt against `key` in a fixed window and says whether it is within `limit`.
@@ -19,23 +20,40 @@ const memory: Map<string, Bucket> = ((globalThis as { __rateLimitBuckets?: Map<s
  * In memory on the embedded database, in `rate_limit_buckets` on PostgreSQL (shared by every
  * instance, one atomic upsert, so concurrent attempts cannot slip past the limit).
  */
-export async function consumeRateLimit(db: Db, key: string, rule: RateLimitRule): Promise<RateLimitResult> {
+export async function consumeRateLimit(
+  db: Db,
+  key: string,
+  rule: RateLimitRule,
+): Promise<RateLimitResult> {
   const now = Date.now();
-  const { count, resetAt } = getEnv().embedded ? consumeInMemory(key, rule, now) : await consumeInDb(db, key, rule, now);
-  return { allowed: count <= rule.limit, retryAfterSeconds: Math.max(1, Math.ceil((resetAt - now) / 1000)) };
+  const { count, resetAt } = getEnv().embedded
+    ? consumeInMemory(key, rule, now)
+    : await consumeInDb(db, key, rule, now);
+  return {
+    allowed: count <= rule.limit,
+    retryAfterSeconds: Math.max(1, Math.ceil((resetAt - now) / 1000)),
+  };
 }
 
 /**
  * How many attempts `key` has used in its current window, without counting one. For checks that
  * should only count failures (sign-in): peek first, consume on failure.
  */
-export async function peekRateLimit(db: Db, key: string, rule: RateLimitRule): Promise<RateLimitResult> {
+export async function peekRateLimit(
+  db: Db,
+  key: string,
+  rule: RateLimitRule,
+): Promise<RateLimitResult> {
   const now = Date.now();
   let bucket: Bucket | undefined;
   if (getEnv().embedded) {
     bucket = memory.get(key);
   } else {
-    const [row] = await db.select().from(rateLimitBuckets).where(eq(rateLimitBuckets.key, key)).limit(1);
+    const [row] = await db
+      .select()
+      .from(rateLimitBuckets)
+      .where(eq(rateLimitBuckets.key, key))
+      .limit(1);
     bucket = row ? { count: row.count, resetAt: row.resetAt.getTime() } : undefined;
   }
   if (!bucket || bucket.resetAt <= now) return { allowed: true, retryAfterSeconds: 0 };
@@ -69,7 +87,12 @@ function sweepMemory(now: number): void {
   for (const [key, bucket] of memory) if (bucket.resetAt <= now) memory.delete(key);
 }
 
-async function consumeInDb(db: Db, key: string, { windowMs }: RateLimitRule, now: number): Promise<Bucket> {
+async function consumeInDb(
+  db: Db,
+  key: string,
+  { windowMs }: RateLimitRule,
+  now: number,
+): Promise<Bucket> {
   const resetAt = new Date(now + windowMs);
   // A new window when the stored one has ended, else one more attempt in it; one statement, so two
   // instances counting at once both see the true total.

@@ -15,7 +15,10 @@ import { REVIEW_VIEW_COLUMNS, toReviewView } from "./review-view";
  * every review write invalidates with this one (tags `product:{id}` and `reviews:{id}`), so the two
  * always agree. The page only calls this for an active product (anything else is a 404).
  */
-export async function getCachedFirstReviewsOf(productId: number, reviewCount: number): Promise<ReviewPage> {
+export async function getCachedFirstReviewsOf(
+  productId: number,
+  reviewCount: number,
+): Promise<ReviewPage> {
   "use cache";
   cacheLife("hours");
   cacheTag(CACHE_TAGS.reviews(productId), CACHE_TAGS.product(productId));
@@ -29,5 +32,10 @@ export async function getCachedFirstReviewsOf(productId: number, reviewCount: nu
     .where(eq(reviews.productId, productId))
     .orderBy(desc(reviews.createdAt), desc(reviews.id))
     .limit(perPage);
-  return { reviews: rows.map((row) => toReviewView(row, null)), total: reviewCount, page: 1, perPage };
+  return {
+    reviews: rows.map((row) => toReviewView(row, null)),
+    total: reviewCount,
+    page: 1,
+    perPage,
+  };
 }

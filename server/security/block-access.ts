@@ -23,8 +23,12 @@ const UNKNOWN = "Unknown";
  *
  * @throws AppError not_found for an unknown or malformed accessId
  */
-export async function blockAccess(db: Db, { accessId }: { accessId: string }): Promise<BlockedAccess> {
-  if (typeof accessId !== "string" || !UUID_PATTERN.test(accessId)) throw notFoundError(NOT_FOUND_MESSAGE);
+export async function blockAccess(
+  db: Db,
+  { accessId }: { accessId: string },
+): Promise<BlockedAccess> {
+  if (typeof accessId !== "string" || !UUID_PATTERN.test(accessId))
+    throw notFoundError(NOT_FOUND_MESSAGE);
 
   return db.transaction(async (tx) => {
     // Conditional: of two clicks at once, only one bumps the version.

@@ -1,7 +1,11 @@
 import "server-only";
 import { getEnv } from "@/server/env";
 
-export type ApproximatePlace = { city: string | null; provinceState: string | null; country: string | null };
+export type ApproximatePlace = {
+  city: string | null;
+  provinceState: string | null;
+  country: string | null;
+};
 
 export type ClientInfo = { userAgent: string | null; ip: string | null; place: ApproximatePlace };
 
@@ -20,7 +24,8 @@ export function readClientInfo(headers: Headers): ClientInfo {
 
 function readIp(headers: Headers): string | null {
   const forwarded = headers.get("x-forwarded-for")?.split(",")[0]?.trim();
-  const ip = forwarded || headers.get("x-real-ip")?.trim() || headers.get("cf-connecting-ip")?.trim();
+  const ip =
+    forwarded || headers.get("x-real-ip")?.trim() || headers.get("cf-connecting-ip")?.trim();
   return ip && /^[0-9a-fA-F:.]{2,45}$/.test(ip) ? ip : null;
 }
 
@@ -47,7 +52,10 @@ function clean(raw: string): string | null {
   } catch {
     // keep the raw text
   }
-  value = value.replace(/[^\p{L}\p{N} .,'()-]/gu, "").trim().slice(0, 80);
+  value = value
+    .replace(/[^\p{L}\p{N} .,'()-]/gu, "")
+    .trim()
+    .slice(0, 80);
   // Cloudflare answers XX (unknown) and T1 (Tor) instead of a country.
   return value && value !== "XX" && value !== "T1" ? value : null;
 }

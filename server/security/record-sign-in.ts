@@ -21,7 +21,9 @@ export type RecordSignInInput = {
 
 /** Per member, so two members' keys for the same browser differ. */
 export function browserKeyFor(memberId: number, userAgent: string | null): string {
-  return createHash("sha256").update(`${memberId}:${parseUserAgent(userAgent).family}`).digest("hex");
+  return createHash("sha256")
+    .update(`${memberId}:${parseUserAgent(userAgent).family}`)
+    .digest("hex");
 }
 
 /**
@@ -72,7 +74,10 @@ export async function recordSignIn(db: Db, input: RecordSignInInput): Promise<vo
       memberId: input.memberId,
     });
   } catch (error) {
-    log.error({ err: error, memberId: input.memberId }, "recording the sign-in failed; sign-in continues");
+    log.error(
+      { err: error, memberId: input.memberId },
+      "recording the sign-in failed; sign-in continues",
+    );
   }
 }
 

@@ -18,7 +18,8 @@ import { parseUserAgent } from "./user-agent";
 const CHROME_LINUX =
   "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0.0.0 Safari/537.36";
 const CHROME_LINUX_NEXT = CHROME_LINUX.replace("Chrome/140", "Chrome/141");
-const FIREFOX_WINDOWS = "Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:133.0) Gecko/20100101 Firefox/133.0";
+const FIREFOX_WINDOWS =
+  "Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:133.0) Gecko/20100101 Firefox/133.0";
 
 let db: Db;
 beforeAll(async () => {
@@ -57,7 +58,12 @@ describe("recordSignIn", () => {
     const member = await createCustomer(db);
     await recordSignIn(db, { memberId: member.id, userAgent: CHROME_LINUX, ip: "198.51.100.4" });
     const [access] = await accessesOf(member.id);
-    expect(access).toMatchObject({ browserData: "Chrome 140 on Linux", ip: "198.51.100.4", city: null, country: null });
+    expect(access).toMatchObject({
+      browserData: "Chrome 140 on Linux",
+      ip: "198.51.100.4",
+      city: null,
+      country: null,
+    });
     expect(access!.id).toMatch(/^[0-9a-f-]{36}$/);
     expect(access!.browserKey).not.toContain("Chrome");
 
@@ -71,7 +77,11 @@ describe("recordSignIn", () => {
   it("records nothing for a browser it knows, even after an update", async () => {
     const member = await createCustomer(db);
     await recordSignIn(db, { memberId: member.id, userAgent: CHROME_LINUX, ip: null });
-    await recordSignIn(db, { memberId: member.id, userAgent: CHROME_LINUX_NEXT, ip: "198.51.100.9" });
+    await recordSignIn(db, {
+      memberId: member.id,
+      userAgent: CHROME_LINUX_NEXT,
+      ip: "198.51.100.9",
+    });
     expect(await accessesOf(member.id)).toHaveLength(1);
     expect(await mailsTo(member.email)).toHaveLength(1);
 
@@ -93,9 +103,17 @@ describe("recordSignIn", () => {
   });
 
   it("never throws into the sign-in", async () => {
-    await expect(recordSignIn(db, { memberId: 987_654, userAgent: CHROME_LINUX, ip: null })).resolves.toBeUndefined();
-    const broken = { insert: () => { throw new Error("database down"); } } as unknown as Db;
-    await expect(recordSignIn(broken, { memberId: 1, userAgent: CHROME_LINUX, ip: null })).resolves.toBeUndefined();
+    await expect(
+      recordSignIn(db, { memberId: 987_654, userAgent: CHROME_LINUX, ip: null }),
+    ).resolves.toBeUndefined();
+    const broken = {
+      insert: () => {
+        throw new Error("database down");
+      },
+    } as unknown as Db;
+    await expect(
+      recordSignIn(broken, { memberId: 1, userAgent: CHROME_LINUX, ip: null }),
+    ).resolves.toBeUndefined();
   });
 });
 
@@ -104,7 +122,12 @@ describe("blockAccess", () => {
     const member = await createCustomer(db);
     const access = await createSecurityAccess(db, { memberId: member.id, city: null });
     const first = await blockAccess(db, { accessId: access.id });
-    expect(first).toEqual({ browser_data: "Chrome 130 on macOS", city: "Unknown", province_state: "ON", country: "CA" });
+    expect(first).toEqual({
+      browser_data: "Chrome 130 on macOS",
+      city: "Unknown",
+      province_state: "ON",
+      country: "CA",
+    });
     const [after] = await db.select().from(members).where(eq(members.id, member.id));
     expect(after!.sessionVersion).toBe(member.sessionVersion + 1);
     const [blocked] = await accessesOf(member.id);
@@ -116,7 +139,9 @@ describe("blockAccess", () => {
   });
 
   it("answers 404 for an unknown or malformed accessId", async () => {
-    await expect(blockAccess(db, { accessId: "0f8a1e53-77a4-4c7e-8a54-2b2d1c0f9e11" })).rejects.toMatchObject({ status: 404 });
+    await expect(
+      blockAccess(db, { accessId: "0f8a1e53-77a4-4c7e-8a54-2b2d1c0f9e11" }),
+    ).rejects.toMatchObject({ status: 404 });
     await expect(blockAccess(db, { accessId: "1 or 1=1" })).rejects.toMatchObject({ status: 404 });
   });
 
@@ -135,7 +160,12 @@ describe("blockAccess", () => {
     const ok = await call(access.id);
     expect(ok.status).toBe(200);
     expect(await ok.json()).toEqual({
-      results: { browser_data: "Chrome 130 on macOS", city: "Toronto", province_state: "ON", country: "CA" },
+      results: {
+        browser_data: "Chrome 130 on macOS",
+        city: "Toronto",
+        province_state: "ON",
+        country: "CA",
+      },
     });
     expect((await call(access.id)).status).toBe(200);
     expect((await call("not-a-uuid")).status).toBe(404);

@@ -33,7 +33,8 @@ beforeAll(async () => {
   const execute = db.execute.bind(db);
   const counting = new Proxy(db, {
     get(target, key, receiver) {
-      if (key === "execute") return (...args: Parameters<typeof execute>) => (testState.statements++, execute(...args));
+      if (key === "execute")
+        return (...args: Parameters<typeof execute>) => (testState.statements++, execute(...args));
       if (key === "select") {
         return (...args: unknown[]) => {
           testState.statements++;
@@ -53,12 +54,20 @@ beforeEach(() => {
 });
 
 async function cookieFor(memberId: number): Promise<string> {
-  const [row] = await db.select({ sv: members.sessionVersion }).from(members).where(eq(members.id, memberId));
-  const token = await encodeSessionToken({ memberId, sessionVersion: row!.sv, signedInAt: nowSeconds() });
+  const [row] = await db
+    .select({ sv: members.sessionVersion })
+    .from(members)
+    .where(eq(members.id, memberId));
+  const token = await encodeSessionToken({
+    memberId,
+    sessionVersion: row!.sv,
+    signedInAt: nowSeconds(),
+  });
   return `_token=${encodeURIComponent(token)}`;
 }
 
-const request = (cookie?: string) => new Request("http://localhost/api/viewer", cookie ? { headers: { cookie } } : {});
+const request = (cookie?: string) =>
+  new Request("http://localhost/api/viewer", cookie ? { headers: { cookie } } : {});
 
 describe("loadViewerAnswer (GET /api/viewer)", () => {
   it("answers a visitor from cookies alone, with the My Local dialog opening by itself", async () => {
@@ -78,22 +87,44 @@ describe("loadViewerAnswer (GET /api/viewer)", () => {
 
   it("reads a customer's session, badges, My Local and own review in one statement", async () => {
     const farm = await createMerchant(db);
-    const [a, b, c] = [await createProduct(db, { merchantId: farm.id }), await createProduct(db, { merchantId: farm.id }), await createProduct(db, { merchantId: farm.id })];
+    const [a, b, c] = [
+      await createProduct(db, { merchantId: farm.id }),
+      await createProduct(db, { merchantId: farm.id }),
+      await createProduct(db, { merchantId: farm.id }),
+    ];
     const customer = await createCustomer(db, { firstName: "Ada" });
     await createCartItem(db, { memberId: customer.id, productId: a.id });
     await createCartItem(db, { memberId: customer.id, productId: b.id });
     await createDreamTrackerItem(db, { memberId: customer.id, productId: c.id });
     await createLocalLocation(db, { memberId: customer.id, radiusKm: 25 });
-    const review = await createReview(db, { productId: a.id, memberId: customer.id, score: 4, content: "Crisp." });
+    const review = await createReview(db, {
+      productId: a.id,
+      memberId: customer.id,
+      score: 4,
+      content: "Crisp.",
+    });
     const cookie = await cookieFor(customer.id);
     testState.statements = 0;
 
     const answer = await loadViewerAnswer(request(cookie), a.id);
     expect(testState.statements).toBe(1);
-    expect(answer.viewer).toEqual({ role: "customer", username: customer.username, firstName: "Ada" });
+    expect(answer.viewer).toEqual({
+      role: "customer",
+      username: customer.username,
+      firstName: "Ada",
+    });
     expect(answer.cartCounts).toEqual({ cart: 2, dreamtracker: 1 });
-    expect(answer.myLocal).toMatchObject({ autoOpen: false, initial: { city: "Toronto", radius: 25, latitude: 43.6525 } });
-    expect(answer.myReview).toMatchObject({ id: review.id, score: 4, review: "Crisp.", author: true, username: customer.username });
+    expect(answer.myLocal).toMatchObject({
+      autoOpen: false,
+      initial: { city: "Toronto", radius: 25, latitude: 43.6525 },
+    });
+    expect(answer.myReview).toMatchObject({
+      id: review.id,
+      score: 4,
+      review: "Crisp.",
+      author: true,
+      username: customer.username,
+    });
 
     const other = await loadViewerAnswer(request(cookie), b.id);
     expect(other.myReview).toBeNull();

@@ -18,8 +18,17 @@ import type { ViewerAnswer } from "@/components/layout/viewer-types";
 // The outer row's id, qualified: inside a select from one table Drizzle writes bare column names.
 const MEMBER_ID = sql`${members}.id`;
 
-type LocationRow = Omit<ViewerLocation, "latitude" | "longitude"> & { latitude: number | null; longitude: number | null };
-type ReviewRow = { id: number; score: number; content: string; createdAt: string; avatarImage: string | null };
+type LocationRow = Omit<ViewerLocation, "latitude" | "longitude"> & {
+  latitude: number | null;
+  longitude: number | null;
+};
+type ReviewRow = {
+  id: number;
+  score: number;
+  content: string;
+  createdAt: string;
+  avatarImage: string | null;
+};
 
 /**
  * The answer of `GET /api/viewer` for a request: at most ONE statement. A member's session, both
@@ -27,7 +36,10 @@ type ReviewRow = { id: number; score: number; content: string; createdAt: string
  * together, as scalar subqueries on the member's row; a visitor costs no statement at all (the
  * counts, the location and the dialog's state are in cookies).
  */
-export async function loadViewerAnswer(req: Request, productId: number | null): Promise<ViewerAnswer> {
+export async function loadViewerAnswer(
+  req: Request,
+  productId: number | null,
+): Promise<ViewerAnswer> {
   const cookieList = parseCookies(req.headers.get("cookie"));
   const cookieStore = { get: (name: string) => cookieList.find((c) => c.name === name) };
   const dismissed = cookieStore.get(MY_LOCAL_DISMISSED_COOKIE)?.value === "1";
@@ -65,7 +77,11 @@ export async function loadViewerAnswer(req: Request, productId: number | null): 
       cartCounts,
       unreadMessages: 0,
       myLocal: myLocalOn
-        ? { initial: location ? toLocationAnswer(location) : null, defaultCountry: country, autoOpen: !location && !dismissed }
+        ? {
+            initial: location ? toLocationAnswer(location) : null,
+            defaultCountry: country,
+            autoOpen: !location && !dismissed,
+          }
         : null,
       ...(productId !== null ? { myReview: null } : {}),
     };
@@ -81,7 +97,11 @@ export async function loadViewerAnswer(req: Request, productId: number | null): 
     unreadMessages: 0,
     myLocal:
       myLocalOn && member.memberType === "customer"
-        ? { initial: location ? toLocationAnswer(location) : null, defaultCountry: country, autoOpen: !location && !dismissed }
+        ? {
+            initial: location ? toLocationAnswer(location) : null,
+            defaultCountry: country,
+            autoOpen: !location && !dismissed,
+          }
         : null,
     ...(productId !== null
       ? {
@@ -107,7 +127,12 @@ export async function loadViewerAnswer(req: Request, productId: number | null): 
 /** As `getViewerLocation` reads it: a row without a point orders nothing, so it counts as none. */
 function toLocation(row: LocationRow | null): ViewerLocation | null {
   if (!row || row.latitude === null || row.longitude === null) return null;
-  return { ...row, latitude: Number(row.latitude), longitude: Number(row.longitude), radiusKm: Number(row.radiusKm) };
+  return {
+    ...row,
+    latitude: Number(row.latitude),
+    longitude: Number(row.longitude),
+    radiusKm: Number(row.radiusKm),
+  };
 }
 
 function parseCookies(header: string | null): { name: string; value: string }[] {

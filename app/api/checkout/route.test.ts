@@ -13,11 +13,21 @@ vi.mock(import("@/server/db/client"), async (importOriginal) => ({
 
 import { encodeSessionToken, nowSeconds } from "@/server/auth/token";
 import { EMPTY_CART_MESSAGE } from "@/server/checkout/cart-rules";
-import { CHECKOUT_DELIVERY_COOKIE, decodeCheckoutDelivery } from "@/server/checkout/delivery-cookie";
+import {
+  CHECKOUT_DELIVERY_COOKIE,
+  decodeCheckoutDelivery,
+} from "@/server/checkout/delivery-cookie";
 import { CHECKOUT_KEY_MESSAGE } from "@/server/checkout/place-order-input";
 import type { Db } from "@/server/db/client";
 import { closeTestDb, createTestDb } from "@/tests/db";
-import { createAdmin, createCartItem, createCustomer, createMerchant, createProduct, type Member } from "@/tests/factories";
+import {
+  createAdmin,
+  createCartItem,
+  createCustomer,
+  createMerchant,
+  createProduct,
+  type Member,
+} from "@/tests/factories";
 import { POST as postDelivery } from "./delivery/route";
 import { POST as postInPerson } from "./inPerson/route";
 
@@ -31,19 +41,39 @@ beforeAll(async () => {
 });
 afterAll(() => closeTestDb(db));
 
-const ordersOf = (customerId: number) => db.query.orders.findMany({ where: (row, { eq }) => eq(row.customerId, customerId) });
-const mailsTo = (to: string) => db.query.emailOutbox.findMany({ where: (row, { eq }) => eq(row.to, to) });
-const tokenFor = (m: Member) => encodeSessionToken({ memberId: m.id, sessionVersion: m.sessionVersion, signedInAt: nowSeconds() });
+const ordersOf = (customerId: number) =>
+  db.query.orders.findMany({ where: (row, { eq }) => eq(row.customerId, customerId) });
+const mailsTo = (to: string) =>
+  db.query.emailOutbox.findMany({ where: (row, { eq }) => eq(row.to, to) });
+const tokenFor = (m: Member) =>
+  encodeSessionToken({
+    memberId: m.id,
+    sessionVersion: m.sessionVersion,
+    signedInAt: nowSeconds(),
+  });
 
 type Handler = (req: Request, ctx: typeof noParams) => Promise<Response>;
 
 async function call(handler: Handler, req: Request) {
   const response = await handler(req, noParams);
-  return { status: response.status, headers: response.headers, body: (await response.json()) as Record<string, unknown> };
+  return {
+    status: response.status,
+    headers: response.headers,
+    body: (await response.json()) as Record<string, unknown>,
+  };
 }
 
-function post(pathname: string, token: string | null, body: unknown, extraHeaders: Record<string, string> = {}) {
-  const headers = new Headers({ origin: SITE, "content-type": "application/json", ...extraHeaders });
+function post(
+  pathname: string,
+  token: string | null,
+  body: unknown,
+  extraHeaders: Record<string, string> = {},
+) {
+  const headers = new Headers({
+    origin: SITE,
+    "content-type": "application/json",
+    ...extraHeaders,
+  });
   if (token) headers.set("cookie", `_token=${token}`);
   return new Request(new URL(pathname, SITE), {
     method: "POST",
@@ -95,17 +125,40 @@ const DELIVERY_MESSAGES: [field: string, change: Record<string, string>, message
 describe("who may call the checkout", () => {
   it.each([
     ["POST /api/checkout/delivery", postDelivery, "/api/checkout/delivery", STORE],
-    ["POST /api/checkout/inPerson", postInPerson, "/api/checkout/inPerson", { checkoutKey: randomUUID(), delivery: STORE }],
-  ])("%s answers 401 to a visitor, also with the middleware-bypass header", async (_, handler, path, body) => {
-    expect((await call(handler, post(path, null, body))).status).toBe(401);
-    expect((await call(handler, post(path, null, body, { "x-middleware-subrequest": "middleware" }))).status).toBe(401);
-  });
+    [
+      "POST /api/checkout/inPerson",
+      postInPerson,
+      "/api/checkout/inPerson",
+      { checkoutKey: randomUUID(), delivery: STORE },
+    ],
+  ])(
+    "%s answers 401 to a visitor, also with the middleware-bypass header",
+    async (_, handler, path, body) => {
+      expect((await call(handler, post(path, null, body))).status).toBe(401);
+      expect(
+        (await call(handler, post(path, null, body, { "x-middleware-subrequest": "middleware" })))
+          .status,
+      ).toBe(401);
+    },
+  );
 
   it("refuses an admin (no purchases) and a write from another site", async () => {
     const admin = await createAdmin(db);
-    expect((await call(postInPerson, post("/api/checkout/inPerson", await tokenFor(admin), { checkoutKey: randomUUID(), delivery: STORE }))).status).toBe(403);
+    expect(
+      (
+        await call(
+          postInPerson,
+          post("/api/checkout/inPerson", await tokenFor(admin), {
+            checkoutKey: randomUUID(),
+            delivery: STORE,
+          }),
+        )
+      ).status,
+    ).toBe(403);
     const customer = await createCustomer(db);
-    const foreign = post("/api/checkout/delivery", await tokenFor(customer), STORE, { origin: "https://evil.example" });
+    const foreign = post("/api/checkout/delivery", await tokenFor(customer), STORE, {
+      origin: "https://evil.example",
+    });
     expect((await call(postDelivery, foreign)).status).toBe(403);
   });
 });
@@ -113,7 +166,10 @@ describe("who may call the checkout", () => {
 describe("POST /api/checkout/delivery", () => {
   it.each(DELIVERY_MESSAGES)("answers 422 on %s for %j: %s", async (field, change, message) => {
     const customer = await createCustomer(db);
-    const { status, body } = await call(postDelivery, post("/api/checkout/delivery", await tokenFor(customer), { ...HOME, ...change }));
+    const { status, body } = await call(
+      postDelivery,
+      post("/api/checkout/delivery", await tokenFor(customer), { ...HOME, ...change }),
+    );
     expect(status).toBe(422);
     expect(body.message).toBe("Please check the form.");
     expect((body.errors as Record<string, string[]>)[field]).toEqual([message]);
@@ -121,16 +177,28 @@ describe("POST /api/checkout/delivery", () => {
 
   it("keeps the checked details in an httpOnly cookie only this member can read", async () => {
     const customer = await createCustomer(db);
-    const { status, headers, body } = await call(postDelivery, post("/api/checkout/delivery", await tokenFor(customer), HOME));
+    const { status, headers, body } = await call(
+      postDelivery,
+      post("/api/checkout/delivery", await tokenFor(customer), HOME),
+    );
     expect(status).toBe(200);
     expect(body).toEqual({
-      delivery: { ...HOME, email: "sam@example.com", phone: "(905) 555-0101", postalCode: "L3Y 4X1" },
+      delivery: {
+        ...HOME,
+        email: "sam@example.com",
+        phone: "(905) 555-0101",
+        postalCode: "L3Y 4X1",
+      },
     });
-    const cookie = headers.getSetCookie().find((c) => c.startsWith(`${CHECKOUT_DELIVERY_COOKIE}=`))!;
+    const cookie = headers
+      .getSetCookie()
+      .find((c) => c.startsWith(`${CHECKOUT_DELIVERY_COOKIE}=`))!;
     expect(cookie).toMatch(/HttpOnly/i);
     expect(cookie).toMatch(/Path=\/checkout/);
     expect(cookie).toMatch(/SameSite=lax/i);
-    const value = decodeURIComponent(cookie.split(";")[0]!.slice(CHECKOUT_DELIVERY_COOKIE.length + 1));
+    const value = decodeURIComponent(
+      cookie.split(";")[0]!.slice(CHECKOUT_DELIVERY_COOKIE.length + 1),
+    );
     expect(await decodeCheckoutDelivery(value, customer.id)).toEqual(body.delivery);
     expect(await decodeCheckoutDelivery(value, customer.id + 1)).toBeNull();
     expect(await decodeCheckoutDelivery("forged", customer.id)).toBeNull();
@@ -138,7 +206,10 @@ describe("POST /api/checkout/delivery", () => {
 
   it("asks only for the contact fields for store pickup", async () => {
     const customer = await createCustomer(db);
-    const { status, body } = await call(postDelivery, post("/api/checkout/delivery", await tokenFor(customer), { deliveryDestination: "store" }));
+    const { status, body } = await call(
+      postDelivery,
+      post("/api/checkout/delivery", await tokenFor(customer), { deliveryDestination: "store" }),
+    );
     expect(status).toBe(422);
     expect(body.errors).toEqual({
       firstName: ["Required Field"],
@@ -158,28 +229,43 @@ describe("POST /api/checkout/inPerson", () => {
     return { customer, farm, product, token: await tokenFor(customer) };
   }
 
-  it.each(DELIVERY_MESSAGES)("answers 422 on delivery.%s for %j: %s, and places nothing", async (field, change, message) => {
-    const { customer, token } = await customerWithCart();
-    const { status, body } = await call(
-      postInPerson,
-      post("/api/checkout/inPerson", token, { checkoutKey: randomUUID(), delivery: { ...HOME, ...change } }),
-    );
-    expect(status).toBe(422);
-    expect((body.errors as Record<string, string[]>)[`delivery.${field}`]).toEqual([message]);
-    expect(await ordersOf(customer.id)).toEqual([]);
-  });
+  it.each(DELIVERY_MESSAGES)(
+    "answers 422 on delivery.%s for %j: %s, and places nothing",
+    async (field, change, message) => {
+      const { customer, token } = await customerWithCart();
+      const { status, body } = await call(
+        postInPerson,
+        post("/api/checkout/inPerson", token, {
+          checkoutKey: randomUUID(),
+          delivery: { ...HOME, ...change },
+        }),
+      );
+      expect(status).toBe(422);
+      expect((body.errors as Record<string, string[]>)[`delivery.${field}`]).toEqual([message]);
+      expect(await ordersOf(customer.id)).toEqual([]);
+    },
+  );
 
   it("answers 422 without a checkout key, and 400 for a body that is not JSON", async () => {
     const { token } = await customerWithCart();
-    const missing = await call(postInPerson, post("/api/checkout/inPerson", token, { delivery: STORE }));
+    const missing = await call(
+      postInPerson,
+      post("/api/checkout/inPerson", token, { delivery: STORE }),
+    );
     expect(missing.status).toBe(422);
     expect(missing.body.errors).toEqual({ checkoutKey: [CHECKOUT_KEY_MESSAGE] });
-    expect((await call(postInPerson, post("/api/checkout/inPerson", token, "{not json"))).status).toBe(400);
+    expect(
+      (await call(postInPerson, post("/api/checkout/inPerson", token, "{not json"))).status,
+    ).toBe(400);
   });
 
   it("answers 201 with the order number and id, clears the cart and the delivery cookie; a retry answers the same", async () => {
     const { customer, product, token } = await customerWithCart();
-    const body = { checkoutKey: randomUUID(), delivery: HOME, items: [{ pKey: product.pKey, qty: 2 }] };
+    const body = {
+      checkoutKey: randomUUID(),
+      delivery: HOME,
+      items: [{ pKey: product.pKey, qty: 2 }],
+    };
 
     const first = await call(postInPerson, post("/api/checkout/inPerson", token, body));
 
@@ -188,8 +274,14 @@ describe("POST /api/checkout/inPerson", () => {
     const [order] = await ordersOf(customer.id);
     expect(first.body).toEqual({ orderNo: order!.orderNo, orderId: order!.id });
     expect(order!.totalCents).toBe(900);
-    expect(await db.query.cartItems.findMany({ where: (row, { eq }) => eq(row.memberId, customer.id) })).toEqual([]);
-    expect(first.headers.getSetCookie().some((c) => c.startsWith(`${CHECKOUT_DELIVERY_COOKIE}=;`) && /Max-Age=0/i.test(c))).toBe(true);
+    expect(
+      await db.query.cartItems.findMany({ where: (row, { eq }) => eq(row.memberId, customer.id) }),
+    ).toEqual([]);
+    expect(
+      first.headers
+        .getSetCookie()
+        .some((c) => c.startsWith(`${CHECKOUT_DELIVERY_COOKIE}=;`) && /Max-Age=0/i.test(c)),
+    ).toBe(true);
 
     const retry = await call(postInPerson, post("/api/checkout/inPerson", token, body));
     expect(retry).toMatchObject({ status: 200, body: first.body });
@@ -202,14 +294,21 @@ describe("POST /api/checkout/inPerson", () => {
     const body = { checkoutKey: randomUUID(), delivery: { ...STORE, email: customer.email } };
 
     const first = await call(postInPerson, post("/api/checkout/inPerson", token, body));
-    const retries = await Promise.all([1, 2].map(() => call(postInPerson, post("/api/checkout/inPerson", token, body))));
-    const emptyCart = await call(postInPerson, post("/api/checkout/inPerson", token, { ...body, checkoutKey: randomUUID() }));
+    const retries = await Promise.all(
+      [1, 2].map(() => call(postInPerson, post("/api/checkout/inPerson", token, body))),
+    );
+    const emptyCart = await call(
+      postInPerson,
+      post("/api/checkout/inPerson", token, { ...body, checkoutKey: randomUUID() }),
+    );
 
     expect(first.status).toBe(201);
     expect(retries.map((r) => r.status)).toEqual([200, 200]);
     expect(emptyCart.status).toBe(409);
     const toCustomer = await mailsTo(customer.email);
-    expect(toCustomer.map((mail) => mail.subject)).toEqual([`Thank you for your order ${first.body.orderNo as string}`]);
+    expect(toCustomer.map((mail) => mail.subject)).toEqual([
+      `Thank you for your order ${first.body.orderNo as string}`,
+    ]);
     expect((await mailsTo(farm.email)).map((mail) => mail.subject)).toEqual([
       `New order ${first.body.orderNo as string} from Sam D'Angelo`,
     ]);
@@ -220,7 +319,10 @@ describe("POST /api/checkout/inPerson", () => {
     const email = await import("@/server/email");
     const sendMail = vi.spyOn(email, "sendMail").mockRejectedValue(new Error("SMTP down"));
     try {
-      const { status, body } = await call(postInPerson, post("/api/checkout/inPerson", token, { checkoutKey: randomUUID(), delivery: STORE }));
+      const { status, body } = await call(
+        postInPerson,
+        post("/api/checkout/inPerson", token, { checkoutKey: randomUUID(), delivery: STORE }),
+      );
 
       expect(status).toBe(201);
       const [order] = await ordersOf(customer.id);
@@ -236,7 +338,10 @@ describe("POST /api/checkout/inPerson", () => {
     const customer = await createCustomer(db);
     const { status, body } = await call(
       postInPerson,
-      post("/api/checkout/inPerson", await tokenFor(customer), { checkoutKey: randomUUID(), delivery: STORE }),
+      post("/api/checkout/inPerson", await tokenFor(customer), {
+        checkoutKey: randomUUID(),
+        delivery: STORE,
+      }),
     );
     expect(status).toBe(409);
     expect(body).toEqual({ message: EMPTY_CART_MESSAGE });

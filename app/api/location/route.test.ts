@@ -16,7 +16,8 @@ vi.mock(import("@/server/db/client"), async (importOriginal) => ({
 // next/headers' cookie store of the request: reads what the browser sent, records what is set.
 vi.mock("next/headers", () => ({
   cookies: async () => ({
-    get: (name: string) => (testState.cookies.has(name) ? { name, value: testState.cookies.get(name)! } : undefined),
+    get: (name: string) =>
+      testState.cookies.has(name) ? { name, value: testState.cookies.get(name)! } : undefined,
     set: (name: string, value: string, options: Record<string, unknown>) => {
       testState.sets.push({ name, value, options });
       if (options.maxAge === 0) testState.cookies.delete(name);
@@ -46,9 +47,16 @@ beforeEach(() => {
 });
 
 const tokenFor = (m: Member) =>
-  encodeSessionToken({ memberId: m.id, sessionVersion: m.sessionVersion, signedInAt: nowSeconds() });
+  encodeSessionToken({
+    memberId: m.id,
+    sessionVersion: m.sessionVersion,
+    signedInAt: nowSeconds(),
+  });
 
-function request(method: string, { token, body, origin = SITE }: { token?: string; body?: unknown; origin?: string | null } = {}) {
+function request(
+  method: string,
+  { token, body, origin = SITE }: { token?: string; body?: unknown; origin?: string | null } = {},
+) {
   const headers = new Headers({ "content-type": "application/json" });
   if (origin) headers.set("origin", origin);
   if (token) headers.set("cookie", `_token=${token}`);
@@ -64,7 +72,14 @@ async function call(handler: typeof GET, req: Request) {
   return { status: response.status, body: (await response.json()) as Record<string, unknown> };
 }
 
-const TORONTO = { address: "290 Bremner Blvd", city: "Toronto", provinceState: "ON", postalCode: "M5V 2T6", country: "CA", radius: "25" };
+const TORONTO = {
+  address: "290 Bremner Blvd",
+  city: "Toronto",
+  provinceState: "ON",
+  postalCode: "M5V 2T6",
+  country: "CA",
+  radius: "25",
+};
 
 describe("/api/location for a visitor", () => {
   it("saves My Local in the cookies and reads it back", async () => {
@@ -72,10 +87,20 @@ describe("/api/location for a visitor", () => {
     expect(saved.status).toBe(200);
     expect(saved.body).toMatchObject({
       message: "Nice, You are set!",
-      location: { city: "Toronto", provinceState: "ON", postalCode: "M5V 2T6", country: "CA", radius: 25 },
+      location: {
+        city: "Toronto",
+        provinceState: "ON",
+        postalCode: "M5V 2T6",
+        country: "CA",
+        radius: 25,
+      },
     });
     expect(testState.sets.map((s) => s.name)).toEqual(["loc_address", "loc_radius"]);
-    expect(testState.sets[0]!.options).toMatchObject({ httpOnly: true, sameSite: "lax", path: "/" });
+    expect(testState.sets[0]!.options).toMatchObject({
+      httpOnly: true,
+      sameSite: "lax",
+      path: "/",
+    });
 
     const read = await call(GET, request("GET"));
     expect(read).toEqual({ status: 200, body: { location: saved.body.location } });
@@ -93,9 +118,14 @@ describe("/api/location for a visitor", () => {
   });
 
   it("refuses a write from another site's page", async () => {
-    const forged = await call(POST, request("POST", { body: TORONTO, origin: "https://evil.example" }));
+    const forged = await call(
+      POST,
+      request("POST", { body: TORONTO, origin: "https://evil.example" }),
+    );
     expect(forged.status).toBe(403);
-    expect((await call(DELETE, request("DELETE", { origin: "https://evil.example" }))).status).toBe(403);
+    expect((await call(DELETE, request("DELETE", { origin: "https://evil.example" }))).status).toBe(
+      403,
+    );
     expect(testState.sets).toEqual([]);
   });
 });
@@ -125,7 +155,10 @@ describe("/api/location for members", () => {
 
   it("refuses a cookie-authenticated write from another site", async () => {
     const token = await tokenFor(await createCustomer(db));
-    expect((await call(POST, request("POST", { token, body: TORONTO, origin: "https://evil.example" }))).status).toBe(403);
+    expect(
+      (await call(POST, request("POST", { token, body: TORONTO, origin: "https://evil.example" })))
+        .status,
+    ).toBe(403);
   });
 });
 
@@ -141,20 +174,38 @@ describe("POST /api/location validation", () => {
     ["provinceState", { provinceState: "Ont" }, "Invalid Province/State"],
     ["provinceState", { provinceState: "NY" }, "Invalid Province/State"],
     ["postalCode", { postalCode: "M5V_2T6" }, "Invalid Postal code"],
-    ["postalCode", { country: "US", provinceState: "NY", postalCode: "M5V 2T6" }, "Invalid Zip code"],
+    [
+      "postalCode",
+      { country: "US", provinceState: "NY", postalCode: "M5V 2T6" },
+      "Invalid Zip code",
+    ],
     ["country", { country: "Mexico" }, "Invalid Country"],
     ["country", { country: "" }, "Required Field"],
     ["city", { postalCode: "", city: "" }, "Required Field"],
-    ["postalCode", { postalCode: "X9X 9X9", city: "" }, "Location not found. Please check the postal code or city."],
-    ["city", { postalCode: "", city: "Nowhereville" }, "Location not found. Please check the postal code or city."],
+    [
+      "postalCode",
+      { postalCode: "X9X 9X9", city: "" },
+      "Location not found. Please check the postal code or city.",
+    ],
+    [
+      "city",
+      { postalCode: "", city: "Nowhereville" },
+      "Location not found. Please check the postal code or city.",
+    ],
   ];
 
-  it.each(rows)("answers 422 on %s for %j: %s, and saves nothing", async (field, change, message) => {
-    const { status, body } = await call(POST, request("POST", { body: { ...TORONTO, ...change } }));
-    expect(status).toBe(422);
-    expect((body.errors as Record<string, string[]>)[field]).toContain(message);
-    expect(testState.sets).toEqual([]);
-  });
+  it.each(rows)(
+    "answers 422 on %s for %j: %s, and saves nothing",
+    async (field, change, message) => {
+      const { status, body } = await call(
+        POST,
+        request("POST", { body: { ...TORONTO, ...change } }),
+      );
+      expect(status).toBe(422);
+      expect((body.errors as Record<string, string[]>)[field]).toContain(message);
+      expect(testState.sets).toEqual([]);
+    },
+  );
 
   it.each(["0", "5", "50", 30])("accepts the radius %j", async (radius) => {
     expect((await call(POST, request("POST", { body: { ...TORONTO, radius } }))).status).toBe(200);

@@ -1,7 +1,10 @@
 import { cookies } from "next/headers";
 import { localLocationSchema } from "@/lib/validation/location";
 import { route } from "@/server/http/route";
-import { clearViewerLocation, LOCATION_CLEARED_MESSAGE } from "@/server/location/clear-viewer-location";
+import {
+  clearViewerLocation,
+  LOCATION_CLEARED_MESSAGE,
+} from "@/server/location/clear-viewer-location";
 import { getViewerLocation } from "@/server/location/get-viewer-location";
 import { LOCATION_SAVED_MESSAGE, saveViewerLocation } from "@/server/location/save-viewer-location";
 import { toLocationAnswer } from "@/server/location/types";

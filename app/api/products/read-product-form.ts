@@ -35,7 +35,9 @@ const FIELDS = [
  *
  * @throws AppError validation (too big), bad_request (not multipart, or unreadable)
  */
-export async function readProductForm(req: Request): Promise<Record<(typeof FIELDS)[number], FormDataEntryValue | null>> {
+export async function readProductForm(
+  req: Request,
+): Promise<Record<(typeof FIELDS)[number], FormDataEntryValue | null>> {
   const body = await readBodyWithLimit(req, PRODUCT_FORM_MAX_BYTES);
   if (!body) throw validationError({ [PRODUCT_IMAGE_FIELD]: [MSG.imageTooBig] });
   const contentType = req.headers.get("content-type");

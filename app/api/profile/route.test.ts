@@ -40,7 +40,12 @@ afterAll(async () => {
   rmSync(UPLOADS, { recursive: true, force: true });
 });
 
-const tokenFor = (m: Member) => encodeSessionToken({ memberId: m.id, sessionVersion: m.sessionVersion, signedInAt: nowSeconds() });
+const tokenFor = (m: Member) =>
+  encodeSessionToken({
+    memberId: m.id,
+    sessionVersion: m.sessionVersion,
+    signedInAt: nowSeconds(),
+  });
 
 async function call(handler: typeof GET, req: Request) {
   const response = await handler(req, noParams);
@@ -50,15 +55,22 @@ async function call(handler: typeof GET, req: Request) {
 function jsonRequest(pathname: string, token: string | null, body?: unknown) {
   const headers = new Headers({ origin: SITE, "content-type": "application/json" });
   if (token) headers.set("cookie", `_token=${token}`);
-  return new Request(new URL(pathname, SITE), { method: body === undefined ? "GET" : "POST", headers, body: body === undefined ? undefined : JSON.stringify(body) });
+  return new Request(new URL(pathname, SITE), {
+    method: body === undefined ? "GET" : "POST",
+    headers,
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
 }
 
-const storedFiles = () => readdirSync(UPLOADS, { recursive: true }).filter((f) => String(f).endsWith(".webp")).length;
+const storedFiles = () =>
+  readdirSync(UPLOADS, { recursive: true }).filter((f) => String(f).endsWith(".webp")).length;
 
 describe("GET and POST /api/profile", () => {
   it("answers 401 to a visitor, even with the middleware-bypass header", async () => {
     expect((await call(GET, jsonRequest("/api/profile", null))).status).toBe(401);
-    const bypass = new Request(new URL("/api/profile", SITE), { headers: { "x-middleware-subrequest": "middleware" } });
+    const bypass = new Request(new URL("/api/profile", SITE), {
+      headers: { "x-middleware-subrequest": "middleware" },
+    });
     expect((await call(GET, bypass)).status).toBe(401);
     expect((await call(POST, jsonRequest("/api/profile", null, {}))).status).toBe(401);
   });
@@ -120,7 +132,10 @@ describe("GET and POST /api/profile", () => {
       }),
     );
     expect(status).toBe(200);
-    expect(body).toMatchObject({ message: "Your profile has been saved.", profile: { username: `new_${customer.id}`, postalCode: "M5V 3L9" } });
+    expect(body).toMatchObject({
+      message: "Your profile has been saved.",
+      profile: { username: `new_${customer.id}`, postalCode: "M5V 3L9" },
+    });
     // A customer is on no cached page.
     expect(testState.revalidated).toEqual([]);
   });
@@ -146,7 +161,12 @@ describe("GET and POST /api/profile", () => {
     );
     expect(status).toBe(200);
     expect(testState.revalidated).toEqual(
-      expect.arrayContaining([`store:${merchant.username}`, `store:farm_${merchant.id}`, "products", "merchants"]),
+      expect.arrayContaining([
+        `store:${merchant.username}`,
+        `store:farm_${merchant.id}`,
+        "products",
+        "merchants",
+      ]),
     );
   });
 
@@ -159,7 +179,12 @@ describe("GET and POST /api/profile", () => {
 });
 
 describe("POST /api/profile/avatar", () => {
-  async function upload(token: string | null, bytes: Uint8Array, name = "me.png", type = "image/png") {
+  async function upload(
+    token: string | null,
+    bytes: Uint8Array,
+    name = "me.png",
+    type = "image/png",
+  ) {
     const form = new FormData();
     form.append("avatarImage", new File([new Uint8Array(bytes)], name, { type }));
     const headers = new Headers({ origin: SITE });
@@ -169,7 +194,10 @@ describe("POST /api/profile/avatar", () => {
     const body = new Uint8Array(await draft.arrayBuffer());
     headers.set("content-type", draft.headers.get("content-type")!);
     headers.set("content-length", String(body.byteLength));
-    return call(postAvatar, new Request(new URL("/api/profile/avatar", SITE), { method: "POST", headers, body }));
+    return call(
+      postAvatar,
+      new Request(new URL("/api/profile/avatar", SITE), { method: "POST", headers, body }),
+    );
   }
 
   it("answers 401 to a visitor", async () => {
@@ -179,7 +207,10 @@ describe("POST /api/profile/avatar", () => {
   it("stores a PNG and answers its URL", async () => {
     const customer = await createCustomer(db);
     const before = storedFiles();
-    const { status, body } = await upload(await tokenFor(customer), await solid(200, 200).png().toBuffer());
+    const { status, body } = await upload(
+      await tokenFor(customer),
+      await solid(200, 200).png().toBuffer(),
+    );
     expect(status).toBe(200);
     expect(body.avatarImage).toMatch(/^\/uploads\/avatar\/[0-9a-f]{32}-sm\.webp$/);
     expect(storedFiles()).toBe(before + 2);
@@ -187,15 +218,23 @@ describe("POST /api/profile/avatar", () => {
 
   it("accepts 8 MB", async () => {
     const customer = await createCustomer(db);
-    expect((await upload(await tokenFor(customer), await pngOfSize(8 * 1024 * 1024))).status).toBe(200);
+    expect((await upload(await tokenFor(customer), await pngOfSize(8 * 1024 * 1024))).status).toBe(
+      200,
+    );
   });
 
   it.each([9, 12])("refuses %i MB and stores nothing", async (mb) => {
     const customer = await createCustomer(db);
     const before = storedFiles();
-    const { status, body } = await upload(await tokenFor(customer), await pngOfSize(mb * 1024 * 1024));
+    const { status, body } = await upload(
+      await tokenFor(customer),
+      await pngOfSize(mb * 1024 * 1024),
+    );
     expect(status).toBe(422);
-    expect(body).toEqual({ message: "Please check the form.", errors: { avatarImage: ["Image size is too big."] } });
+    expect(body).toEqual({
+      message: "Please check the form.",
+      errors: { avatarImage: ["Image size is too big."] },
+    });
     expect(storedFiles()).toBe(before);
   });
 
@@ -209,22 +248,44 @@ describe("POST /api/profile/avatar", () => {
         else controller.enqueue(chunk);
       },
     });
-    const headers = new Headers({ origin: SITE, cookie: `_token=${await tokenFor(customer)}`, "content-type": "multipart/form-data; boundary=x" });
-    const req = new Request(new URL("/api/profile/avatar", SITE), { method: "POST", headers, body: stream, duplex: "half" } as RequestInit);
+    const headers = new Headers({
+      origin: SITE,
+      cookie: `_token=${await tokenFor(customer)}`,
+      "content-type": "multipart/form-data; boundary=x",
+    });
+    const req = new Request(new URL("/api/profile/avatar", SITE), {
+      method: "POST",
+      headers,
+      body: stream,
+      duplex: "half",
+    } as RequestInit);
     const { status } = await call(postAvatar, req);
     expect(status).toBe(422);
     expect(sent).toBeLessThan(12);
   });
 
   it.each([
-    ["a text file named .png", new TextEncoder().encode("not an image at all"), "me.png", "image/png"],
+    [
+      "a text file named .png",
+      new TextEncoder().encode("not an image at all"),
+      "me.png",
+      "image/png",
+    ],
     ["a PNG named .gif", null, "me.gif", "image/gif"],
   ])("refuses %s with 'Invalid file uploaded.'", async (_, bytes, name, type) => {
     const customer = await createCustomer(db);
     const before = storedFiles();
-    const { status, body } = await upload(await tokenFor(customer), bytes ?? (await solid(10, 10).png().toBuffer()), name, type);
+    const { status, body } = await upload(
+      await tokenFor(customer),
+      bytes ?? (await solid(10, 10).png().toBuffer()),
+      name,
+      type,
+    );
     expect(status).toBe(422);
-    expect(body).toEqual({ message: "Please check the form.", errors: { avatarImage: ["Invalid file uploaded."] } });
+    expect(body).toEqual({
+      message: "Please check the form.",
+      errors: { avatarImage: ["Invalid file uploaded."] },
+    });
     expect(storedFiles()).toBe(before);
   });
 });

@@ -13,6 +13,9 @@ export const GET = route({}, async ({ member, db }) => {
 export const POST = route({}, async ({ req, member, db }) => {
   const input = profileSchemaFor(member.memberType).parse(await req.json());
   const profile = await updateProfile(db, { memberId: member.id, input });
-  revalidateMerchant({ memberType: member.memberType, usernames: [member.username, profile.username] });
+  revalidateMerchant({
+    memberType: member.memberType,
+    usernames: [member.username, profile.username],
+  });
   return Response.json({ message: "Your profile has been saved.", profile });
 });

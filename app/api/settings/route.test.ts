@@ -40,10 +40,19 @@ type Handler = (req: Request, ctx: typeof noParams) => Promise<Response>;
 
 async function call(handler: Handler, req: Request) {
   const response = await handler(req, noParams);
-  return { status: response.status, headers: response.headers, body: (await response.json()) as Record<string, unknown> };
+  return {
+    status: response.status,
+    headers: response.headers,
+    body: (await response.json()) as Record<string, unknown>,
+  };
 }
 
-function request(pathname: string, token: string | null, body?: unknown, via: "cookie" | "bearer" = "cookie") {
+function request(
+  pathname: string,
+  token: string | null,
+  body?: unknown,
+  via: "cookie" | "bearer" = "cookie",
+) {
   const headers = new Headers({ origin: SITE, "content-type": "application/json" });
   if (token && via === "cookie") headers.set("cookie", `_token=${token}`);
   if (token && via === "bearer") headers.set("authorization", `Bearer ${token}`);
@@ -74,7 +83,11 @@ describe("POST /api/settings/password", () => {
     const customer = await createCustomer(db);
     const { status, body } = await call(
       postPassword,
-      request("/api/settings/password", await tokenFor(customer), { currentPassword: DEFAULT_PASSWORD, newPassword: NEW_PASSWORD, confirmNewPassword: "Something-else-1" }),
+      request("/api/settings/password", await tokenFor(customer), {
+        currentPassword: DEFAULT_PASSWORD,
+        newPassword: NEW_PASSWORD,
+        confirmNewPassword: "Something-else-1",
+      }),
     );
     expect(status).toBe(422);
     expect(body).toEqual({
@@ -87,7 +100,11 @@ describe("POST /api/settings/password", () => {
     const customer = await createCustomer(db);
     const { status, body } = await call(
       postPassword,
-      request("/api/settings/password", await tokenFor(customer), { currentPassword: "Not-my-password-1", newPassword: NEW_PASSWORD, confirmNewPassword: NEW_PASSWORD }),
+      request("/api/settings/password", await tokenFor(customer), {
+        currentPassword: "Not-my-password-1",
+        newPassword: NEW_PASSWORD,
+        confirmNewPassword: NEW_PASSWORD,
+      }),
     );
     expect(status).toBe(422);
     expect(body.errors).toEqual({ currentPassword: ["The current password is incorrect."] });
@@ -100,7 +117,11 @@ describe("POST /api/settings/password", () => {
     const elsewhere = await tokenFor(customer);
     const { status, headers, body } = await call(
       postPassword,
-      request("/api/settings/password", mine, { currentPassword: DEFAULT_PASSWORD, newPassword: NEW_PASSWORD, confirmNewPassword: NEW_PASSWORD }),
+      request("/api/settings/password", mine, {
+        currentPassword: DEFAULT_PASSWORD,
+        newPassword: NEW_PASSWORD,
+        confirmNewPassword: NEW_PASSWORD,
+      }),
     );
     expect(status).toBe(200);
     expect(body).toEqual({ message: expect.stringContaining("Your password has been changed") });
@@ -108,7 +129,8 @@ describe("POST /api/settings/password", () => {
     expect(cookie).toMatch(/^_token=[^;]+; Path=\/; Max-Age=86400; SameSite=Lax; HttpOnly/);
     const fresh = decodeURIComponent(/^_token=([^;]+)/.exec(cookie)![1]!);
 
-    const asBearer = (token: string) => new Request(`${SITE}/api/profile`, { headers: { authorization: `Bearer ${token}` } });
+    const asBearer = (token: string) =>
+      new Request(`${SITE}/api/profile`, { headers: { authorization: `Bearer ${token}` } });
     expect(await getSessionMemberFromRequest(asBearer(elsewhere))).toBeNull();
     expect(await getSessionMemberFromRequest(asBearer(mine))).toBeNull();
     expect(await getSessionMemberFromRequest(asBearer(fresh))).toMatchObject({ id: customer.id });
@@ -118,12 +140,25 @@ describe("POST /api/settings/password", () => {
     const customer = await createCustomer(db);
     const { status, headers, body } = await call(
       postPassword,
-      request("/api/settings/password", await tokenFor(customer), { currentPassword: DEFAULT_PASSWORD, newPassword: NEW_PASSWORD, confirmNewPassword: NEW_PASSWORD }, "bearer"),
+      request(
+        "/api/settings/password",
+        await tokenFor(customer),
+        {
+          currentPassword: DEFAULT_PASSWORD,
+          newPassword: NEW_PASSWORD,
+          confirmNewPassword: NEW_PASSWORD,
+        },
+        "bearer",
+      ),
     );
     expect(status).toBe(200);
     expect(headers.get("set-cookie")).toBeNull();
     const token = body.token as string;
-    expect(await getSessionMemberFromRequest(new Request(SITE, { headers: { authorization: `Bearer ${token}` } }))).toMatchObject({ id: customer.id });
+    expect(
+      await getSessionMemberFromRequest(
+        new Request(SITE, { headers: { authorization: `Bearer ${token}` } }),
+      ),
+    ).toMatchObject({ id: customer.id });
   });
 });
 
@@ -131,19 +166,35 @@ describe("/api/settings/notifications", () => {
   it("answers every type on by default, then saves one toggle", async () => {
     const customer = await createCustomer(db);
     const token = await tokenFor(customer);
-    expect((await call(getNotifications, request("/api/settings/notifications", token))).body).toEqual({
+    expect(
+      (await call(getNotifications, request("/api/settings/notifications", token))).body,
+    ).toEqual({
       notifications: { term: true, promotion: true, order: true },
     });
-    const saved = await call(postNotifications, request("/api/settings/notifications", token, { type: "promotion", allow: false }));
-    expect(saved).toMatchObject({ status: 200, body: { notifications: { term: true, promotion: false, order: true } } });
-    expect((await call(getNotifications, request("/api/settings/notifications", token))).body).toEqual({
+    const saved = await call(
+      postNotifications,
+      request("/api/settings/notifications", token, { type: "promotion", allow: false }),
+    );
+    expect(saved).toMatchObject({
+      status: 200,
+      body: { notifications: { term: true, promotion: false, order: true } },
+    });
+    expect(
+      (await call(getNotifications, request("/api/settings/notifications", token))).body,
+    ).toEqual({
       notifications: { term: true, promotion: false, order: true },
     });
   });
 
   it("answers 422 for an unknown type", async () => {
     const customer = await createCustomer(db);
-    const { status, body } = await call(postNotifications, request("/api/settings/notifications", await tokenFor(customer), { type: "spam", allow: false }));
+    const { status, body } = await call(
+      postNotifications,
+      request("/api/settings/notifications", await tokenFor(customer), {
+        type: "spam",
+        allow: false,
+      }),
+    );
     expect(status).toBe(422);
     expect(Object.keys(body.errors as object)).toEqual(["type"]);
   });
@@ -152,7 +203,10 @@ describe("/api/settings/notifications", () => {
 describe("POST /api/settings/checkoutOptions", () => {
   it("is for merchants only", async () => {
     const customer = await createCustomer(db);
-    const { status } = await call(postCheckoutOptions, request("/api/settings/checkoutOptions", await tokenFor(customer), { payInPerson: true }));
+    const { status } = await call(
+      postCheckoutOptions,
+      request("/api/settings/checkoutOptions", await tokenFor(customer), { payInPerson: true }),
+    );
     expect(status).toBe(403);
   });
 
@@ -160,30 +214,47 @@ describe("POST /api/settings/checkoutOptions", () => {
     const merchant = await createMerchant(db);
     const { status, body } = await call(
       postCheckoutOptions,
-      request("/api/settings/checkoutOptions", await tokenFor(merchant), { payInPerson: false, payByCard: false }),
+      request("/api/settings/checkoutOptions", await tokenFor(merchant), {
+        payInPerson: false,
+        payByCard: false,
+      }),
     );
     expect(status).toBe(422);
-    expect(body).toEqual({ message: "Please check the form.", errors: { payInPerson: ["You need to enable at least one option."] } });
+    expect(body).toEqual({
+      message: "Please check the form.",
+      errors: { payInPerson: ["You need to enable at least one option."] },
+    });
   });
 
   it("refuses pay by card while card payments are not configured", async () => {
     const merchant = await createMerchant(db);
     const { status, body } = await call(
       postCheckoutOptions,
-      request("/api/settings/checkoutOptions", await tokenFor(merchant), { payInPerson: true, payByCard: true }),
+      request("/api/settings/checkoutOptions", await tokenFor(merchant), {
+        payInPerson: true,
+        payByCard: true,
+      }),
     );
     expect(status).toBe(422);
-    expect(body.errors).toEqual({ payByCard: ["Card payments are not configured on this marketplace yet."] });
+    expect(body.errors).toEqual({
+      payByCard: ["Card payments are not configured on this marketplace yet."],
+    });
   });
 
   it("saves pay in person", async () => {
     const merchant = await createMerchant(db);
     const { status, body } = await call(
       postCheckoutOptions,
-      request("/api/settings/checkoutOptions", await tokenFor(merchant), { payInPerson: true, payByCard: false }),
+      request("/api/settings/checkoutOptions", await tokenFor(merchant), {
+        payInPerson: true,
+        payByCard: false,
+      }),
     );
     expect(status).toBe(200);
-    expect(body).toEqual({ message: "Checkout options saved.", checkoutPaymentOptions: { payInPerson: true, payByCard: false } });
+    expect(body).toEqual({
+      message: "Checkout options saved.",
+      checkoutPaymentOptions: { payInPerson: true, payByCard: false },
+    });
     // The store page shows the payment options: its cached copy is dropped.
     expect(testState.revalidated).toContain(`store:${merchant.username}`);
   });

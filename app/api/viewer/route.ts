@@ -18,6 +18,9 @@ export async function GET(req: Request): Promise<Response> {
   } catch (error) {
     unstable_rethrow(error);
     log.error({ err: error }, "viewer answer failed");
-    return Response.json({ message: GENERIC_ERROR_MESSAGE }, { status: 500, headers: { "Cache-Control": "no-store" } });
+    return Response.json(
+      { message: GENERIC_ERROR_MESSAGE },
+      { status: 500, headers: { "Cache-Control": "no-store" } },
+    );
   }
 }

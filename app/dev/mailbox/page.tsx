@@ -33,22 +33,33 @@ async function MailList() {
       <caption className="sr-only">Sent emails, newest first</caption>
       <thead className="text-stone-700">
         <tr>
-          <th scope="col" className="py-2 pr-4 font-semibold">Subject</th>
-          <th scope="col" className="py-2 pr-4 font-semibold">To</th>
-          <th scope="col" className="py-2 font-semibold">Date</th>
+          <th scope="col" className="py-2 pr-4 font-semibold">
+            Subject
+          </th>
+          <th scope="col" className="py-2 pr-4 font-semibold">
+            To
+          </th>
+          <th scope="col" className="py-2 font-semibold">
+            Date
+          </th>
         </tr>
       </thead>
       <tbody>
         {mails.map((mail) => (
           <tr key={mail.id} className="border-t border-stone-200">
             <td className="py-2 pr-4">
-              <Link href={`/dev/mailbox/${mail.id}`} className="text-leaf-800 font-semibold underline">
+              <Link
+                href={`/dev/mailbox/${mail.id}`}
+                className="text-leaf-800 font-semibold underline"
+              >
                 {mail.subject}
               </Link>
             </td>
             <td className="py-2 pr-4">{mail.to}</td>
             <td className="py-2">
-              <time dateTime={mail.createdAt.toISOString()}>{mail.createdAt.toISOString().replace("T", " ").slice(0, 19)} UTC</time>
+              <time dateTime={mail.createdAt.toISOString()}>
+                {mail.createdAt.toISOString().replace("T", " ").slice(0, 19)} UTC
+              </time>
             </td>
           </tr>
         ))}

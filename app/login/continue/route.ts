@@ -18,5 +18,8 @@ export async function GET(req: Request) {
         storePagesExist: FEATURES.catalog,
       })
     : "/login";
-  return new Response(null, { status: 303, headers: { Location: path, "Cache-Control": "no-store" } });
+  return new Response(null, {
+    status: 303,
+    headers: { Location: path, "Cache-Control": "no-store" },
+  });
 }

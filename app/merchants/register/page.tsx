@@ -22,7 +22,11 @@ const linkClasses = "font-semibold text-leaf-800 underline underline-offset-4 ho
 // merchantRegister: /merchants/register (query ak: a reseller identifier)
 export default function MerchantRegisterPage({ searchParams }: { searchParams: SearchParams }) {
   return (
-    <AuthPage title="Register your farm" lead="Open a store and sell what you grow to customers nearby." width="wide">
+    <AuthPage
+      title="Register your farm"
+      lead="Open a store and sell what you grow to customers nearby."
+      width="wide"
+    >
       <Suspense fallback={<FormSkeleton />}>
         <MerchantRegisterBody searchParams={searchParams} />
       </Suspense>
@@ -41,10 +45,14 @@ async function MerchantRegisterBody({ searchParams }: { searchParams: SearchPara
   const parsed = merchantRegisterQuerySchema.safeParse({ ak: firstParam(query.ak) });
   const ak = parsed.success ? parsed.data.ak : undefined;
   // A malformed ak, or one no reseller has: the link is broken, so there is nothing to submit.
-  const isBroken = !parsed.success || (ak != null && (await findResellerIdByKey(await getDb(), ak)) === null);
+  const isBroken =
+    !parsed.success || (ak != null && (await findResellerIdByKey(await getDb(), ak)) === null);
   if (isBroken) {
     return (
-      <p role="alert" className="rounded-xl border border-red-200 bg-red-50 px-4 py-3 text-sm font-medium text-red-800">
+      <p
+        role="alert"
+        className="rounded-xl border border-red-200 bg-red-50 px-4 py-3 text-sm font-medium text-red-800"
+      >
         {MSG.invalidAk}
       </p>
     );

@@ -8,7 +8,11 @@ import type { ReviewPage, ReviewsViewer } from "@/components/reviews/types";
 const PENDING: ReviewsViewer = { kind: "pending" };
 
 /** The review form's viewer from the shell's viewer answer, once it is there for this product. */
-function toReviewsViewer(state: ViewerState, productId: number, merchantUsername: string): ReviewsViewer | null {
+function toReviewsViewer(
+  state: ViewerState,
+  productId: number,
+  merchantUsername: string,
+): ReviewsViewer | null {
   if (state.status === "failed") return { kind: "visitor" };
   if (state.status !== "ready" || state.productId !== productId) return null;
   const { viewer, myReview } = state.answer;
@@ -34,7 +38,10 @@ export function ProductReviews({
   initial: ReviewPage;
 }) {
   const { state, reload } = useViewerState();
-  const [shown, setShown] = useState<{ initial: ReviewPage; viewer: ReviewsViewer }>({ initial, viewer: PENDING });
+  const [shown, setShown] = useState<{ initial: ReviewPage; viewer: ReviewsViewer }>({
+    initial,
+    viewer: PENDING,
+  });
 
   // The first answer for this product: the viewer is known from now on.
   if (shown.viewer === PENDING) {
@@ -46,7 +53,11 @@ export function ProductReviews({
     if (initial === shown.initial) return;
     let live = true;
     void reload().then((next) => {
-      if (live) setShown({ initial, viewer: toReviewsViewer(next, productId, merchantUsername) ?? PENDING });
+      if (live)
+        setShown({
+          initial,
+          viewer: toReviewsViewer(next, productId, merchantUsername) ?? PENDING,
+        });
     });
     return () => {
       live = false;

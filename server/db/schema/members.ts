@@ -121,7 +121,9 @@ export const members = pgTable(
     // Farms without coordinates come after every located farm in "nearest first" lists.
     index("members_merchant_unlocated_idx")
       .on(t.id)
-      .where(sql`${t.memberType} = 'merchant' and (${t.latitude} is null or ${t.longitude} is null)`),
+      .where(
+        sql`${t.memberType} = 'merchant' and (${t.latitude} is null or ${t.longitude} is null)`,
+      ),
     index("members_merchant_latest_idx")
       .on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())
       .where(sql`${t.memberType} = 'merchant'`),

@@ -28,7 +28,12 @@ describe("seedDemo", () => {
 
   it("places at least 12 farms in Ontario and 3 in the US, each geocoded", async () => {
     const farms = await db
-      .select({ country: members.country, province: members.provinceState, lat: members.latitude, lon: members.longitude })
+      .select({
+        country: members.country,
+        province: members.provinceState,
+        lat: members.latitude,
+        lon: members.longitude,
+      })
       .from(members)
       .where(eq(members.memberType, "merchant"));
     expect(farms.filter((f) => f.province === "ON").length).toBeGreaterThanOrEqual(12);
@@ -51,7 +56,8 @@ describe("seedDemo", () => {
       expect(await store.read(`${product.image}-sm.webp`)).not.toBeNull();
     }
     const names = rows.map((r) => r.name.toLowerCase()).join(" | ");
-    for (const word of ["tomatoes", "apples", "eggs", "honey", "sourdough"]) expect(names).toContain(word);
+    for (const word of ["tomatoes", "apples", "eggs", "honey", "sourdough"])
+      expect(names).toContain(word);
 
     const perMerchant = await db
       .select({ plan: subscriptions.plan, n: sql<number>`count(${products.id})::int` })
@@ -63,7 +69,9 @@ describe("seedDemo", () => {
       if (plan === null) expect(n).toBeLessThanOrEqual(2);
       else if (plan === "engager") expect(n).toBeLessThanOrEqual(4);
     }
-    expect(new Set(perMerchant.map((m) => m.plan ?? "basic"))).toEqual(new Set(["basic", "engager", "harvest"]));
+    expect(new Set(perMerchant.map((m) => m.plan ?? "basic"))).toEqual(
+      new Set(["basic", "engager", "harvest"]),
+    );
   });
 
   it("creates the demo accounts of the README with the demo password", async () => {
@@ -80,16 +88,20 @@ describe("seedDemo", () => {
 
   it("adds reviews whose average is the product score, and orders in several statuses", async () => {
     const [reviewed] = await db
-      .select({ id: products.id, score: products.score, avg: sql<string>`round(avg(${reviews.score}), 2)` })
+      .select({
+        id: products.id,
+        score: products.score,
+        avg: sql<string>`round(avg(${reviews.score}), 2)`,
+      })
       .from(products)
       .innerJoin(reviews, eq(reviews.productId, products.id))
       .groupBy(products.id)
       .limit(1);
     expect(Number(reviewed!.score)).toBeCloseTo(Number(reviewed!.avg), 2);
 
-    const [{ statuses }] = (await db.select({ statuses: countDistinct(orderItems.status) }).from(orderItems)) as [
-      { statuses: number },
-    ];
+    const [{ statuses }] = (await db
+      .select({ statuses: countDistinct(orderItems.status) })
+      .from(orderItems)) as [{ statuses: number }];
     expect(statuses).toBeGreaterThanOrEqual(5);
     const cancelled = await db
       .select()

@@ -40,7 +40,12 @@ export type SeedDemoOptions = {
   log?: (line: string) => void;
 };
 
-export type SeedDemoResult = { seeded: boolean; merchants: number; products: number; orders: number };
+export type SeedDemoResult = {
+  seeded: boolean;
+  merchants: number;
+  products: number;
+  orders: number;
+};
 
 /**
  * Fills an empty database with the demo marketplace: an admin, customers, 16 farms in Ontario and
@@ -76,9 +81,18 @@ export async function seedDemo(db: Db, options: SeedDemoOptions = {}): Promise<S
   const farms: Array<{ farm: DemoFarm; merchant: Member; products: Product[] }> = [];
   const cursors = new Map<DemoCategory, number>();
   for (const [index, farm] of DEMO_FARMS.entries()) {
-    const merchant = await createDemoMerchant(db, farm, options.imageStore, index === 0 ? reseller.id : null);
+    const merchant = await createDemoMerchant(
+      db,
+      farm,
+      options.imageStore,
+      index === 0 ? reseller.id : null,
+    );
     if (farm.plan !== "basic") {
-      await createSubscription(db, { memberId: merchant.id, plan: farm.plan, activatedAt: daysAgo(120) });
+      await createSubscription(db, {
+        memberId: merchant.id,
+        plan: farm.plan,
+        activatedAt: daysAgo(120),
+      });
     }
     const picks = pickProducts(farm, PRODUCTS_PER_PLAN[farm.plan], cursors);
     const products: Product[] = [];
@@ -131,7 +145,12 @@ export async function seedDemo(db: Db, options: SeedDemoOptions = {}): Promise<S
   }
   log(`seeded ${FLAGSHIP_EXTRA_PRODUCTS} more products for ${flagship.farm.farmName}`);
 
-  return { seeded: true, merchants: farms.length, products: allProducts.length + extras.length, orders };
+  return {
+    seeded: true,
+    merchants: farms.length,
+    products: allProducts.length + extras.length,
+    orders,
+  };
 }
 
 async function createDemoCustomers(db: Db): Promise<{ ca: Member[]; us: Member[] }> {
@@ -198,10 +217,16 @@ async function createDemoMerchant(
   resellerId: number | null,
 ): Promise<Member> {
   const place = await geocode(
-    { postalCode: farm.postalCode, city: farm.city, provinceState: farm.provinceState, country: farm.country },
+    {
+      postalCode: farm.postalCode,
+      city: farm.city,
+      provinceState: farm.provinceState,
+      country: farm.country,
+    },
     { mapboxToken: null },
   );
-  if (!place) throw new Error(`Demo farm ${farm.username}: ${farm.postalCode} does not geocode offline`);
+  if (!place)
+    throw new Error(`Demo farm ${farm.username}: ${farm.postalCode} does not geocode offline`);
   const initials = `${farm.firstName[0]}${farm.lastName[0]}`;
   const avatar = await saveImage(await renderAvatar({ initials, seed: farm.username.length }), {
     kind: "avatar",
@@ -229,7 +254,11 @@ async function createDemoMerchant(
 }
 
 /** Takes `n` products from the farm's specialties in turn, each catalog entry used once overall. */
-function pickProducts(farm: DemoFarm, n: number, cursors: Map<DemoCategory, number>): DemoProduct[] {
+function pickProducts(
+  farm: DemoFarm,
+  n: number,
+  cursors: Map<DemoCategory, number>,
+): DemoProduct[] {
   const picks: DemoProduct[] = [];
   for (let i = 0; picks.length < n; i += 1) {
     const category = farm.specialties[i % farm.specialties.length]!;
@@ -245,9 +274,19 @@ async function createDemoProduct(
   db: Db,
   merchant: Member,
   pick: DemoProduct,
-  opts: { seed: number; createdAt: Date; inStock: boolean; deliveryService: boolean; imageStore?: ImageStore },
+  opts: {
+    seed: number;
+    createdAt: Date;
+    inStock: boolean;
+    deliveryService: boolean;
+    imageStore?: ImageStore;
+  },
 ): Promise<Product> {
-  const png = await renderProductImage({ category: pick.category, name: pick.name, seed: opts.seed });
+  const png = await renderProductImage({
+    category: pick.category,
+    name: pick.name,
+    seed: opts.seed,
+  });
   const image = await saveImage(png, { kind: "product", store: opts.imageStore });
   return createProduct(db, {
     merchantId: merchant.id,
@@ -268,7 +307,10 @@ async function createDemoProduct(
 }
 
 const REVIEW_TEXTS: Array<[number, string]> = [
-  [5, "Picked up on Saturday and it was still perfect on Wednesday. So much better than the grocery store."],
+  [
+    5,
+    "Picked up on Saturday and it was still perfect on Wednesday. So much better than the grocery store.",
+  ],
   [5, "Lovely farmer, ready right on time. We will be back every week."],
   [4, "Very fresh and tasty. A little pricier than the supermarket but worth it."],
   [5, "My kids ate half of it in the car on the way home!"],
@@ -286,13 +328,21 @@ async function createDemoReviews(
   daysAgo: (days: number) => Date,
 ): Promise<void> {
   for (const product of products) {
-    const pool = product.currency === "USD" ? [...customers.us, ...customers.ca.slice(1, 3)] : customers.ca;
+    const pool =
+      product.currency === "USD" ? [...customers.us, ...customers.ca.slice(1, 3)] : customers.ca;
     const howMany = Math.floor(random() * 4); // 0 to 3 reviews; some products have none
     const reviewers = shuffle(pool, random).slice(0, howMany);
     for (const reviewer of reviewers) {
       const [score, content] = REVIEW_TEXTS[Math.floor(random() * REVIEW_TEXTS.length)]!;
       const when = daysAgo(Math.floor(random() * 30));
-      await createReview(db, { productId: product.id, memberId: reviewer.id, score, content, createdAt: when, updatedAt: when });
+      await createReview(db, {
+        productId: product.id,
+        memberId: reviewer.id,
+        score,
+        content,
+        createdAt: when,
+        updatedAt: when,
+      });
     }
   }
 }
@@ -307,8 +357,20 @@ async function createDemoOrders(
 ): Promise<number> {
   const caProducts = farms.filter((f) => f.farm.country === "CA").flatMap((f) => f.products);
   const usProducts = farms.filter((f) => f.farm.country === "US").flatMap((f) => f.products);
-  const pickupStatuses = ["order_created", "ready_for_pickup", "customer_received", "customer_received", "cancelled"] as const;
-  const deliveryStatuses = ["order_created", "ready_to_ship", "in_shipping", "shipped", "customer_received"] as const;
+  const pickupStatuses = [
+    "order_created",
+    "ready_for_pickup",
+    "customer_received",
+    "customer_received",
+    "cancelled",
+  ] as const;
+  const deliveryStatuses = [
+    "order_created",
+    "ready_to_ship",
+    "in_shipping",
+    "shipped",
+    "customer_received",
+  ] as const;
 
   let placed = 0;
   const place = async (customer: Member, pool: Product[], index: number) => {

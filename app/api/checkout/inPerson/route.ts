@@ -1,5 +1,8 @@
 import { NextResponse } from "next/server";
-import { CHECKOUT_DELIVERY_COOKIE, checkoutDeliveryCookieOptions } from "@/server/checkout/delivery-cookie";
+import {
+  CHECKOUT_DELIVERY_COOKIE,
+  checkoutDeliveryCookieOptions,
+} from "@/server/checkout/delivery-cookie";
 import { placeOrderBodySchema } from "@/server/checkout/place-order-input";
 import { sendOrderPlacedEmails } from "@/server/checkout/send-order-placed-emails";
 import { afterResponse } from "@/server/http/after-response";
@@ -9,7 +12,12 @@ import { placeOrder } from "@/server/orders/place-order";
 // POST /api/checkout/inPerson: place the order of the pay-in-person cart (once per checkoutKey)
 export const POST = route({ role: ["customer", "merchant"] }, async ({ req, member, db }) => {
   const { checkoutKey, delivery, items } = placeOrderBodySchema.parse(await req.json());
-  const { orderNo, orderId, created } = await placeOrder(db, { customerId: member.id, checkoutKey, delivery, items });
+  const { orderNo, orderId, created } = await placeOrder(db, {
+    customerId: member.id,
+    checkoutKey,
+    delivery,
+    items,
+  });
   // The mails go out after the answer (the customer does not wait for rendering and SMTP), and only
   // for the call that created the order: a retry with the same key gets the order, not more mail.
   if (created) await afterResponse("order-placed emails", () => sendOrderPlacedEmails(db, orderId));

@@ -16,7 +16,8 @@ vi.mock(import("@/server/db/client"), async (importOriginal) => ({
 }));
 // revalidateTag needs Next's request store; record the tags instead.
 vi.mock("next/cache", () => ({
-  revalidateTag: (tag: string, profile: unknown) => testState.revalidated.push(`${tag} ${JSON.stringify(profile)}`),
+  revalidateTag: (tag: string, profile: unknown) =>
+    testState.revalidated.push(`${tag} ${JSON.stringify(profile)}`),
 }));
 
 const UPLOADS = mkdtempSync(path.join(tmpdir(), "product-add-route-"));
@@ -26,8 +27,20 @@ import { encodeSessionToken, nowSeconds } from "@/server/auth/token";
 import type { Db } from "@/server/db/client";
 import { pngOfSize, solid } from "@/server/storage/test-images";
 import { closeTestDb, createTestDb } from "@/tests/db";
-import { createCustomer, createMerchant, createProduct, createSubscription, type Member } from "@/tests/factories";
-import { countStoredImages, multipartRequest, productFormValues, productRowsOf, type UploadFile } from "@/tests/product-form";
+import {
+  createCustomer,
+  createMerchant,
+  createProduct,
+  createSubscription,
+  type Member,
+} from "@/tests/factories";
+import {
+  countStoredImages,
+  multipartRequest,
+  productFormValues,
+  productRowsOf,
+  type UploadFile,
+} from "@/tests/product-form";
 import { POST as postUpdate } from "../update/route";
 import { POST as postAdd } from "./route";
 
@@ -49,10 +62,21 @@ beforeEach(() => {
   testState.revalidated.length = 0;
 });
 
-const tokenFor = (m: Member) => encodeSessionToken({ memberId: m.id, sessionVersion: m.sessionVersion, signedInAt: nowSeconds() });
+const tokenFor = (m: Member) =>
+  encodeSessionToken({
+    memberId: m.id,
+    sessionVersion: m.sessionVersion,
+    signedInAt: nowSeconds(),
+  });
 
 type Handler = typeof postAdd;
-async function send(handler: Handler, pathname: string, token: string | null, fields: Record<string, string>, file?: UploadFile | null) {
+async function send(
+  handler: Handler,
+  pathname: string,
+  token: string | null,
+  fields: Record<string, string>,
+  file?: UploadFile | null,
+) {
   const req = await multipartRequest(new URL(pathname, SITE).toString(), {
     token,
     fields,
@@ -66,7 +90,13 @@ async function send(handler: Handler, pathname: string, token: string | null, fi
 const addAs = async (m: Member | null, fields = productFormValues(), file?: UploadFile | null) =>
   send(postAdd, "/api/products/add", m ? await tokenFor(m) : null, fields, file);
 const updateAs = async (m: Member, fields: Record<string, string>, file?: UploadFile | null) =>
-  send(postUpdate, "/api/products/update", await tokenFor(m), fields, file === undefined ? null : file);
+  send(
+    postUpdate,
+    "/api/products/update",
+    await tokenFor(m),
+    fields,
+    file === undefined ? null : file,
+  );
 
 const productsOf = (m: Member) => productRowsOf(db, m.id);
 
@@ -87,7 +117,12 @@ describe("POST /api/products/add", () => {
 
   it("answers 401 to a visitor, even with the middleware-bypass header", async () => {
     expect((await addAs(null)).status).toBe(401);
-    const req = await multipartRequest(`${SITE}/api/products/add`, { token: null, fields: productFormValues(), file: { bytes: png }, origin: SITE });
+    const req = await multipartRequest(`${SITE}/api/products/add`, {
+      token: null,
+      fields: productFormValues(),
+      file: { bytes: png },
+      origin: SITE,
+    });
     req.headers.set("x-middleware-subrequest", "middleware:middleware:middleware");
     expect((await postAdd(req, noParams)).status).toBe(401);
   });
@@ -102,24 +137,56 @@ describe("POST /api/products/add", () => {
 
   it("refuses a write from another site", async () => {
     const merchant = await createMerchant(db);
-    const req = await multipartRequest(`${SITE}/api/products/add`, { token: await tokenFor(merchant), fields: productFormValues(), file: { bytes: png }, origin: "https://evil.example" });
+    const req = await multipartRequest(`${SITE}/api/products/add`, {
+      token: await tokenFor(merchant),
+      fields: productFormValues(),
+      file: { bytes: png },
+      origin: "https://evil.example",
+    });
     expect((await postAdd(req, noParams)).status).toBe(403);
     expect(await productsOf(merchant)).toEqual([]);
   });
 
   // `undefined` sends a valid image, null none at all.
-  it.each<[string, Record<string, string>, UploadFile | null | undefined, Record<string, string[]>]>([
+  it.each<
+    [string, Record<string, string>, UploadFile | null | undefined, Record<string, string[]>]
+  >([
     ["no image", {}, null, { productImage: ["Upload the image"] }],
-    ["a GIF by name", {}, { bytes: new Uint8Array([1, 2, 3]), name: "beets.gif", type: "image/gif" }, { productImage: ["Invalid image file."] }],
-    ["a text file named .png", {}, { bytes: new TextEncoder().encode("hello"), name: "beets.png" }, { productImage: ["Invalid image file."] }],
+    [
+      "a GIF by name",
+      {},
+      { bytes: new Uint8Array([1, 2, 3]), name: "beets.gif", type: "image/gif" },
+      { productImage: ["Invalid image file."] },
+    ],
+    [
+      "a text file named .png",
+      {},
+      { bytes: new TextEncoder().encode("hello"), name: "beets.png" },
+      { productImage: ["Invalid image file."] },
+    ],
     ["an empty name", { name: "" }, undefined, { name: ["Product name is required"] }],
     ["a name with symbols", { name: "Beets <b>" }, undefined, { name: ["Invalid Name"] }],
     ["an empty detail", { detail: " " }, undefined, { detail: ["Product detail is required"] }],
-    ["a detail with symbols", { detail: "Fresh {beets}" }, undefined, { detail: ["Invalid Detail"] }],
+    [
+      "a detail with symbols",
+      { detail: "Fresh {beets}" },
+      undefined,
+      { detail: ["Invalid Detail"] },
+    ],
     ["an empty price", { price: "" }, undefined, { price: ["Product price is required"] }],
     ["a price with 3 decimals", { price: "4.999" }, undefined, { price: ["Invalid Price"] }],
-    ["a weight that is not a number", { weightRequired: "true", unitWeight: "two" }, undefined, { unitWeight: ["Invalid Value"] }],
-    ["a missing weight symbol", { weightRequired: "true", weightSymbol: "" }, undefined, { weightSymbol: ["Weight symbol is required"] }],
+    [
+      "a weight that is not a number",
+      { weightRequired: "true", unitWeight: "two" },
+      undefined,
+      { unitWeight: ["Invalid Value"] },
+    ],
+    [
+      "a missing weight symbol",
+      { weightRequired: "true", weightSymbol: "" },
+      undefined,
+      { weightSymbol: ["Weight symbol is required"] },
+    ],
   ])("answers 422 for %s with the spec's message", async (_, overrides, file, errors) => {
     const merchant = await createMerchant(db);
     const files = countStoredImages(UPLOADS);
@@ -139,7 +206,9 @@ describe("POST /api/products/add", () => {
 
   it("accepts an 8 MB image", async () => {
     const merchant = await createMerchant(db);
-    const { status } = await addAs(merchant, productFormValues(), { bytes: await pngOfSize(8 * 1024 * 1024) });
+    const { status } = await addAs(merchant, productFormValues(), {
+      bytes: await pngOfSize(8 * 1024 * 1024),
+    });
     expect(status).toBe(201);
     expect(await productsOf(merchant)).toHaveLength(1);
   });
@@ -147,9 +216,14 @@ describe("POST /api/products/add", () => {
   it.each([9, 12])("refuses a %i MB image, storing nothing", async (mb) => {
     const merchant = await createMerchant(db);
     const files = countStoredImages(UPLOADS);
-    const { status, body } = await addAs(merchant, productFormValues(), { bytes: await pngOfSize(mb * 1024 * 1024) });
+    const { status, body } = await addAs(merchant, productFormValues(), {
+      bytes: await pngOfSize(mb * 1024 * 1024),
+    });
     expect(status).toBe(422);
-    expect(body).toEqual({ message: "Please check the form.", errors: { productImage: ["Image size is too big."] } });
+    expect(body).toEqual({
+      message: "Please check the form.",
+      errors: { productImage: ["Image size is too big."] },
+    });
     expect(await productsOf(merchant)).toEqual([]);
     expect(countStoredImages(UPLOADS)).toBe(files);
   });
@@ -164,8 +238,17 @@ describe("POST /api/products/add", () => {
         else controller.enqueue(chunk);
       },
     });
-    const headers = new Headers({ origin: SITE, cookie: `_token=${await tokenFor(merchant)}`, "content-type": "multipart/form-data; boundary=x" });
-    const req = new Request(`${SITE}/api/products/add`, { method: "POST", headers, body: stream, duplex: "half" } as RequestInit);
+    const headers = new Headers({
+      origin: SITE,
+      cookie: `_token=${await tokenFor(merchant)}`,
+      "content-type": "multipart/form-data; boundary=x",
+    });
+    const req = new Request(`${SITE}/api/products/add`, {
+      method: "POST",
+      headers,
+      body: stream,
+      duplex: "half",
+    } as RequestInit);
     const response = await postAdd(req, noParams);
     expect(response.status).toBe(422);
     expect(sent).toBeLessThan(12);
@@ -175,7 +258,11 @@ describe("POST /api/products/add", () => {
     const merchant = await createMerchant(db);
     const req = new Request(`${SITE}/api/products/add`, {
       method: "POST",
-      headers: { origin: SITE, cookie: `_token=${await tokenFor(merchant)}`, "content-type": "application/json" },
+      headers: {
+        origin: SITE,
+        cookie: `_token=${await tokenFor(merchant)}`,
+        "content-type": "application/json",
+      },
       body: JSON.stringify(productFormValues()),
     });
     expect((await postAdd(req, noParams)).status).toBe(400);
@@ -183,7 +270,12 @@ describe("POST /api/products/add", () => {
 
   it.each([
     ["a Basic farm at its third product", null, 2, "/Basic plan allows up to 2 products/"],
-    ["an Engager farm at its fifth product", "engager" as const, 4, "/Engager plan allows up to 4 products/"],
+    [
+      "an Engager farm at its fifth product",
+      "engager" as const,
+      4,
+      "/Engager plan allows up to 4 products/",
+    ],
   ])("answers 403 to %s", async (_, plan, existing, message) => {
     const merchant = await createMerchant(db);
     if (plan) await createSubscription(db, { memberId: merchant.id, plan });
@@ -198,7 +290,9 @@ describe("POST /api/products/add", () => {
     const merchant = await createMerchant(db, { currency: null });
     expect(await addAs(merchant)).toEqual({
       status: 403,
-      body: { message: "There are some missing information about you. Please complete the profile." },
+      body: {
+        message: "There are some missing information about you. Please complete the profile.",
+      },
     });
   });
 
@@ -206,7 +300,9 @@ describe("POST /api/products/add", () => {
     const merchant = await createMerchant(db);
     const { status, body } = await addAs(merchant, productFormValues({ payByCard: "true" }));
     expect(status).toBe(422);
-    expect(body.errors).toEqual({ payByCard: ["Card payments are not configured on this marketplace yet."] });
+    expect(body.errors).toEqual({
+      payByCard: ["Card payments are not configured on this marketplace yet."],
+    });
   });
 });
 
@@ -214,10 +310,20 @@ describe("POST /api/products/update", () => {
   it("saves the owner's product without a new image and invalidates the caches", async () => {
     const merchant = await createMerchant(db);
     const product = await createProduct(db, { merchantId: merchant.id });
-    const { status, body } = await updateAs(merchant, productFormValues({ id: String(product.id), name: "Purple Carrots", price: "3" }));
-    expect({ status, body }).toEqual({ status: 200, body: { message: "The product has been updated.", product: { id: product.id } } });
+    const { status, body } = await updateAs(
+      merchant,
+      productFormValues({ id: String(product.id), name: "Purple Carrots", price: "3" }),
+    );
+    expect({ status, body }).toEqual({
+      status: 200,
+      body: { message: "The product has been updated.", product: { id: product.id } },
+    });
     const [row] = await productsOf(merchant);
-    expect(row).toMatchObject({ name: "Purple Carrots", unitPriceCents: 300, image: product.image });
+    expect(row).toMatchObject({
+      name: "Purple Carrots",
+      unitPriceCents: 300,
+      image: product.image,
+    });
     expect(testState.revalidated).toContain(`product:${product.id} {"expire":0}`);
     expect(testState.revalidated).toContain(`store:${merchant.username} {"expire":0}`);
   });
@@ -226,7 +332,10 @@ describe("POST /api/products/update", () => {
     const merchant = await createMerchant(db);
     const product = await createProduct(db, { merchantId: merchant.id });
     const files = countStoredImages(UPLOADS);
-    expect((await updateAs(merchant, productFormValues({ id: String(product.id) }), { bytes: png })).status).toBe(200);
+    expect(
+      (await updateAs(merchant, productFormValues({ id: String(product.id) }), { bytes: png }))
+        .status,
+    ).toBe(200);
     const [row] = await productsOf(merchant);
     expect(row!.image).toMatch(/^product\/[0-9a-f]{32}$/);
     expect(countStoredImages(UPLOADS)).toBe(files + 2);
@@ -237,21 +346,44 @@ describe("POST /api/products/update", () => {
     const intruder = await createMerchant(db);
     const product = await createProduct(db, { merchantId: owner.id });
     const files = countStoredImages(UPLOADS);
-    const { status, body } = await updateAs(intruder, productFormValues({ id: String(product.id), name: "Mine Now" }), { bytes: png });
-    expect({ status, body }).toEqual({ status: 404, body: { message: "The product could not be found." } });
+    const { status, body } = await updateAs(
+      intruder,
+      productFormValues({ id: String(product.id), name: "Mine Now" }),
+      { bytes: png },
+    );
+    expect({ status, body }).toEqual({
+      status: 404,
+      body: { message: "The product could not be found." },
+    });
     expect((await productsOf(owner))[0]!.name).toBe(product.name);
     expect(countStoredImages(UPLOADS)).toBe(files);
   });
 
-  it.each<[string, Record<string, string>, (() => Promise<UploadFile>) | null, Record<string, string[]>]>([
-    ["no payment option", { payInPerson: "false", payByCard: "false" }, null, { payInPerson: ["You need to select at least one of the customer payment options"] }],
+  it.each<
+    [string, Record<string, string>, (() => Promise<UploadFile>) | null, Record<string, string[]>]
+  >([
+    [
+      "no payment option",
+      { payInPerson: "false", payByCard: "false" },
+      null,
+      { payInPerson: ["You need to select at least one of the customer payment options"] },
+    ],
     ["an invalid price", { price: "abc" }, null, { price: ["Invalid Price"] }],
-    ["a 9 MB image", {}, async () => ({ bytes: await pngOfSize(9 * 1024 * 1024) }), { productImage: ["Image size is too big."] }],
+    [
+      "a 9 MB image",
+      {},
+      async () => ({ bytes: await pngOfSize(9 * 1024 * 1024) }),
+      { productImage: ["Image size is too big."] },
+    ],
   ])("answers 422 for %s", async (_, overrides, makeFile, errors) => {
     const merchant = await createMerchant(db);
     const product = await createProduct(db, { merchantId: merchant.id });
     const file = makeFile ? await makeFile() : null;
-    const { status, body } = await updateAs(merchant, productFormValues({ id: String(product.id), ...overrides }), file);
+    const { status, body } = await updateAs(
+      merchant,
+      productFormValues({ id: String(product.id), ...overrides }),
+      file,
+    );
     expect(status).toBe(422);
     expect(body.errors).toEqual(errors);
   });

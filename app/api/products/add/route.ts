@@ -19,5 +19,8 @@ export const POST = route({}, async ({ req, member, db }) => {
     cardPaymentsEnabled: getEnv().cardPaymentsEnabled,
   });
   revalidateProduct({ productId: product.id, username: product.username });
-  return Response.json({ message: PRODUCT_MESSAGES.added, product: { id: product.id } }, { status: 201 });
+  return Response.json(
+    { message: PRODUCT_MESSAGES.added, product: { id: product.id } },
+    { status: 201 },
+  );
 });

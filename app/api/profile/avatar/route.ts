@@ -23,7 +23,10 @@ export const POST = route({}, async ({ req, member, db }) => {
   return Response.json({ message: "Your profile image has been updated.", ...saved });
 });
 
-async function parseMultipart(body: Uint8Array<ArrayBuffer>, contentType: string | null): Promise<FormData> {
+async function parseMultipart(
+  body: Uint8Array<ArrayBuffer>,
+  contentType: string | null,
+): Promise<FormData> {
   if (!contentType?.toLowerCase().startsWith("multipart/form-data")) {
     throw validationError({ [AVATAR_FIELD]: [MSG.invalidFileUploaded] });
   }

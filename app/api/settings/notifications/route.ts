@@ -1,6 +1,9 @@
 import { notificationSettingSchema } from "@/lib/validation/profile";
 import { route } from "@/server/http/route";
-import { getNotificationPreferences, setNotificationPreference } from "@/server/members/notification-preferences";
+import {
+  getNotificationPreferences,
+  setNotificationPreference,
+} from "@/server/members/notification-preferences";
 
 // GET /api/settings/notifications: the member's email preferences (a type never set is on)
 export const GET = route({}, async ({ member, db }) => {

@@ -1,6 +1,12 @@
 import { passwordChangeSchema } from "@/lib/validation/profile";
 import { readSessionCredential } from "@/server/auth/session";
-import { authCookieOptions, decodeSessionToken, encodeSessionToken, nowSeconds, SESSION_COOKIE } from "@/server/auth/token";
+import {
+  authCookieOptions,
+  decodeSessionToken,
+  encodeSessionToken,
+  nowSeconds,
+  SESSION_COOKIE,
+} from "@/server/auth/token";
 import { route } from "@/server/http/route";
 import { changePassword, PASSWORD_CHANGED_MESSAGE } from "@/server/members/change-password";
 

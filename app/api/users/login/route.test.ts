@@ -15,11 +15,16 @@ vi.mock(import("@/server/env"), async (importOriginal) => {
     ...actual,
     getEnv: () => {
       const env = actual.getEnv();
-      return testState.production ? { ...env, NODE_ENV: "production" as const, APP_URL: "https://market.example" } : env;
+      return testState.production
+        ? { ...env, NODE_ENV: "production" as const, APP_URL: "https://market.example" }
+        : env;
     },
   };
 });
-vi.mock(import("@/server/security"), async (importOriginal) => ({ ...(await importOriginal()), recordSignIn: async () => {} }));
+vi.mock(import("@/server/security"), async (importOriginal) => ({
+  ...(await importOriginal()),
+  recordSignIn: async () => {},
+}));
 
 import { POST as logout } from "@/app/api/users/logout/route";
 import { POST as login } from "@/app/api/users/login/route";
@@ -53,13 +58,18 @@ function post(path: string, body: unknown, headers: Record<string, string> = {})
 
 /** Set-Cookie lines by cookie name. */
 function setCookies(response: Response): Map<string, string> {
-  return new Map(response.headers.getSetCookie().map((line) => [line.slice(0, line.indexOf("=")), line]));
+  return new Map(
+    response.headers.getSetCookie().map((line) => [line.slice(0, line.indexOf("=")), line]),
+  );
 }
 
 describe("POST /api/users/login", () => {
   it("answers the token and the member, and sets the three cookies with their flags", async () => {
     const merchant = await createMerchant(db);
-    const response = await login(post("/api/users/login", { login: merchant.username, password: DEFAULT_PASSWORD }), ctx);
+    const response = await login(
+      post("/api/users/login", { login: merchant.username, password: DEFAULT_PASSWORD }),
+      ctx,
+    );
     expect(response.status).toBe(200);
     const body = await response.json();
     expect(body).toEqual({
@@ -83,23 +93,33 @@ describe("POST /api/users/login", () => {
     expect(cookies.get("member_type")).not.toMatch(/HttpOnly/i);
 
     // The token is a session, by bearer as well as by cookie.
-    const bearer = new Request(`${SITE}/api/x`, { headers: { authorization: `Bearer ${body.token}` } });
+    const bearer = new Request(`${SITE}/api/x`, {
+      headers: { authorization: `Bearer ${body.token}` },
+    });
     expect((await getSessionMemberFromRequest(bearer))?.id).toBe(merchant.id);
   });
 
   it("marks the cookies Secure in production over https", async () => {
     testState.production = true;
     const customer = await createCustomer(db);
-    const response = await login(post("/api/users/login", { login: customer.email, password: DEFAULT_PASSWORD }), ctx);
+    const response = await login(
+      post("/api/users/login", { login: customer.email, password: DEFAULT_PASSWORD }),
+      ctx,
+    );
     expect(response.status).toBe(200);
     for (const line of setCookies(response).values()) expect(line).toMatch(/; Secure/i);
   });
 
   it("answers 401 with the spec's message for wrong credentials, and sets no cookie", async () => {
     const customer = await createCustomer(db);
-    const response = await login(post("/api/users/login", { login: customer.username, password: "Wrong-password-1!" }), ctx);
+    const response = await login(
+      post("/api/users/login", { login: customer.username, password: "Wrong-password-1!" }),
+      ctx,
+    );
     expect(response.status).toBe(401);
-    expect(await response.json()).toEqual({ message: "Invalid Login Credentials. Please try again." });
+    expect(await response.json()).toEqual({
+      message: "Invalid Login Credentials. Please try again.",
+    });
     expect(response.headers.getSetCookie()).toEqual([]);
   });
 
@@ -115,25 +135,39 @@ describe("POST /api/users/login", () => {
   it("answers 429 after 10 failures from one client, even with the right password", async () => {
     const customer = await createCustomer(db);
     for (let i = 0; i < 10; i++) {
-      const wrong = await login(post("/api/users/login", { login: `someone_${i}`, password: "nope" }), ctx);
+      const wrong = await login(
+        post("/api/users/login", { login: `someone_${i}`, password: "nope" }),
+        ctx,
+      );
       expect(wrong.status).toBe(401);
     }
-    const response = await login(post("/api/users/login", { login: customer.username, password: DEFAULT_PASSWORD }), ctx);
+    const response = await login(
+      post("/api/users/login", { login: customer.username, password: DEFAULT_PASSWORD }),
+      ctx,
+    );
     expect(response.status).toBe(429);
-    expect(await response.json()).toEqual({ message: "Too many sign-in attempts. Please wait 15 minutes and try again." });
+    expect(await response.json()).toEqual({
+      message: "Too many sign-in attempts. Please wait 15 minutes and try again.",
+    });
   });
 });
 
 describe("POST /api/users/logout", () => {
   it("ends the session for good and clears the three cookies", async () => {
     const customer = await createCustomer(db);
-    const signedIn = await login(post("/api/users/login", { login: customer.username, password: DEFAULT_PASSWORD }), ctx);
+    const signedIn = await login(
+      post("/api/users/login", { login: customer.username, password: DEFAULT_PASSWORD }),
+      ctx,
+    );
     const { token } = await signedIn.json();
 
     const response = await logout(
       new Request(`${SITE}/api/users/logout`, {
         method: "POST",
-        headers: { origin: SITE, cookie: `_token=${token}; authenticated=true; member_type=customer` },
+        headers: {
+          origin: SITE,
+          cookie: `_token=${token}; authenticated=true; member_type=customer`,
+        },
       }),
       ctx,
     );
@@ -150,9 +184,17 @@ describe("POST /api/users/logout", () => {
 
   it("refuses a cross-site logout made with the cookie", async () => {
     const customer = await createCustomer(db);
-    const { token } = await (await login(post("/api/users/login", { login: customer.username, password: DEFAULT_PASSWORD }), ctx)).json();
+    const { token } = await (
+      await login(
+        post("/api/users/login", { login: customer.username, password: DEFAULT_PASSWORD }),
+        ctx,
+      )
+    ).json();
     const response = await logout(
-      new Request(`${SITE}/api/users/logout`, { method: "POST", headers: { origin: "https://evil.example", cookie: `_token=${token}` } }),
+      new Request(`${SITE}/api/users/logout`, {
+        method: "POST",
+        headers: { origin: "https://evil.example", cookie: `_token=${token}` },
+      }),
       ctx,
     );
     expect(response.status).toBe(403);

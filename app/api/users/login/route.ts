@@ -10,7 +10,11 @@ import { route } from "@/server/http/route";
 // POST /api/users/login: sign in with email or username and password; the token also works as a bearer token
 export const POST = route({ public: true }, async ({ req, db }) => {
   const { login, password } = signInSchema.parse(await req.json());
-  const member = await signInWithPassword(db, { login, password, ...readSignInClient(req.headers) });
+  const member = await signInWithPassword(db, {
+    login,
+    password,
+    ...readSignInClient(req.headers),
+  });
   const token = await encodeSessionToken({
     memberId: member.id,
     sessionVersion: member.sessionVersion,

@@ -8,7 +8,10 @@ vi.mock(import("@/server/db/client"), async (importOriginal) => ({
   ...(await importOriginal()),
   getDb: async () => testState.db as Db,
 }));
-vi.mock(import("@/server/email"), async (importOriginal) => ({ ...(await importOriginal()), sendWelcomeEmail: async () => {} }));
+vi.mock(import("@/server/email"), async (importOriginal) => ({
+  ...(await importOriginal()),
+  sendWelcomeEmail: async () => {},
+}));
 
 import { POST as registerMerchantRoute } from "@/app/api/merchants/register/route";
 import { POST as registerCustomerRoute } from "@/app/api/users/register/route";
@@ -25,7 +28,11 @@ afterAll(() => closeTestDb(db));
 
 const ctx = { params: Promise.resolve({}) };
 const post = (path: string, body: unknown) =>
-  new Request(`http://localhost:3000${path}`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
+  new Request(`http://localhost:3000${path}`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify(body),
+  });
 
 const customer = {
   username: "fresh_route_user",
@@ -42,12 +49,20 @@ describe("POST /api/users/register", () => {
   it("answers 201 with the spec's message", async () => {
     const response = await registerCustomerRoute(post("/api/users/register", customer), ctx);
     expect(response.status).toBe(201);
-    expect(await response.json()).toEqual({ message: "Thanks for signing up! Now you can log in." });
+    expect(await response.json()).toEqual({
+      message: "Thanks for signing up! Now you can log in.",
+    });
   });
 
   it("answers 422 with every field's messages", async () => {
     const response = await registerCustomerRoute(
-      post("/api/users/register", { ...customer, username: "Bad Name", email: "x", cPassword: "different", firstName: "" }),
+      post("/api/users/register", {
+        ...customer,
+        username: "Bad Name",
+        email: "x",
+        cPassword: "different",
+        firstName: "",
+      }),
       ctx,
     );
     expect(response.status).toBe(422);
@@ -65,7 +80,11 @@ describe("POST /api/users/register", () => {
   it("answers 422 on the field for a taken username", async () => {
     const existing = await createCustomer(db);
     const response = await registerCustomerRoute(
-      post("/api/users/register", { ...customer, username: existing.username, email: "other.one@example.com" }),
+      post("/api/users/register", {
+        ...customer,
+        username: existing.username,
+        email: "other.one@example.com",
+      }),
       ctx,
     );
     expect(response.status).toBe(422);
@@ -89,17 +108,29 @@ describe("POST /api/merchants/register", () => {
 
   it("answers 201 for a farmer with a reseller's ak", async () => {
     const reseller = await createReseller(db);
-    const response = await registerMerchantRoute(post("/api/merchants/register", { ...merchant, ak: reseller.identifier }), ctx);
+    const response = await registerMerchantRoute(
+      post("/api/merchants/register", { ...merchant, ak: reseller.identifier }),
+      ctx,
+    );
     expect(response.status).toBe(201);
-    expect(await response.json()).toEqual({ message: "Thanks for signing up! Now you can log in." });
+    expect(await response.json()).toEqual({
+      message: "Thanks for signing up! Now you can log in.",
+    });
   });
 
   it("answers 422 for a malformed ak", async () => {
     const response = await registerMerchantRoute(
-      post("/api/merchants/register", { ...merchant, username: "farm_two", email: "farm.two@example.com", ak: "abc" }),
+      post("/api/merchants/register", {
+        ...merchant,
+        username: "farm_two",
+        email: "farm.two@example.com",
+        ak: "abc",
+      }),
       ctx,
     );
     expect(response.status).toBe(422);
-    expect((await response.json()).errors).toEqual({ ak: ["Something went wrong. Please check your url."] });
+    expect((await response.json()).errors).toEqual({
+      ak: ["Something went wrong. Please check your url."],
+    });
   });
 });

@@ -16,7 +16,11 @@ import { paymentType as paymentTypeSchema, type Delivery } from "@/lib/validatio
 import { requireCompleteProfile, requireRole } from "@/server/auth/guards";
 import { FULFILMENT_LABELS, UNAVAILABLE_LABELS, fulfilmentFor } from "@/server/checkout/cart-rules";
 import { readCheckoutDelivery } from "@/server/checkout/delivery-cookie";
-import { getCheckoutCart, type CheckoutCart, type UnavailableLine } from "@/server/checkout/get-checkout-cart";
+import {
+  getCheckoutCart,
+  type CheckoutCart,
+  type UnavailableLine,
+} from "@/server/checkout/get-checkout-cart";
 import { getDb } from "@/server/db/client";
 import { getEnv } from "@/server/env";
 import { CARD_PAYMENTS_NOT_CONFIGURED_MESSAGE } from "@/server/members/update-checkout-options";
@@ -36,7 +40,11 @@ export default async function CheckoutPreviewPage({ params }: { params: Promise<
   if (!parsed.success) notFound();
   return (
     <>
-      <PageIntro eyebrow="Checkout" title="Checkout Preview" lead="Check your items and delivery details before you place the order." />
+      <PageIntro
+        eyebrow="Checkout"
+        title="Checkout Preview"
+        lead="Check your items and delivery details before you place the order."
+      />
       <div className="container-page py-10 sm:py-14">
         <CheckoutSteps current="preview" />
         <Suspense fallback={<p className="text-stone-600">Loading your order…</p>}>
@@ -48,13 +56,16 @@ export default async function CheckoutPreviewPage({ params }: { params: Promise<
 }
 
 async function Preview({ paymentType }: { paymentType: PaymentType }) {
-  const member = requireCompleteProfile(await requireRole(`/checkout/${paymentType}/preview`, ["customer", "merchant"]));
+  const member = requireCompleteProfile(
+    await requireRole(`/checkout/${paymentType}/preview`, ["customer", "merchant"]),
+  );
   const db = await getDb();
   const [cart, delivery] = await Promise.all([
     getCheckoutCart(db, { memberId: member.id, paymentType }),
     readCheckoutDelivery(member.id),
   ]);
-  if (cart.lines.length === 0 && cart.unavailable.length === 0) return <EmptyCheckout paymentType={paymentType} />;
+  if (cart.lines.length === 0 && cart.unavailable.length === 0)
+    return <EmptyCheckout paymentType={paymentType} />;
   // The details are kept for an hour; without them the form comes first.
   if (!delivery) redirect(`/checkout/delivery/${paymentType}/${cart.suggestedDestination}`);
 
@@ -96,7 +107,10 @@ async function Preview({ paymentType }: { paymentType: PaymentType }) {
         {cart.unavailable.length > 0 ? <UnavailableLines lines={cart.unavailable} /> : null}
       </section>
       <div className="flex flex-col gap-6 self-start">
-        <section aria-labelledby="preview-delivery-heading" className="rounded-2xl border border-stone-200 bg-white p-5">
+        <section
+          aria-labelledby="preview-delivery-heading"
+          className="rounded-2xl border border-stone-200 bg-white p-5"
+        >
           <div className="mb-4 flex items-center justify-between gap-3">
             <h2 id="preview-delivery-heading" className="text-lg font-bold text-stone-900">
               Delivery details
@@ -111,7 +125,12 @@ async function Preview({ paymentType }: { paymentType: PaymentType }) {
           </div>
           <DeliverySummary delivery={delivery} />
         </section>
-        <PaymentAction paymentType={paymentType} cart={cart} delivery={delivery} memberId={member.id} />
+        <PaymentAction
+          paymentType={paymentType}
+          cart={cart}
+          delivery={delivery}
+          memberId={member.id}
+        />
       </div>
     </div>
   );
@@ -140,7 +159,10 @@ async function PaymentAction({
             <li key={problem}>{problem}</li>
           ))}
         </ul>
-        <Link href="/cart" className="text-leaf-800 mt-3 inline-block font-semibold underline underline-offset-2">
+        <Link
+          href="/cart"
+          className="text-leaf-800 mt-3 inline-block font-semibold underline underline-offset-2"
+        >
           Back to Cart
         </Link>
       </div>
@@ -151,8 +173,8 @@ async function PaymentAction({
       <section aria-label="Payment" className="flex flex-col gap-4">
         {problems}
         <p className="text-sm text-stone-700">
-          You pay each farmer in person when you get your items. Pay in person carries no guarantee from
-          a payment provider.
+          You pay each farmer in person when you get your items. Pay in person carries no guarantee
+          from a payment provider.
         </p>
         <PayInPersonButton
           checkoutKey={randomUUID()}
@@ -166,7 +188,12 @@ async function PaymentAction({
 
   if (!getEnv().cardPaymentsEnabled) {
     const inPerson = await getCheckoutCart(await getDb(), { memberId, paymentType: "in_person" });
-    return <CardPaymentsOff message={CARD_PAYMENTS_NOT_CONFIGURED_MESSAGE} inPersonDestination={inPerson.suggestedDestination} />;
+    return (
+      <CardPaymentsOff
+        message={CARD_PAYMENTS_NOT_CONFIGURED_MESSAGE}
+        inPersonDestination={inPerson.suggestedDestination}
+      />
+    );
   }
   return (
     <section aria-label="Payment" className="flex flex-col gap-4">
@@ -184,11 +211,16 @@ async function PaymentAction({
 /** Lines of the cart tab that cannot be bought now: named, left in the cart, not ordered. */
 function UnavailableLines({ lines }: { lines: readonly UnavailableLine[] }) {
   return (
-    <section aria-labelledby="preview-unavailable-heading" className="mt-6 rounded-2xl border border-stone-200 bg-stone-50 p-5">
+    <section
+      aria-labelledby="preview-unavailable-heading"
+      className="mt-6 rounded-2xl border border-stone-200 bg-stone-50 p-5"
+    >
       <h3 id="preview-unavailable-heading" className="font-bold text-stone-900">
         Not part of this order
       </h3>
-      <p className="mt-1 text-sm text-stone-700">These items cannot be bought right now. They stay in your cart.</p>
+      <p className="mt-1 text-sm text-stone-700">
+        These items cannot be bought right now. They stay in your cart.
+      </p>
       <ul className="mt-3 flex flex-col gap-1 text-sm text-stone-800">
         {lines.map((line) => (
           <li key={line.pKey}>

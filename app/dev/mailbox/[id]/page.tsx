@@ -37,7 +37,9 @@ async function Mail({ params }: Props) {
         <dd>{mail.to}</dd>
         <dt className="font-semibold">Date</dt>
         <dd>
-          <time dateTime={mail.createdAt.toISOString()}>{mail.createdAt.toISOString().replace("T", " ").slice(0, 19)} UTC</time>
+          <time dateTime={mail.createdAt.toISOString()}>
+            {mail.createdAt.toISOString().replace("T", " ").slice(0, 19)} UTC
+          </time>
         </dd>
         {Object.entries(mail.headers).map(([name, value]) => (
           <div key={name} className="contents">
@@ -54,7 +56,9 @@ async function Mail({ params }: Props) {
       />
       <details>
         <summary className="cursor-pointer font-semibold">Plain-text version</summary>
-        <pre className="mt-2 overflow-x-auto rounded-xl bg-stone-100 p-4 text-sm whitespace-pre-wrap">{mail.text}</pre>
+        <pre className="mt-2 overflow-x-auto rounded-xl bg-stone-100 p-4 text-sm whitespace-pre-wrap">
+          {mail.text}
+        </pre>
       </details>
     </article>
   );

@@ -8,7 +8,12 @@ import { Button } from "@/components/ui/button";
 // Spec part 2 section 8, "Security block, any failure".
 export const BLOCK_FAILED = "Oops. Something went wrong. Please try it again.";
 
-type BlockedAccess = { browser_data: string; city: string; province_state: string; country: string };
+type BlockedAccess = {
+  browser_data: string;
+  city: string;
+  province_state: string;
+  country: string;
+};
 
 type State = { step: "loading" } | { step: "done"; access: BlockedAccess } | { step: "error" };
 
@@ -19,8 +24,14 @@ export function BlockView({ accessId }: { accessId: string }) {
 
   const block = useCallback(async () => {
     setState({ step: "loading" });
-    const answer = await postJson<{ results: BlockedAccess }>("/api/securities/block", { accessId });
-    setState(answer.ok && answer.data?.results ? { step: "done", access: answer.data.results } : { step: "error" });
+    const answer = await postJson<{ results: BlockedAccess }>("/api/securities/block", {
+      accessId,
+    });
+    setState(
+      answer.ok && answer.data?.results
+        ? { step: "done", access: answer.data.results }
+        : { step: "error" },
+    );
   }, [accessId]);
 
   useEffect(() => {
@@ -32,7 +43,10 @@ export function BlockView({ accessId }: { accessId: string }) {
   if (state.step === "loading") {
     return (
       <p role="status" className="flex items-center gap-3 text-stone-700">
-        <span aria-hidden className="border-leaf-600 size-5 animate-spin rounded-full border-2 border-t-transparent" />
+        <span
+          aria-hidden
+          className="border-leaf-600 size-5 animate-spin rounded-full border-2 border-t-transparent"
+        />
         Blocking the sign-in…
       </p>
     );
@@ -56,15 +70,28 @@ export function BlockView({ accessId }: { accessId: string }) {
         The access has been blocked and every session of your account has ended.
       </p>
       {/* Focusable so keyboard users can scroll it sideways on a narrow screen. */}
-      <div tabIndex={0} role="region" aria-label="The blocked sign-in" className="overflow-x-auto rounded-2xl border border-stone-200">
+      <div
+        tabIndex={0}
+        role="region"
+        aria-label="The blocked sign-in"
+        className="overflow-x-auto rounded-2xl border border-stone-200"
+      >
         <table className="w-full text-left text-sm">
           <caption className="sr-only">The blocked sign-in</caption>
           <thead className="bg-stone-50 text-stone-700">
             <tr>
-              <th scope="col" className="px-4 py-2 font-semibold">Browser</th>
-              <th scope="col" className="px-4 py-2 font-semibold">City</th>
-              <th scope="col" className="px-4 py-2 font-semibold">Province/State</th>
-              <th scope="col" className="px-4 py-2 font-semibold">Country</th>
+              <th scope="col" className="px-4 py-2 font-semibold">
+                Browser
+              </th>
+              <th scope="col" className="px-4 py-2 font-semibold">
+                City
+              </th>
+              <th scope="col" className="px-4 py-2 font-semibold">
+                Province/State
+              </th>
+              <th scope="col" className="px-4 py-2 font-semibold">
+                Country
+              </th>
             </tr>
           </thead>
           <tbody>

@@ -3,7 +3,11 @@ import { Suspense } from "react";
 import { AuthCard } from "@/components/password/auth-card";
 import { BlockView } from "./block-view";
 
-export const metadata: Metadata = { title: "Block a sign-in", robots: { index: false }, referrer: "no-referrer" };
+export const metadata: Metadata = {
+  title: "Block a sign-in",
+  robots: { index: false },
+  referrer: "no-referrer",
+};
 
 type Props = { params: Promise<{ accessId: string }> };
 

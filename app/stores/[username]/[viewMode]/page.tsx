@@ -1,5 +1,9 @@
 import type { Metadata } from "next";
-import { STORE_PLACEHOLDER_USERNAME, StorePage, storeMetadata } from "@/components/store/store-page";
+import {
+  STORE_PLACEHOLDER_USERNAME,
+  StorePage,
+  storeMetadata,
+} from "@/components/store/store-page";
 import { STORE_VIEW_MODES } from "@/lib/constants";
 
 type Props = { params: Promise<{ username: string; viewMode: string }> };

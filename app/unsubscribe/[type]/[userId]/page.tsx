@@ -3,7 +3,11 @@ import { Suspense } from "react";
 import { AuthCard } from "@/components/password/auth-card";
 import { UnsubscribeView } from "./unsubscribe-view";
 
-export const metadata: Metadata = { title: "Email preferences", robots: { index: false }, referrer: "no-referrer" };
+export const metadata: Metadata = {
+  title: "Email preferences",
+  robots: { index: false },
+  referrer: "no-referrer",
+};
 
 type Props = {
   params: Promise<{ type: string; userId: string }>;

@@ -31,13 +31,21 @@ export function UnsubscribeView(link: LinkBody) {
     started.current = true;
     void postJson<{ message: string }>("/api/notifications/unsubscribe", link).then((answer) => {
       if (answer.ok) {
-        setState({ step: "unsubscribed", message: answer.data.message, resubscribeError: null, busy: false });
+        setState({
+          step: "unsubscribed",
+          message: answer.data.message,
+          resubscribeError: null,
+          busy: false,
+        });
         return;
       }
       // "The messages in the server's data are joined": its field messages, else its message.
       const messages = Object.values(answer.errors).flat();
       if (!messages.length && answer.message) messages.push(answer.message);
-      setState({ step: "error", text: messages.length ? messages.join(" ") : UNSUBSCRIBE_FAILED_FALLBACK });
+      setState({
+        step: "error",
+        text: messages.length ? messages.join(" ") : UNSUBSCRIBE_FAILED_FALLBACK,
+      });
     });
   }, [link]);
 
@@ -46,13 +54,21 @@ export function UnsubscribeView(link: LinkBody) {
     setState({ ...state, busy: true, resubscribeError: null });
     const answer = await postJson<{ message: string }>("/api/notifications/subscribe", link);
     if (answer.ok) setState({ step: "subscribed", message: answer.data.message });
-    else setState({ ...state, busy: false, resubscribeError: answer.message ?? SUBSCRIBE_FAILED_FALLBACK });
+    else
+      setState({
+        ...state,
+        busy: false,
+        resubscribeError: answer.message ?? SUBSCRIBE_FAILED_FALLBACK,
+      });
   }
 
   if (state.step === "loading") {
     return (
       <p role="status" className="flex items-center gap-3 text-stone-700">
-        <span aria-hidden className="border-leaf-600 size-5 animate-spin rounded-full border-2 border-t-transparent" />
+        <span
+          aria-hidden
+          className="border-leaf-600 size-5 animate-spin rounded-full border-2 border-t-transparent"
+        />
         Updating your email preferences…
       </p>
     );

@@ -36,11 +36,22 @@ beforeEach(() => {
   testState.revalidated.length = 0;
 });
 
-const tokenFor = (m: Member) => encodeSessionToken({ memberId: m.id, sessionVersion: m.sessionVersion, signedInAt: nowSeconds() });
+const tokenFor = (m: Member) =>
+  encodeSessionToken({
+    memberId: m.id,
+    sessionVersion: m.sessionVersion,
+    signedInAt: nowSeconds(),
+  });
 
 type Handler = (req: Request, ctx: { params: Promise<{ productId: string }> }) => Promise<Response>;
 
-async function call(handler: Handler, method: "GET" | "POST", pathname: string, member: Member | null, productId = "") {
+async function call(
+  handler: Handler,
+  method: "GET" | "POST",
+  pathname: string,
+  member: Member | null,
+  productId = "",
+) {
   const headers = new Headers({ origin: SITE });
   if (member) headers.set("authorization", `Bearer ${await tokenFor(member)}`);
   const response = await handler(new Request(new URL(pathname, SITE), { method, headers }), {
@@ -55,7 +66,13 @@ describe("GET /api/products/{productId}/byUser", () => {
   it("gives the owner the loaded product", async () => {
     const merchant = await createMerchant(db);
     const product = await createProduct(db, { merchantId: merchant.id, unitPriceCents: 725 });
-    const { status, body } = await call(getByUser, "GET", `/api/products/${product.id}/byUser`, merchant, String(product.id));
+    const { status, body } = await call(
+      getByUser,
+      "GET",
+      `/api/products/${product.id}/byUser`,
+      merchant,
+      String(product.id),
+    );
     expect(status).toBe(200);
     expect(body.product).toMatchObject({
       id: product.id,
@@ -73,8 +90,17 @@ describe("GET /api/products/{productId}/byUser", () => {
   });
 
   it.each([
-    ["another merchant's product", async () => (await createProduct(db, { merchantId: (await createMerchant(db)).id })).id, 404],
-    ["a removed product", async (owner: Member) => (await createProduct(db, { merchantId: owner.id, status: "removed" })).id, 404],
+    [
+      "another merchant's product",
+      async () => (await createProduct(db, { merchantId: (await createMerchant(db)).id })).id,
+      404,
+    ],
+    [
+      "a removed product",
+      async (owner: Member) =>
+        (await createProduct(db, { merchantId: owner.id, status: "removed" })).id,
+      404,
+    ],
     ["an id that is not a number", async () => "abc", 404],
   ])("answers 404 for %s", async (_, makeId, status) => {
     const merchant = await createMerchant(db);
@@ -87,7 +113,10 @@ describe("GET /api/products/{productId}/byUser", () => {
 
   it("answers 401 to a visitor and 403 to a customer", async () => {
     expect((await call(getByUser, "GET", "/api/products/1/byUser", null, "1")).status).toBe(401);
-    expect((await call(getByUser, "GET", "/api/products/1/byUser", await createCustomer(db), "1")).status).toBe(403);
+    expect(
+      (await call(getByUser, "GET", "/api/products/1/byUser", await createCustomer(db), "1"))
+        .status,
+    ).toBe(403);
   });
 });
 
@@ -108,7 +137,10 @@ describe("GET /api/products/getTotal/byUser", () => {
   });
 
   it("answers 403 to a customer", async () => {
-    expect((await call(getTotal, "GET", "/api/products/getTotal/byUser", await createCustomer(db))).status).toBe(403);
+    expect(
+      (await call(getTotal, "GET", "/api/products/getTotal/byUser", await createCustomer(db)))
+        .status,
+    ).toBe(403);
   });
 });
 
@@ -117,20 +149,39 @@ describe("POST /api/products/{productId}/delete, activate, remove", () => {
     const merchant = await createMerchant(db);
     const product = await createProduct(db, { merchantId: merchant.id });
     const id = String(product.id);
-    expect(await call(postDelete, "POST", `/api/products/${id}/delete`, merchant, id)).toEqual({ status: 200, body: { message: "The product has been deleted." } });
+    expect(await call(postDelete, "POST", `/api/products/${id}/delete`, merchant, id)).toEqual({
+      status: 200,
+      body: { message: "The product has been deleted." },
+    });
     expect(await statusOf(product.id)).toBe("deleted");
-    expect(testState.revalidated).toEqual([`product:${id}`, "products", `store:${merchant.username}`]);
-    expect(await call(postActivate, "POST", `/api/products/${id}/activate`, merchant, id)).toEqual({ status: 200, body: { message: "The product has been activated." } });
-    expect(await call(postRemove, "POST", `/api/products/${id}/remove`, merchant, id)).toEqual({ status: 200, body: { message: "The product has been removed permanently." } });
+    expect(testState.revalidated).toEqual([
+      `product:${id}`,
+      "products",
+      `store:${merchant.username}`,
+    ]);
+    expect(await call(postActivate, "POST", `/api/products/${id}/activate`, merchant, id)).toEqual({
+      status: 200,
+      body: { message: "The product has been activated." },
+    });
+    expect(await call(postRemove, "POST", `/api/products/${id}/remove`, merchant, id)).toEqual({
+      status: 200,
+      body: { message: "The product has been removed permanently." },
+    });
     expect(await statusOf(product.id)).toBe("removed");
-    expect(await call(postActivate, "POST", `/api/products/${id}/activate`, merchant, id)).toEqual({ status: 409, body: { message: "The product has already been removed permanently." } });
+    expect(await call(postActivate, "POST", `/api/products/${id}/activate`, merchant, id)).toEqual({
+      status: 409,
+      body: { message: "The product has already been removed permanently." },
+    });
   });
 
   it("answers 409 to a wrong transition", async () => {
     const merchant = await createMerchant(db);
     const product = await createProduct(db, { merchantId: merchant.id });
     const id = String(product.id);
-    expect(await call(postActivate, "POST", `/api/products/${id}/activate`, merchant, id)).toEqual({ status: 409, body: { message: "The product is already active." } });
+    expect(await call(postActivate, "POST", `/api/products/${id}/activate`, merchant, id)).toEqual({
+      status: 409,
+      body: { message: "The product is already active." },
+    });
   });
 
   it.each([
@@ -139,9 +190,14 @@ describe("POST /api/products/{productId}/delete, activate, remove", () => {
     ["remove", postRemove],
   ])("answers 404 to %s on another merchant's product", async (action, handler) => {
     const owner = await createMerchant(db);
-    const product = await createProduct(db, { merchantId: owner.id, status: action === "activate" ? "deleted" : "active" });
+    const product = await createProduct(db, {
+      merchantId: owner.id,
+      status: action === "activate" ? "deleted" : "active",
+    });
     const id = String(product.id);
-    expect(await call(handler, "POST", `/api/products/${id}/${action}`, await createMerchant(db), id)).toEqual({
+    expect(
+      await call(handler, "POST", `/api/products/${id}/${action}`, await createMerchant(db), id),
+    ).toEqual({
       status: 404,
       body: { message: "The product could not be found." },
     });
@@ -156,7 +212,9 @@ describe("POST /api/products/{productId}/delete, activate, remove", () => {
       method: "POST",
       headers: { origin: "https://evil.example", cookie: `_token=${await tokenFor(merchant)}` },
     });
-    const response = await postDelete(req, { params: Promise.resolve({ productId: String(product.id) }) });
+    const response = await postDelete(req, {
+      params: Promise.resolve({ productId: String(product.id) }),
+    });
     expect(response.status).toBe(403);
     expect(await statusOf(product.id)).toBe("active");
   });

@@ -3,7 +3,13 @@ import { route } from "@/server/http/route";
 import { parseProductId } from "../../product-id";
 
 // GET /api/products/{productId}/byUser: the owner loads a product into the edit form (another merchant's: 404)
-export const GET = route<{ productId: string }>({ role: "merchant" }, async ({ member, db, params }) => {
-  const { product } = await getOwnerProduct(db, { merchantId: member.id, productId: parseProductId(params.productId) });
-  return Response.json({ product });
-});
+export const GET = route<{ productId: string }>(
+  { role: "merchant" },
+  async ({ member, db, params }) => {
+    const { product } = await getOwnerProduct(db, {
+      merchantId: member.id,
+      productId: parseProductId(params.productId),
+    });
+    return Response.json({ product });
+  },
+);

@@ -29,13 +29,27 @@ beforeAll(async () => {
   otherMerchant = await createMerchant(db);
   customer = await createCustomer(db);
   for (let i = 0; i < 13; i += 1) {
-    await createProduct(db, { merchantId: owner.id, name: `Carrots ${i}`, createdAt: new Date(Date.now() - (i + 1) * 60_000) });
+    await createProduct(db, {
+      merchantId: owner.id,
+      name: `Carrots ${i}`,
+      createdAt: new Date(Date.now() - (i + 1) * 60_000),
+    });
   }
-  await createProduct(db, { merchantId: owner.id, name: "Old Beets", status: "deleted", deletedAt: new Date() });
+  await createProduct(db, {
+    merchantId: owner.id,
+    name: "Old Beets",
+    status: "deleted",
+    deletedAt: new Date(),
+  });
 });
 afterAll(() => closeTestDb(db));
 
-const tokenFor = (m: Member) => encodeSessionToken({ memberId: m.id, sessionVersion: m.sessionVersion, signedInAt: nowSeconds() });
+const tokenFor = (m: Member) =>
+  encodeSessionToken({
+    memberId: m.id,
+    sessionVersion: m.sessionVersion,
+    signedInAt: nowSeconds(),
+  });
 
 type Auth = { cookie?: Member; bearer?: Member };
 
@@ -43,10 +57,17 @@ async function get(username: string, query: string, auth: Auth = {}) {
   const headers = new Headers();
   if (auth.cookie) headers.set("cookie", `_token=${await tokenFor(auth.cookie)}`);
   if (auth.bearer) headers.set("authorization", `Bearer ${await tokenFor(auth.bearer)}`);
-  const response = await GET(new Request(`${SITE}/api/stores/${username}/products${query}`, { headers }), {
-    params: Promise.resolve({ username }),
-  });
-  return { status: response.status, body: (await response.json()) as Record<string, unknown>, cacheControl: response.headers.get("cache-control") };
+  const response = await GET(
+    new Request(`${SITE}/api/stores/${username}/products${query}`, { headers }),
+    {
+      params: Promise.resolve({ username }),
+    },
+  );
+  return {
+    status: response.status,
+    body: (await response.json()) as Record<string, unknown>,
+    cacheControl: response.headers.get("cache-control"),
+  };
 }
 
 describe("GET /api/stores/{username}/products", () => {
@@ -56,11 +77,17 @@ describe("GET /api/stores/{username}/products", () => {
     expect(first.body).toMatchObject({ total: 13, page: 1, perPage: 12, hasMore: true });
     const products = first.body.products as Array<Record<string, unknown>>;
     expect(products).toHaveLength(12);
-    expect(products[0]).toMatchObject({ title: "Carrots 0", merchantUsername: "route_farm", price: expect.stringMatching(/^\d+\.\d{2}$/) });
+    expect(products[0]).toMatchObject({
+      title: "Carrots 0",
+      merchantUsername: "route_farm",
+      price: expect.stringMatching(/^\d+\.\d{2}$/),
+    });
 
     const second = await get("route_farm", "?viewMode=public&page=2");
     expect(second.body).toMatchObject({ total: 13, page: 2, perPage: 12, hasMore: false });
-    expect((second.body.products as Array<{ title: string }>).map((p) => p.title)).toEqual(["Carrots 12"]);
+    expect((second.body.products as Array<{ title: string }>).map((p) => p.title)).toEqual([
+      "Carrots 12",
+    ]);
   });
 
   it.each([
@@ -91,7 +118,10 @@ describe("GET /api/stores/{username}/products", () => {
     ["an unknown username", "no_such_farm"],
     ["a customer's username", "customer_username"],
   ])("answers 404 for %s", async (_, username) => {
-    const { status } = await get(username === "customer_username" ? customer.username : username, "");
+    const { status } = await get(
+      username === "customer_username" ? customer.username : username,
+      "",
+    );
     expect(status).toBe(404);
   });
 

@@ -6,7 +6,12 @@ import { CheckoutSteps } from "@/components/checkout/checkout-steps";
 import { DeliveryForm, type DeliveryFormValues } from "@/components/checkout/delivery-form";
 import { OrderTotals } from "@/components/checkout/order-lines";
 import { PageIntro } from "@/components/static/page-intro";
-import { DELIVERY_DESTINATIONS, PAYMENT_TYPES, type DeliveryDestination, type PaymentType } from "@/lib/constants";
+import {
+  DELIVERY_DESTINATIONS,
+  PAYMENT_TYPES,
+  type DeliveryDestination,
+  type PaymentType,
+} from "@/lib/constants";
 import { checkoutDeliveryParamsSchema, type Delivery } from "@/lib/validation/checkout";
 import { requireCompleteProfile, requireRole } from "@/server/auth/guards";
 import { getCheckoutCart } from "@/server/checkout/get-checkout-cart";
@@ -22,7 +27,9 @@ type Params = { paymentType: string; destination: string };
 
 /** Every valid address is known, so a bad one answers a real 404 before anything streams. */
 export function generateStaticParams(): Params[] {
-  return PAYMENT_TYPES.flatMap((paymentType) => DELIVERY_DESTINATIONS.map((destination) => ({ paymentType, destination })));
+  return PAYMENT_TYPES.flatMap((paymentType) =>
+    DELIVERY_DESTINATIONS.map((destination) => ({ paymentType, destination })),
+  );
 }
 
 // checkoutDelivery: /checkout/delivery/{paymentType}/{destination} (signed-in only)
@@ -51,7 +58,13 @@ export default async function CheckoutDeliveryPage({ params }: { params: Promise
   );
 }
 
-async function DeliveryStep({ paymentType, destination }: { paymentType: PaymentType; destination: DeliveryDestination }) {
+async function DeliveryStep({
+  paymentType,
+  destination,
+}: {
+  paymentType: PaymentType;
+  destination: DeliveryDestination;
+}) {
   const member = requireCompleteProfile(
     await requireRole(`/checkout/delivery/${paymentType}/${destination}`, ["customer", "merchant"]),
   );
@@ -59,7 +72,12 @@ async function DeliveryStep({ paymentType, destination }: { paymentType: Payment
   const env = getEnv();
   if (paymentType === "by_card" && !env.cardPaymentsEnabled) {
     const inPerson = await getCheckoutCart(db, { memberId: member.id, paymentType: "in_person" });
-    return <CardPaymentsOff message={CARD_PAYMENTS_NOT_CONFIGURED_MESSAGE} inPersonDestination={inPerson.suggestedDestination} />;
+    return (
+      <CardPaymentsOff
+        message={CARD_PAYMENTS_NOT_CONFIGURED_MESSAGE}
+        inPersonDestination={inPerson.suggestedDestination}
+      />
+    );
   }
 
   const [cart, profile, saved] = await Promise.all([
@@ -71,13 +89,23 @@ async function DeliveryStep({ paymentType, destination }: { paymentType: Payment
 
   return (
     <div className="grid gap-8 lg:grid-cols-[1fr_20rem]">
-      <section aria-labelledby="delivery-form-heading" className="rounded-2xl border border-stone-200 bg-white p-5 sm:p-8">
+      <section
+        aria-labelledby="delivery-form-heading"
+        className="rounded-2xl border border-stone-200 bg-white p-5 sm:p-8"
+      >
         <h2 id="delivery-form-heading" className="mb-6 text-xl font-bold text-stone-900">
           {destination === "home" ? "Home delivery" : "Pickup at the farm"}
         </h2>
-        <DeliveryForm destination={destination} initial={initialValues(profile, saved)} previewHref={`/checkout/${paymentType}/preview`} />
+        <DeliveryForm
+          destination={destination}
+          initial={initialValues(profile, saved)}
+          previewHref={`/checkout/${paymentType}/preview`}
+        />
       </section>
-      <aside aria-labelledby="delivery-cart-heading" className="self-start rounded-2xl border border-stone-200 bg-white p-5">
+      <aside
+        aria-labelledby="delivery-cart-heading"
+        className="self-start rounded-2xl border border-stone-200 bg-white p-5"
+      >
         <h2 id="delivery-cart-heading" className="text-lg font-bold text-stone-900">
           Your order
         </h2>

@@ -18,7 +18,11 @@ type Params = Promise<{ username: string }>;
 export default function AddProductPage({ params }: { params: Params }) {
   return (
     <>
-      <PageIntro eyebrow="Your store" title="Add a product" lead="A clear photo, a fair price and a few words on how it was grown." />
+      <PageIntro
+        eyebrow="Your store"
+        title="Add a product"
+        lead="A clear photo, a fair price and a few words on how it was grown."
+      />
       <div className="container-page py-8 sm:py-12">
         <Suspense fallback={<Spinner label="Loading the form…" />}>
           <AddProduct params={params} />

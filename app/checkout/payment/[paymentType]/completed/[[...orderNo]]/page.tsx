@@ -21,7 +21,10 @@ export const metadata: Metadata = { title: "Thank you for your order", robots: {
 type Params = { paymentType: string; orderNo?: string[] };
 
 /** How each payment type is stored on the order. */
-const STORED_PAYMENT_TYPE: Record<PaymentType, "in_person" | "card"> = { in_person: "in_person", by_card: "card" };
+const STORED_PAYMENT_TYPE: Record<PaymentType, "in_person" | "card"> = {
+  in_person: "in_person",
+  by_card: "card",
+};
 
 // checkoutPaymentCompleted: /checkout/payment/{paymentType}/completed/{orderNo?} (signed-in only;
 // only the order's customer sees it, anyone else gets the 404 page). Whose order it is depends on
@@ -73,7 +76,9 @@ async function Completed({ params }: { params: Promise<Params> }) {
             {mailed ? ` We sent a summary to ${order.contact.email}.` : null}
           </p>
         ) : (
-          <p className="text-lg text-stone-700">Your order is placed. You can follow it in My Purchases.</p>
+          <p className="text-lg text-stone-700">
+            Your order is placed. You can follow it in My Purchases.
+          </p>
         )}
       </div>
       {order ? (
@@ -82,14 +87,22 @@ async function Completed({ params }: { params: Promise<Params> }) {
             <h2 id="completed-items-heading" className="mb-4 text-xl font-bold text-stone-900">
               Your items
             </h2>
-            <OrderLines lines={order.lines.map((line) => toLineView(line, order.currency))} label="Items in your order" />
+            <OrderLines
+              lines={order.lines.map((line) => toLineView(line, order.currency))}
+              label="Items in your order"
+            />
             <OrderTotals totals={[{ currency: order.currency, totalCents: order.totalCents }]} />
           </section>
-          <section aria-labelledby="completed-delivery-heading" className="self-start rounded-2xl border border-stone-200 bg-white p-5">
+          <section
+            aria-labelledby="completed-delivery-heading"
+            className="self-start rounded-2xl border border-stone-200 bg-white p-5"
+          >
             <h2 id="completed-delivery-heading" className="mb-4 text-lg font-bold text-stone-900">
               Delivery details
             </h2>
-            <DeliverySummary delivery={{ deliveryDestination: order.deliveryDestination, ...order.contact }} />
+            <DeliverySummary
+              delivery={{ deliveryDestination: order.deliveryDestination, ...order.contact }}
+            />
           </section>
         </div>
       ) : null}
@@ -116,7 +129,11 @@ function toLineView(
     imageUrl: line.imageUrl,
     qty: line.qty,
     unitPriceCents: line.unitPriceCents,
-    priceUnit: priceUnitLabel({ weightRequired: line.unitWeightSymbol !== null, unitWeight: line.unitWeight, unitWeightSymbol: line.unitWeightSymbol }),
+    priceUnit: priceUnitLabel({
+      weightRequired: line.unitWeightSymbol !== null,
+      unitWeight: line.unitWeight,
+      unitWeightSymbol: line.unitWeightSymbol,
+    }),
     lineTotalCents: line.lineTotalCents,
     currency,
     farmer: line.merchantUsername,
