@@ -12,6 +12,7 @@ import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { Pool, type PoolConfig } from "pg";
 import { getEnv } from "@/server/env";
 import { migrateDb } from "./migrate";
+import { guardPgliteStop, type EmbeddedDatabaseStopped } from "./pglite-stop-guard";
 import * as schema from "./schema";
 
 export type Schema = typeof schema;
@@ -53,11 +54,14 @@ export type NodePgDb = ReturnType<typeof drizzleNodePg<Schema, Pool>>;
 
 /**
  * Opens PGlite with the extensions the schema needs: on disk in `dataDir`, in memory without it.
- * It does not migrate: call `migrateDb` (a fresh directory is empty).
+ * It does not migrate: call `migrateDb` (a fresh directory is empty). If its backend ever stops,
+ * statements reject with EmbeddedDatabaseStopped instead of freezing the process, and `onStop`
+ * runs once (pglite-stop-guard.ts).
  */
 export async function createPgliteDb(
   dataDir?: string,
   options: Pick<PGliteOptions, "loadDataDir" | "startParams" | "initDbStartParams"> = {},
+  onStop?: (error: EmbeddedDatabaseStopped) => void,
 ): Promise<PgliteDb> {
   if (dataDir) mkdirSync(dataDir, { recursive: true });
   const client = await PGlite.create({
@@ -66,6 +70,7 @@ export async function createPgliteDb(
     parsers: PGLITE_PARSERS,
     ...options,
   });
+  guardPgliteStop(client, onStop);
   return drizzlePglite({ client, schema });
 }
 
@@ -87,6 +92,10 @@ export async function closeDb(db: Db): Promise<void> {
 interface DbState {
   db?: Promise<Db>;
   emptyDatabaseHook?: EmptyDatabaseHook;
+  /** The embedded database's client, while it is the one `db` resolves to. */
+  embedded?: PGlite;
+  /** Closing an embedded database whose backend stopped; the next one waits for it. */
+  closing?: Promise<void>;
 }
 
 // Kept on globalThis so Next's hot reload reuses one connection (PGlite allows one per directory).
@@ -124,8 +133,10 @@ async function openDb(): Promise<Db> {
 }
 
 async function openEmbeddedDb(dataDir: string): Promise<Db> {
+  await state.closing;
   const isNew = !existsSync(path.join(dataDir, "PG_VERSION"));
-  const db = await createPgliteDb(dataDir);
+  const db = await createPgliteDb(dataDir, {}, () => forgetStoppedDb(db.$client));
+  state.embedded = db.$client;
   try {
     await migrateDb(db);
     // Empty rather than new: `next build` prerenders pages that open the database without the
@@ -139,6 +150,20 @@ async function openEmbeddedDb(dataDir: string): Promise<Db> {
     throw error;
   }
   return db;
+}
+
+/**
+ * The embedded backend stopped (pglite-stop-guard.ts): requests in flight fail, and the next
+ * getDb() opens the directory again once this one is closed. Called from inside PGlite's loop, so
+ * the close waits for the stack to unwind.
+ */
+function forgetStoppedDb(client: PGlite): void {
+  if (state.embedded !== client) return;
+  state.embedded = undefined;
+  state.db = undefined;
+  state.closing = new Promise<void>((resolve) => setImmediate(resolve))
+    .then(() => client.close())
+    .catch((error: unknown) => console.error("closing the stopped embedded database", error));
 }
 
 async function hasNoMembers(db: Db): Promise<boolean> {
