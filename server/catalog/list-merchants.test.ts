@@ -99,8 +99,9 @@ describe("listMerchants", () => {
 
   it.each([
     ["username", "RIVERDALE", ["riverdale_roots"]],
-    ["email", "kempenfelt.example", ["kempenfelt_berries"]],
-    ["address", "bank st", ["rideau_greens"]],
+    ["whole email, any case", "Berries@Kempenfelt.example", ["kempenfelt_berries"]],
+    ["street of the address", "bank st", ["rideau_greens"]],
+    ["whole address", "5 BANK ST", ["rideau_greens"]],
     ["city", "barrie", ["kempenfelt_berries"]],
     ["province", "NL", ["unmapped_meadow"]],
     ["nothing", "saskatoon", []],
@@ -108,6 +109,18 @@ describe("listMerchants", () => {
     ["an underscore, literally", "_roots", ["riverdale_roots"]],
   ])("matches the keyword in the %s", async (_field, keyword, expected) => {
     expect(await usernames({ keyword })).toEqual(expected);
+  });
+
+  // The email and the house number are not on the card: matching them in part would let anyone
+  // read them out a character at a time (a username plus a guessed next character).
+  it.each([
+    ["part of an email", "kempenfelt.example"],
+    ["the start of an email", "berries@"],
+    ["a username followed by its email", "kempenfelt_berries berries"],
+    ["a house number and the street", "5 bank"],
+    ["a house number alone", "88"],
+  ])("does not match %s", async (_what, keyword) => {
+    expect(await usernames({ keyword })).toEqual([]);
   });
 
   it("treats a keyword that looks like a database statement as no keyword", async () => {

@@ -27,8 +27,11 @@ export type ListMerchantsInput = {
 /**
  * The one statement behind listMerchants, with what reading its rows needs: merchants newest
  * first, or nearest first with My Local (only those within the radius when it has one). The
- * keyword is a case-insensitive substring of username, email, address, city or province, served by
- * one trigram index over that text (members_merchant_search_trgm_idx). One row per merchant plus
+ * keyword is a case-insensitive substring of what a card shows (username, city, province) or of the
+ * street of the address, through one trigram index over that text
+ * (members_merchant_public_search_trgm_idx), or the whole email or whole address (their lower()
+ * indexes). A private email or house number is never matched in part, so the list cannot be used
+ * to read one out a character at a time. One row per merchant plus
  * `total`; when the page is empty, one row with only `total`.
  *
  * @throws AppError validation `page` ('Invalid Page') for a page deeper than MAX_LIST_OFFSET
@@ -57,7 +60,10 @@ export function buildMerchantListQuery(input: ListMerchantsInput) {
   });
 
   const filter: SQL = keyword
-    ? sql`${members.memberType} = 'merchant' and (${merchantSearchText(members)}) ilike ${`%${escapeLikePattern(keyword)}%`}`
+    ? sql`${members.memberType} = 'merchant' and (
+        (${merchantSearchText(members)}) ilike ${`%${escapeLikePattern(keyword)}%`}
+        or lower(${members.email}) = lower(${keyword}::text)
+        or lower(${members.address}) = lower(${keyword}::text))`
     : sql`${members.memberType} = 'merchant'`;
   const total =
     paging.total === null

@@ -32,18 +32,17 @@ const earthPoint = customType<{ data: string; driverData: string }>({ dataType: 
 
 export const memberTypeEnum = pgEnum("member_type", MEMBER_TYPES);
 
-type MerchantSearchColumns = Record<
-  "username" | "email" | "address" | "city" | "provinceState",
-  PgColumn
->;
+type MerchantSearchColumns = Record<"username" | "address" | "city" | "provinceState", PgColumn>;
 
 /**
- * What the farmers list matches a keyword against: username, email, address, city and province in
- * one text. The index below and the query (server/catalog/list-merchants.ts) share this expression,
- * as PostgreSQL uses an expression index only for the same expression.
+ * What the farmers list matches a keyword against as a substring: what a farmer card shows
+ * (username, city, province) and the street of the address without its house number. The email
+ * and the whole address match only when typed in full (merchant-list-query.ts), so the list cannot
+ * be probed for a private email or house number a character at a time. The index below and the
+ * query share this expression, as PostgreSQL uses an expression index only for the same expression.
  */
 export function merchantSearchText(t: MerchantSearchColumns): SQL {
-  return sql`${t.username} || ' ' || ${t.email} || ' ' || coalesce(${t.address}, '') || ' ' || coalesce(${t.city}, '') || ' ' || coalesce(${t.provinceState}, '')`;
+  return sql`${t.username} || ' ' || regexp_replace(coalesce(${t.address}, ''), '^[[:space:]]*[0-9][0-9a-z/-]*[[:space:]]+', '', 'i') || ' ' || coalesce(${t.city}, '') || ' ' || coalesce(${t.provinceState}, '')`;
 }
 
 export const members = pgTable(
@@ -131,9 +130,13 @@ export const members = pgTable(
     index("members_username_trgm_idx").using("gin", t.username.op("gin_trgm_ops")),
     index("members_email_trgm_idx").using("gin", t.email.op("gin_trgm_ops")),
     index("members_address_trgm_idx").using("gin", t.address.op("gin_trgm_ops")),
-    // The farmers list keyword (username, email, address, city, province) in one trigram index.
-    index("members_merchant_search_trgm_idx")
+    // The farmers list keyword (username, street, city, province) in one trigram index; a whole
+    // address through the one below, a whole email through members_email_lower_unique.
+    index("members_merchant_public_search_trgm_idx")
       .using("gin", sql`(${merchantSearchText(t)}) gin_trgm_ops`)
+      .where(sql`${t.memberType} = 'merchant'`),
+    index("members_merchant_address_lower_idx")
+      .on(sql`lower(${t.address})`)
       .where(sql`${t.memberType} = 'merchant'`),
     index("members_reseller_id_idx")
       .on(t.resellerId)

@@ -1,0 +1,3 @@
+DROP INDEX "members_merchant_search_trgm_idx";--> statement-breakpoint
+CREATE INDEX "members_merchant_public_search_trgm_idx" ON "members" USING gin (("username" || ' ' || regexp_replace(coalesce("address", ''), '^[[:space:]]*[0-9][0-9a-z/-]*[[:space:]]+', '', 'i') || ' ' || coalesce("city", '') || ' ' || coalesce("province_state", '')) gin_trgm_ops) WHERE "members"."member_type" = 'merchant';--> statement-breakpoint
+CREATE INDEX "members_merchant_address_lower_idx" ON "members" USING btree (lower("address")) WHERE "members"."member_type" = 'merchant';
