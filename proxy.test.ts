@@ -65,6 +65,23 @@ describe("proxy", () => {
     );
   });
 
+  it.each([
+    ["/products/3/edit", "redirect"],
+    ["/customerOrders/manage?page=2", "redirect"],
+    ["/orders/LPM-1/confirmByMerchant", "redirect"],
+    ["/subscription/payment/CA/2", "redirect"],
+    ["/myOrders/manage", "redirectTo"],
+    ["/checkout/card/preview", "redirectTo"],
+  ])(
+    "brings a visitor back to %s through `%s` (a merchant's page through redirect, which the after-login rule honours for merchants)",
+    (path, query) => {
+      const response = proxy(request(path));
+      const location = new URL(response.headers.get("location") ?? "");
+      expect([...location.searchParams.keys()]).toEqual([query]);
+      expect(location.searchParams.get(query)).toBe(path);
+    },
+  );
+
   it("lets a request with the authenticated cookie through (the page checks the real session)", () => {
     const response = proxy(
       request("/products/3/edit", { headers: { cookie: "authenticated=true" } }),

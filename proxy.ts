@@ -2,7 +2,8 @@ import { NextResponse, type NextRequest } from "next/server";
 
 /**
  * A convenience only: a visitor without the `authenticated` cookie who opens a page that needs a
- * sign-in goes straight to /login?redirectTo=<path and query> (spec part 1, sections 2 and 6)
+ * sign-in goes straight to /login?redirectTo=<path and query> (spec part 1, sections 2 and 6;
+ * `redirect` for a merchant's page)
  * instead of loading a page that would send them there anyway. Likewise anyone but a signed-in farm
  * who opens a store's owner-only view (/stores/{username}/public or /deleted) goes back to the store.
  *
@@ -43,6 +44,22 @@ export function isProtectedPath(pathname: string): boolean {
   return PROTECTED_PATHS.some((pattern) => pattern.test(pathname));
 }
 
+/**
+ * Pages only a merchant uses. Their login link carries the page as `redirect`, not `redirectTo`:
+ * after login the spec sends a merchant to their store unless `redirect` says otherwise.
+ */
+const MERCHANT_PATHS: readonly RegExp[] = [
+  /^\/customerOrders\/manage\/?$/,
+  /^\/orders\/[^/]+\/confirmByMerchant\/?$/,
+  /^\/products\/[^/]+\/edit\/?$/,
+  /^\/subscription\/payment\//,
+];
+
+/** The login query that brings a visitor back to `pathname` (see MERCHANT_PATHS). */
+export function returnQueryFor(pathname: string): "redirect" | "redirectTo" {
+  return MERCHANT_PATHS.some((pattern) => pattern.test(pathname)) ? "redirect" : "redirectTo";
+}
+
 /** The owner-only store views /stores/{username}/public and /stores/{username}/deleted. */
 const OWNER_STORE_VIEW = /^\/stores\/([^/]+)\/(?:public|deleted)\/?$/;
 
@@ -71,7 +88,7 @@ export function proxy(request: NextRequest) {
   if (request.cookies.get(AUTHENTICATED_COOKIE)?.value === "true") return NextResponse.next();
 
   const login = new URL("/login", request.url);
-  login.searchParams.set("redirectTo", pathname + search);
+  login.searchParams.set(returnQueryFor(pathname), pathname + search);
   return NextResponse.redirect(login);
 }
 

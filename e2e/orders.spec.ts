@@ -130,7 +130,7 @@ async function moveTo(farmer: Page, rowName: string, status: string) {
 test.describe("orders", () => {
   test("who may open the order pages", async ({ page, baseURL }) => {
     await page.goto("/customerOrders/manage");
-    await expect(page).toHaveURL(/\/login\?redirectTo=%2FcustomerOrders%2Fmanage$/);
+    await expect(page).toHaveURL(/\/login\?redirect=%2FcustomerOrders%2Fmanage$/);
     await page.goto("/orders/ready");
     await expect(page).toHaveURL(/\/login\?redirectTo=%2Forders%2Fready$/);
 

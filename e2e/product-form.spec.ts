@@ -278,7 +278,7 @@ test("only the owner reaches the forms", async ({ page, context }) => {
   // A visitor goes to login, and back afterwards.
   await page.goto("/stores/maple_ridge_farm/products/add");
   await expect(page).toHaveURL(
-    /\/login\?redirectTo=%2Fstores%2Fmaple_ridge_farm%2Fproducts%2Fadd$/,
+    /\/login\?redirect=%2Fstores%2Fmaple_ridge_farm%2Fproducts%2Fadd$/,
   );
 
   // A browser that still says it is signed in, but whose session is gone, reads the spec's message.

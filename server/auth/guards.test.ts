@@ -40,6 +40,18 @@ describe("page guards", () => {
     );
   });
 
+  it("brings a visitor back to a merchant-only page through `redirect`, which merchants honour", async () => {
+    expect(await redirectOf(() => requireRole("/customerOrders/manage?page=2", "merchant"))).toBe(
+      "/login?redirect=%2FcustomerOrders%2Fmanage%3Fpage%3D2",
+    );
+    expect(
+      await redirectOf(() => requireMember("/stores/anna/products/add", { merchantPage: true })),
+    ).toBe("/login?redirect=%2Fstores%2Fanna%2Fproducts%2Fadd");
+    expect(await redirectOf(() => requireRole("/myOrders/manage", ["customer", "merchant"]))).toBe(
+      "/login?redirectTo=%2FmyOrders%2Fmanage",
+    );
+  });
+
   it("lets a signed-in member through", async () => {
     session.member = customer;
     await expect(requireMember("/profile")).resolves.toBe(customer);

@@ -7,15 +7,23 @@ import { getSessionMember, type MemberType, type SessionMember } from "@/server/
  * the session from the `_token` cookie and redirects as the spec says.
  */
 
+type LoginReturn = {
+  /**
+   * A page only merchants use: the path goes in `redirect`, which the spec's after-login rule
+   * honours for merchants too (`redirectTo` would send them to their store instead).
+   */
+  merchantPage?: boolean;
+};
+
 /** The login address that comes back to `path` (path and query of the current page) afterwards. */
-export function loginPathFor(path: string): string {
-  return `/login?${new URLSearchParams({ redirectTo: path }).toString()}`;
+export function loginPathFor(path: string, { merchantPage = false }: LoginReturn = {}): string {
+  return `/login?${new URLSearchParams({ [merchantPage ? "redirect" : "redirectTo"]: path }).toString()}`;
 }
 
-/** The signed-in member, or a redirect to `/login?redirectTo=<path>` for a visitor. */
-export async function requireMember(path: string): Promise<SessionMember> {
+/** The signed-in member, or a redirect to login (loginPathFor) for a visitor. */
+export async function requireMember(path: string, options?: LoginReturn): Promise<SessionMember> {
   const member = await getSessionMember();
-  if (!member) redirect(loginPathFor(path));
+  if (!member) redirect(loginPathFor(path, options));
   return member;
 }
 
@@ -27,8 +35,10 @@ export async function requireRole(
   path: string,
   roles: MemberType | readonly MemberType[],
 ): Promise<SessionMember> {
-  const member = await requireMember(path);
   const allowed: readonly MemberType[] = typeof roles === "string" ? [roles] : roles;
+  const member = await requireMember(path, {
+    merchantPage: allowed.length === 1 && allowed[0] === "merchant",
+  });
   if (!allowed.includes(member.memberType)) redirect("/");
   return member;
 }

@@ -47,7 +47,9 @@ async function EditProduct({ params }: { params: Params }) {
   if (!member) {
     return (
       <Problem text={LOGIN_REQUIRED_MESSAGE}>
-        <ButtonLink href={loginPathFor(`/products/${encodeURIComponent(raw)}/edit`)}>
+        <ButtonLink
+          href={loginPathFor(`/products/${encodeURIComponent(raw)}/edit`, { merchantPage: true })}
+        >
           Log In
         </ButtonLink>
       </Problem>

@@ -39,7 +39,9 @@ export default function AddProductPage({ params }: { params: Params }) {
  */
 async function AddProduct({ params }: { params: Params }) {
   const { username } = await params;
-  const member = await requireMember(`/stores/${encodeURIComponent(username)}/products/add`);
+  const member = await requireMember(`/stores/${encodeURIComponent(username)}/products/add`, {
+    merchantPage: true,
+  });
   if (member.memberType !== "merchant" || member.username !== username) redirect("/");
 
   const { cardPaymentsEnabled } = getEnv();
