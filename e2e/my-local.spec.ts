@@ -129,6 +129,21 @@ test.describe("My Local", () => {
     await expect(myLocalDialog(page).getByLabel("City")).toHaveValue("Toronto");
   });
 
+  // The list keeps its own state for Load More: saving must start it over from the new place.
+  for (const path of ["/products/filtered", "/merchants/list"]) {
+    test(`saving My Local on ${path} lists the nearby farms at once`, async ({ page }) => {
+      await page.goto(path);
+      const cards = page.getByRole("main").getByRole("article");
+      await expect(cards.first()).toBeVisible();
+      await expect(cards.first()).not.toContainText("away");
+      await setTorontoAt25Km(myLocalDialog(page));
+      await expect(cards.first()).toContainText(/\d m away|km away/);
+      const distances = (await cards.allInnerTexts()).map(distanceOnCard);
+      for (const km of distances) expect(km).toBeLessThanOrEqual(25);
+      expect(distances).toEqual([...distances].sort((a, b) => a - b));
+    });
+  }
+
   test("a place that cannot be found gets a clear message on its field", async ({ page }) => {
     await page.goto("/");
     const dialog = myLocalDialog(page);

@@ -36,6 +36,16 @@ export async function getCachedMerchantList(
 }
 
 /**
+ * A first page for this viewer, with where it was measured from: `place` is "" without My Local,
+ * else the location and radius, so a list keyed on it starts over when the viewer's place changes.
+ */
+export type ViewerList<L> = { list: L; place: string };
+
+function placeOf(near: { latitude: number; longitude: number; radiusKm: number } | null): string {
+  return near ? `${near.latitude},${near.longitude},${near.radiusKm}` : "";
+}
+
+/**
  * The first page of products for this viewer: the shared cached page, or, with My Local, a page of
  * their own (nearest first, within their radius). Reads the session and cookies: render under
  * <Suspense>.
@@ -44,20 +54,24 @@ export async function getViewerProductList(
   keyword: string,
   sortType: SortType,
   perPage: number,
-): Promise<ProductList> {
+): Promise<ViewerList<ProductList>> {
   const db = await getDb();
   const near = await getViewerNearby(db, await getSessionMember());
-  if (!near) return getCachedProductList(keyword, sortType, perPage);
-  return listProducts(db, { keyword, sortType, perPage, near });
+  const list = near
+    ? await listProducts(db, { keyword, sortType, perPage, near })
+    : await getCachedProductList(keyword, sortType, perPage);
+  return { list, place: placeOf(near) };
 }
 
 /** The first page of farmers for this viewer (see getViewerProductList). */
 export async function getViewerMerchantList(
   keyword: string,
   perPage: number,
-): Promise<MerchantList> {
+): Promise<ViewerList<MerchantList>> {
   const db = await getDb();
   const near = await getViewerNearby(db, await getSessionMember());
-  if (!near) return getCachedMerchantList(keyword, perPage);
-  return listMerchants(db, { keyword, perPage, near });
+  const list = near
+    ? await listMerchants(db, { keyword, perPage, near })
+    : await getCachedMerchantList(keyword, perPage);
+  return { list, place: placeOf(near) };
 }

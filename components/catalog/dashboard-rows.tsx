@@ -90,7 +90,7 @@ export function DashboardProductRow({ sortType }: { sortType: keyof typeof PRODU
 }
 
 async function ProductRowCards({ sortType }: { sortType: keyof typeof PRODUCT_ROWS }) {
-  const list = await getViewerProductList("", sortType, DASHBOARD_ITEM_COUNT);
+  const { list } = await getViewerProductList("", sortType, DASHBOARD_ITEM_COUNT);
   if (list.items.length === 0)
     return <p className="text-stone-700">No products yet. Check back soon.</p>;
   return (
@@ -125,7 +125,7 @@ export function DashboardFarmersRow() {
 }
 
 async function FarmerRowCards() {
-  const list = await getViewerMerchantList("", DASHBOARD_ITEM_COUNT);
+  const { list } = await getViewerMerchantList("", DASHBOARD_ITEM_COUNT);
   if (list.items.length === 0) return <p className="text-stone-700">No farmers yet.</p>;
   return (
     <ul className={MERCHANT_GRID_CLASSES}>

@@ -76,6 +76,7 @@ export function LocationDialog({
   });
   const [status, setStatus] = useState<Status | null>(null);
   const [done, setDone] = useState(false);
+  const [clearing, setClearing] = useState(false);
 
   // Spec part 1 section 4: the success text shows for LOCATION_SAVED_CLOSE_MS, then the dialog closes.
   useEffect(() => {
@@ -107,7 +108,9 @@ export function LocationDialog({
 
   async function onClear() {
     setStatus(null);
+    setClearing(true);
     const result = await send<{ message: string }>(ENDPOINT, { method: "DELETE" });
+    setClearing(false);
     if (!result.ok) return setStatus({ kind: "error", text: result.message });
     setStatus({ kind: "success", text: result.data.message });
     setDone(true);
@@ -119,7 +122,8 @@ export function LocationDialog({
     <Dialog
       open
       onOpenChange={(open) => {
-        if (!open && !done) onClose("dismissed");
+        // Not while a save or clear is on its way: its answer must still refresh the page.
+        if (!open && !done && !isSubmitting && !clearing) onClose("dismissed");
       }}
     >
       <DialogContent
@@ -258,14 +262,14 @@ export function LocationDialog({
             {isCanada ? "province" : "state"}.
           </p>
           <div className="flex flex-col gap-3 sm:col-span-2 sm:flex-row sm:items-center">
-            <SubmitButton disabled={isSubmitting || done}>
+            <SubmitButton disabled={isSubmitting || clearing || done}>
               {isSubmitting ? "Saving…" : "Save"}
             </SubmitButton>
             {initial ? (
               <Button
                 variant="ghost"
                 onClick={() => void onClear()}
-                disabled={isSubmitting || done}
+                disabled={isSubmitting || clearing || done}
               >
                 Clear my location
               </Button>

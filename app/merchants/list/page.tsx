@@ -49,7 +49,7 @@ export default function MerchantListPage({ searchParams }: Props) {
 
 async function MerchantList({ searchParams }: Props) {
   const keyword = await keywordOf(searchParams);
-  const list = await getViewerMerchantList(keyword, PAGE_SIZES.merchants);
+  const { list, place } = await getViewerMerchantList(keyword, PAGE_SIZES.merchants);
   return (
     <>
       <SearchBox
@@ -62,7 +62,8 @@ async function MerchantList({ searchParams }: Props) {
       <h2 className="mt-8 mb-2 text-xl font-bold">
         {keyword ? <>Farmers matching &ldquo;{keyword}&rdquo;</> : "All farmers"}
       </h2>
-      <MerchantResults key={keyword} keyword={keyword} initial={list} />
+      {/* A new search or My Local place starts the list over (saving My Local refreshes). */}
+      <MerchantResults key={`${keyword}\u0000${place}`} keyword={keyword} initial={list} />
     </>
   );
 }

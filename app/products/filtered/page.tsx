@@ -56,7 +56,7 @@ export default function FilteredProductsPage({ searchParams }: Props) {
 
 async function FilteredProducts({ searchParams }: Props) {
   const { keyword, sortType } = await resolveProductSearch(await searchParams);
-  const list = await getViewerProductList(keyword, sortType, PAGE_SIZES.products);
+  const { list, place } = await getViewerProductList(keyword, sortType, PAGE_SIZES.products);
   return (
     <>
       <RememberSearch keyword={keyword} sortType={sortType} />
@@ -75,7 +75,8 @@ async function FilteredProducts({ searchParams }: Props) {
         {keyword ? <>Results for &ldquo;{keyword}&rdquo;</> : "All products"}
       </h2>
       <ProductResults
-        key={`${keyword}\u0000${sortType}`}
+        // A new search, sort or My Local place starts the list over (saving My Local refreshes).
+        key={`${keyword}\u0000${sortType}\u0000${place}`}
         keyword={keyword}
         sortType={sortType}
         initial={list}
