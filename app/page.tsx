@@ -16,6 +16,7 @@ import {
   HomeSteps,
 } from "@/components/static/home-sections";
 import { getViewerCity } from "@/server/location/get-viewer-city";
+import { pageMetadata } from "@/server/seo";
 
 const DESCRIPTION =
   "Fresh fruit, vegetables and more, sold by the farmers and gardeners near you. Pick up at the farm or get it delivered, and pay by card or in person.";
@@ -25,12 +26,12 @@ const DESCRIPTION =
  * streams; the description is the same for everyone and sits in the shell's <head> (ShellDescription).
  */
 export async function generateMetadata(): Promise<Metadata> {
-  const near = nearCity(await getViewerCity());
+  const title = `${SITE_NAME}: fresh produce from farms ${nearCity(await getViewerCity())}`;
   return {
+    ...pageMetadata({ title, description: DESCRIPTION, path: "/" }),
     // The root template would append the name again; the dashboard carries it once.
-    title: { absolute: `${SITE_NAME}: fresh produce from farms ${near}` },
+    title: { absolute: title },
     description: null,
-    alternates: { canonical: "/" },
   };
 }
 

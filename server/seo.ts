@@ -41,8 +41,11 @@ export type PageSeo = {
   description: string;
   /** The page's path, which becomes its canonical URL. */
   path: string;
-  /** An image URL (relative or absolute) for link previews. */
-  image?: { url: string; width: number; height: number; alt: string } | null;
+  /**
+   * An image URL (relative or absolute) for link previews; its size only when it is known (a
+   * wrong size is worse than none: previews crop by it).
+   */
+  image?: { url: string; width?: number; height?: number; alt: string } | null;
 };
 
 /**

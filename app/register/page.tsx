@@ -7,12 +7,17 @@ import { RegistrationForm } from "@/components/auth/registration-form";
 import { firstParam, type SearchParams } from "@/components/auth/search-params";
 import { defaultCountry } from "@/lib/input-format";
 import { readClientInfo } from "@/server/security";
+import { pageMetadata } from "@/server/seo";
 
 // The spec notes the old title looked like the contact page's; this page has its own.
-export const metadata: Metadata = {
-  title: "Create your account",
-  description: "Sign up to buy fresh food from farmers near you.",
-};
+/** Its own title, description, canonical URL and link preview (server/seo.ts). */
+export function generateMetadata(): Metadata {
+  return pageMetadata({
+    title: "Create your account",
+    description: "Sign up to buy fresh food from farmers near you.",
+    path: "/register",
+  });
+}
 
 const linkClasses = "font-semibold text-leaf-800 underline underline-offset-4 hover:text-leaf-900";
 

@@ -32,3 +32,19 @@ export async function resolveProductSearch(
   const parsed = productSearchSchema.shape;
   return { keyword: parsed.keyword.parse(keyword), sortType: parsed.sortType.parse(sortType) };
 }
+
+/**
+ * The canonical URL of /products/filtered for this query: the query's own keyword and sort, never
+ * the visitor's remembered ones (a crawler has no cookies), the defaults left out, so the list of
+ * every product is `/products/filtered` as in the sitemap.
+ */
+export function canonicalProductsPath(params: PageSearchParams): string {
+  const parsed = productSearchSchema.shape;
+  const keyword = parsed.keyword.parse(first(params.keyword));
+  const sortType = parsed.sortType.parse(first(params.sortType));
+  const query = new URLSearchParams();
+  if (keyword) query.set("keyword", keyword);
+  if (sortType !== "all") query.set("sortType", sortType);
+  const search = query.toString();
+  return search ? `/products/filtered?${search}` : "/products/filtered";
+}

@@ -69,8 +69,6 @@ describe("product page metadata", () => {
       images: [
         {
           url: "https://market.example.com/uploads/product/00112233445566778899aabbccddeeff-lg.webp",
-          width: 1200,
-          height: 960,
           alt: "Honeycrisp Apples",
         },
       ],

@@ -7,7 +7,10 @@ import { absoluteUrl, pageMetadata } from "@/server/seo";
 /** Search results show about this many characters of a description. */
 const DESCRIPTION_MAX_CHARS = 155;
 
-/** The stored large image is 1200 × 960 (the 5:4 product slot). */
+/**
+ * The product image's slot on the page (5:4). Stored images keep their own shape (at most 1200
+ * wide), so link previews are not told a size.
+ */
 export const PRODUCT_IMAGE_SIZE = { width: 1200, height: 960 } as const;
 
 export const productPath = (id: number) => `/products/${id}`;
@@ -23,9 +26,7 @@ export function productMetadata(product: ProductDetail): Metadata {
     title: productTitle(product),
     description: truncate(product.detail.replace(/\s+/g, " ").trim(), DESCRIPTION_MAX_CHARS),
     path: productPath(product.id),
-    image: product.product_image
-      ? { url: product.product_image, ...PRODUCT_IMAGE_SIZE, alt: product.name }
-      : null,
+    image: product.product_image ? { url: product.product_image, alt: product.name } : null,
   });
 }
 

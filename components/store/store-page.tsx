@@ -8,6 +8,7 @@ import { getSessionMember } from "@/server/auth/session";
 import { listStoreProducts } from "@/server/catalog/list-store-products";
 import { getDb } from "@/server/db/client";
 import { getEnv } from "@/server/env";
+import { absoluteUrl } from "@/server/seo";
 import { OwnerToolbar } from "./owner-toolbar";
 import { getCachedStorePage, isPossibleUsername } from "./store-data";
 import { StoreProducts } from "./store-products";
@@ -54,7 +55,7 @@ export async function storeMetadata(params: StoreRouteParams): Promise<Metadata>
   const store = route ? await getCachedStorePage(route.username) : null;
   if (!route || !store) return { title: "Store not found", robots: { index: false } };
   const { profile } = store;
-  const url = `${getEnv().APP_URL}/stores/${profile.username}`;
+  const url = absoluteUrl(`/stores/${encodeURIComponent(profile.username)}`);
   const title = `${profile.username}: fresh produce from ${profile.city ?? "a local farm"}`;
   const description = profile.introduction
     ? truncate(profile.introduction, INTRODUCTION_PREVIEW_MAX_CHARS)

@@ -23,6 +23,7 @@ const STATIC_PAGES: ReadonlyArray<{ path: string; feature: Feature | null }> = [
   { path: "/merchants/register", feature: "accounts" },
   { path: "/termsOfUse", feature: null },
   { path: "/privacyPolicy", feature: null },
+  { path: "/credits", feature: null },
 ];
 
 /** Crawlers may keep a sitemap for an hour; the data behind it is cached and tag-invalidated. */

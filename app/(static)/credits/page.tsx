@@ -1,10 +1,15 @@
 import type { Metadata } from "next";
 import { PageIntro } from "@/components/static/page-intro";
+import { pageMetadata } from "@/server/seo";
 
-export const metadata: Metadata = {
-  title: "Data credits",
-  description: "The open data behind the marketplace's location search, and its licences.",
-};
+/** Its own title, description, canonical URL and link preview (server/seo.ts). */
+export function generateMetadata(): Metadata {
+  return pageMetadata({
+    title: "Data credits",
+    description: "The open data behind the marketplace's location search, and its licences.",
+    path: "/credits",
+  });
+}
 
 const linkClasses = "font-semibold text-leaf-800 underline underline-offset-4 hover:text-leaf-900";
 

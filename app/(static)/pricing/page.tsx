@@ -7,12 +7,17 @@ import { PageIntro } from "@/components/static/page-intro";
 import { PlanPricing } from "@/components/static/plan-pricing";
 import { DEFAULT_SERVICE_CHARGE as fees, type Rate } from "@/lib/fees";
 import { PLANS, formatMoney } from "@/lib/money";
+import { pageMetadata } from "@/server/seo";
 
-export const metadata: Metadata = {
-  title: "Pricing",
-  description:
-    "Free for customers. Farmers start free on the Basic plan and upgrade to Engager or Harvest for more products and customer messaging.",
-};
+/** Its own title, description, canonical URL and link preview (server/seo.ts). */
+export function generateMetadata(): Metadata {
+  return pageMetadata({
+    title: "Pricing",
+    description:
+      "Free for customers. Farmers start free on the Basic plan and upgrade to Engager or Harvest for more products and customer messaging.",
+    path: "/pricing",
+  });
+}
 
 // pricing (spec part 1, section 2: a Customers section and a Farmers section with three plans).
 export default function PricingPage() {

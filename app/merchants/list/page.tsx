@@ -10,6 +10,7 @@ import { PageIntro } from "@/components/static/page-intro";
 import { PAGE_SIZES } from "@/lib/constants";
 import { sanitizeKeyword } from "@/lib/validation/search";
 import { getViewerCity } from "@/server/location/get-viewer-city";
+import { pageMetadata } from "@/server/seo";
 
 type Props = { searchParams: Promise<PageSearchParams> };
 
@@ -22,9 +23,7 @@ export async function generateMetadata({ searchParams }: Props): Promise<Metadat
   const keyword = await keywordOf(searchParams);
   const { title, description } = merchantSearchMetadata(keyword, await getViewerCity());
   return {
-    title,
-    description,
-    alternates: { canonical: "/merchants/list" },
+    ...pageMetadata({ title, description, path: "/merchants/list" }),
     robots: keyword ? { index: false, follow: true } : undefined,
   };
 }

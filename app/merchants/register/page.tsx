@@ -11,11 +11,16 @@ import { MSG } from "@/lib/validation/messages";
 import { getDb } from "@/server/db/client";
 import { findResellerIdByKey } from "@/server/members";
 import { readClientInfo } from "@/server/security";
+import { pageMetadata } from "@/server/seo";
 
-export const metadata: Metadata = {
-  title: "Register your farm",
-  description: "Open a store for your farm or garden and sell to customers nearby.",
-};
+/** Its own title, description, canonical URL and link preview (server/seo.ts). */
+export function generateMetadata(): Metadata {
+  return pageMetadata({
+    title: "Register your farm",
+    description: "Open a store for your farm or garden and sell to customers nearby.",
+    path: "/merchants/register",
+  });
+}
 
 const linkClasses = "font-semibold text-leaf-800 underline underline-offset-4 hover:text-leaf-900";
 

@@ -6,6 +6,7 @@ import {
   productSearchTitle,
 } from "@/components/catalog/catalog-metadata";
 import {
+  canonicalProductsPath,
   resolveProductSearch,
   type PageSearchParams,
 } from "@/components/catalog/product-search-params";
@@ -13,21 +14,26 @@ import { ProductResults } from "@/components/catalog/product-results";
 import { RememberSearch } from "@/components/catalog/remember-search";
 import { SearchBox } from "@/components/catalog/search-box";
 import { ProductGridSkeleton } from "@/components/catalog/skeletons";
-import { filteredProductsHref, SortTabs } from "@/components/catalog/sort-tabs";
+import { SortTabs } from "@/components/catalog/sort-tabs";
 import { ShellDescription } from "@/components/seo/shell-description";
 import { PageIntro } from "@/components/static/page-intro";
 import { PAGE_SIZES } from "@/lib/constants";
 import { getViewerCity } from "@/server/location/get-viewer-city";
+import { pageMetadata } from "@/server/seo";
 
 type Props = { searchParams: Promise<PageSearchParams> };
 
 export async function generateMetadata({ searchParams }: Props): Promise<Metadata> {
-  const { keyword, sortType } = await resolveProductSearch(await searchParams);
+  const params = await searchParams;
+  const { keyword, sortType } = await resolveProductSearch(params);
   return {
-    title: productSearchTitle(keyword, sortType, await getViewerCity()),
+    ...pageMetadata({
+      title: productSearchTitle(keyword, sortType, await getViewerCity()),
+      description: PRODUCT_SEARCH_DESCRIPTION,
+      path: canonicalProductsPath(params),
+    }),
     // In the shell's <head> instead (ShellDescription): this metadata streams into <body>.
     description: null,
-    alternates: { canonical: filteredProductsHref(keyword, sortType) },
     // One page per sort is worth indexing; every keyword's results are not.
     robots: keyword ? { index: false, follow: true } : undefined,
   };

@@ -7,6 +7,7 @@ import {
   type Audience,
 } from "@/components/static/how-it-works";
 import { PageIntro } from "@/components/static/page-intro";
+import { pageMetadata } from "@/server/seo";
 
 type Props = { params: Promise<{ page?: string[] }> };
 
@@ -22,13 +23,15 @@ function toAudience(page: string[] | undefined): Audience | null {
   return page.length === 1 && AUDIENCES.includes(first as Audience) ? (first as Audience) : null;
 }
 
-const META: Record<Audience, Metadata> = {
+const META: Record<Audience, { title: string; description: string; path: string }> = {
   customer: {
+    path: "/howItWorks",
     title: "How it works for customers",
     description:
       "Find farms near you, fill your basket, pay by card or in person, and pick up or get it delivered.",
   },
   merchant: {
+    path: "/howItWorks/merchant",
     title: "How it works for farmers",
     description:
       "Open a store for free, connect your payout account, list your products and get paid at handover.",
@@ -37,7 +40,8 @@ const META: Record<Audience, Metadata> = {
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const audience = toAudience((await params).page);
-  return audience ? META[audience] : {};
+  // /howItWorks/customer is the same page as /howItWorks: one canonical URL for both.
+  return audience ? pageMetadata(META[audience]) : {};
 }
 
 export default async function HowItWorksPage({ params }: Props) {
