@@ -295,7 +295,16 @@ test("only the owner reaches the forms", async ({ page, context }) => {
   await context.clearCookies();
   await signIn(page.request, "holland_marsh_greens@example.com", DEMO_PASSWORD);
   await page.goto(`/stores/${farm.username}/products/add`);
-  await expect(page).toHaveURL("/");
+  await expect(
+    page.getByRole("alert").filter({
+      hasText: "Oopsy, looks like you are not permitted to create the product.",
+    }),
+  ).toBeVisible();
+  await expect(page.getByRole("form", { name: "Add a product" })).toHaveCount(0);
+  await expect(page.getByRole("link", { name: "Add a product to your store" })).toHaveAttribute(
+    "href",
+    "/stores/holland_marsh_greens/products/add",
+  );
   await page.goto(`/products/${theirs}/edit`);
   await expect(page.getByText("We have difficulty getting the product data.")).toBeVisible();
   const peek = await page.request.get(`/api/products/${theirs}/byUser`);

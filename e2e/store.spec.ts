@@ -195,7 +195,7 @@ test("a new farmer lands on an empty store, then deletes, activates and removes 
 
   // A Basic farm may list two products.
   const chardId = await addProduct(page, "Rainbow Chard");
-  await addProduct(page, "Duck Eggs");
+  const duckId = await addProduct(page, "Duck Eggs");
 
   await page.goto(`/stores/${username}`);
   await expect(cards(page)).toHaveCount(2);
@@ -237,6 +237,17 @@ test("a new farmer lands on an empty store, then deletes, activates and removes 
   await expect(cards(page)).toHaveCount(2);
   await page.getByRole("button", { name: "Delete Duck Eggs" }).click();
   await expect(status(page)).toHaveText("The product has been deleted.");
+  // A deleted product can still be edited; it has no public page, so saving leads back to the
+  // deleted view.
+  await page.goto(`/products/${duckId}/edit`);
+  const edit = page.getByRole("form", { name: "Edit the product" });
+  await edit.getByLabel(/^Price/).fill("7");
+  await edit.getByRole("button", { name: "Save Changes" }).click();
+  await expect(page).toHaveURL(`/stores/${username}/deleted?notice=product_updated`);
+  const updated = page.getByRole("dialog", { name: "Product updated" });
+  await expect(updated).toBeVisible();
+  await page.keyboard.press("Escape");
+  await expect(updated).toBeHidden();
   await page.getByRole("link", { name: "Deleted items" }).click();
   await expect(cards(page)).toHaveCount(1);
   await page.getByRole("button", { name: "Permanently Remove Duck Eggs" }).click();

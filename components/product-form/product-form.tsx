@@ -80,7 +80,14 @@ export type ProductFormProps = {
   cardUnavailableReason: string | null;
 } & (
   | { mode: "add" }
-  | { mode: "edit"; productId: number; initial: ProductFormValues; imageUrl: string | null }
+  | {
+      mode: "edit";
+      productId: number;
+      initial: ProductFormValues;
+      imageUrl: string | null;
+      /** A deleted product has no public page: the merchant goes back to the deleted view. */
+      deleted: boolean;
+    }
 );
 
 type Parsed = ProductAdd | ProductUpdate;
@@ -146,7 +153,9 @@ export function ProductForm(props: ProductFormProps) {
       router.push(
         mode === "add"
           ? `/stores/${username}?notice=product_added`
-          : `/products/${result.productId}?notice=product_updated`,
+          : props.deleted
+            ? `/stores/${username}/deleted?notice=product_updated`
+            : `/products/${result.productId}?notice=product_updated`,
       );
       return;
     }

@@ -67,6 +67,7 @@ async function EditProduct({ params }: { params: Params }) {
       productId={product.id}
       initial={toFormValues(product)}
       imageUrl={product.img_url}
+      deleted={product.status === "deleted"}
       username={merchant.username}
       currency={merchant.currency ?? product.currency}
       serviceCharge={merchant.serviceCharge}

@@ -2,10 +2,12 @@ import type { Metadata } from "next";
 import { redirect } from "next/navigation";
 import { Suspense } from "react";
 import { ProductForm } from "@/components/product-form/product-form";
+import { ButtonLink } from "@/components/ui/button";
 import { Spinner } from "@/components/product-form/spinner";
 import { PageIntro } from "@/components/static/page-intro";
 import { requireMember } from "@/server/auth/guards";
 import { getAddProductGate } from "@/server/catalog/get-add-product-gate";
+import { PRODUCT_MESSAGES } from "@/server/catalog/product-messages";
 import { cardPaymentBlocker } from "@/server/catalog/product-form-merchant";
 import { getDb } from "@/server/db/client";
 import { getEnv } from "@/server/env";
@@ -33,8 +35,8 @@ export default function AddProductPage({ params }: { params: Params }) {
 }
 
 /**
- * Spec part 2 sections 2, 4 and 9: a visitor goes to login; anyone but the merchant whose page this
- * is goes to the dashboard; then the add gate (complete profile, payout account, plan limit) sends
+ * Spec part 2 sections 2, 4, 8 and 9: a visitor goes to login; a member who is not a merchant goes to
+ * the dashboard, another merchant reads the permission message; then the add gate (complete profile, payout account, plan limit) sends
  * the merchant where the missing piece is set up.
  */
 async function AddProduct({ params }: { params: Params }) {
@@ -42,7 +44,20 @@ async function AddProduct({ params }: { params: Params }) {
   const member = await requireMember(`/stores/${encodeURIComponent(username)}/products/add`, {
     merchantPage: true,
   });
-  if (member.memberType !== "merchant" || member.username !== username) redirect("/");
+  if (member.memberType !== "merchant") redirect("/");
+  // Spec part 2 section 8: another merchant reads why, and gets a way to their own form.
+  if (member.username !== username) {
+    return (
+      <div className="flex flex-col items-start gap-4">
+        <p role="alert" className="text-lg font-medium text-stone-800">
+          {PRODUCT_MESSAGES.notPermittedToCreate}
+        </p>
+        <ButtonLink href={`/stores/${encodeURIComponent(member.username)}/products/add`}>
+          Add a product to your store
+        </ButtonLink>
+      </div>
+    );
+  }
 
   const { cardPaymentsEnabled } = getEnv();
   const gate = await getAddProductGate(await getDb(), { memberId: member.id, cardPaymentsEnabled });
