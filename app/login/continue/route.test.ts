@@ -1,0 +1,53 @@
+import { beforeEach, describe, expect, it, vi } from "vitest";
+import type { SessionMember } from "@/server/auth/session";
+
+const session = vi.hoisted(() => ({ member: null as SessionMember | null }));
+vi.mock("@/server/auth/session", () => ({ getSessionMember: async () => session.member }));
+
+const { GET } = await import("./route");
+
+const customer: SessionMember = {
+  id: 7,
+  userKey: "7d0c5f7e-3c1b-4a8e-9a51-2f6f3d1c9b10",
+  username: "jordan",
+  memberType: "customer",
+  firstName: "Jordan",
+  currency: "CAD",
+  phone: "(416) 555-0100",
+  hasCompleteProfile: true,
+};
+
+const origin = process.env.APP_URL ?? "http://localhost:3000";
+const get = (query: string) => GET(new Request(new URL(`/login/continue${query}`, origin)));
+
+describe("GET /login/continue", () => {
+  beforeEach(() => {
+    session.member = null;
+  });
+
+  it("sends a signed-in customer on, and forgets a visitor's 'not now' to My Local", async () => {
+    session.member = customer;
+    const response = await get("?redirectTo=cart");
+    expect(response.status).toBe(303);
+    expect(response.headers.get("location")).toBe("/cart");
+    expect(response.headers.get("set-cookie")).toMatch(
+      /^loc_dialog_dismissed=; Path=\/; Max-Age=0/,
+    );
+  });
+
+  it("sends a merchant to the page in `redirect`, else to their store", async () => {
+    session.member = { ...customer, username: "maple_ridge_farm", memberType: "merchant" };
+    expect((await get("?redirect=%2Fproducts%2F3%2Fedit")).headers.get("location")).toBe(
+      "/products/3/edit",
+    );
+    expect((await get("?redirectTo=%2Fcart")).headers.get("location")).toBe(
+      "/stores/maple_ridge_farm",
+    );
+  });
+
+  it("sends a browser without a session back to login, leaving its cookies alone", async () => {
+    const response = await get("");
+    expect(response.headers.get("location")).toBe("/login");
+    expect(response.headers.get("set-cookie")).toBeNull();
+  });
+});
