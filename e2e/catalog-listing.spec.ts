@@ -23,8 +23,8 @@ test("the dashboard shows 4 popular products, 4 latest products and 4 farmers, e
 }) => {
   await page.goto("/");
   for (const [title, href] of [
-    ["Popular products", "/products/filtered?sortType=popular"],
-    ["Latest products", "/products/filtered?sortType=latest"],
+    ["Popular products", "/products/filtered?sortType=popular&keyword="],
+    ["Latest products", "/products/filtered?sortType=latest&keyword="],
     ["Latest farmers", "/merchants/list"],
   ] as const) {
     const section = page.getByRole("region", { name: title });
@@ -75,6 +75,18 @@ test("a script in the keyword is stripped, never run", async ({ page }) => {
   await expect(page.getByRole("searchbox", { name: "Search products" })).toHaveValue("honey");
   await expect(productCards(page).first()).toBeVisible();
   expect(dialogs).toBe(0);
+});
+
+test("the footer's Popular and New Arrivals list every product, not the last search", async ({
+  page,
+}) => {
+  await page.goto("/products/filtered?keyword=honey");
+  await expect(page.getByRole("heading", { level: 2, name: "Results for “honey”" })).toBeVisible();
+  for (const name of ["Popular", "New Arrivals"]) {
+    await page.getByRole("contentinfo").getByRole("link", { name, exact: true }).click();
+    await expect(page.getByRole("heading", { level: 2, name: "All products" })).toBeVisible();
+    await expect(page.getByRole("searchbox", { name: "Search products" })).toHaveValue("");
+  }
 });
 
 test("a visitor sorts, loads more and opens a product", async ({ page }) => {

@@ -52,12 +52,13 @@ const PRODUCT_ROWS = {
   popular: {
     title: "Popular products",
     description: "What customers around you buy most these days.",
-    href: "/products/filtered?sortType=popular",
+    // Every product, not the visitor's last search (an empty keyword clears it).
+    href: "/products/filtered?sortType=popular&keyword=",
   },
   latest: {
     title: "Latest products",
     description: "Freshly listed by the farms.",
-    href: "/products/filtered?sortType=latest",
+    href: "/products/filtered?sortType=latest&keyword=",
   },
 } as const;
 

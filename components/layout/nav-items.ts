@@ -83,9 +83,10 @@ const MEMBERS: readonly Role[] = ["customer", "merchant", "admin"];
 // prettier-ignore
 export const NAV_ITEMS: readonly NavItemConfig[] = [
   { id: "dashboard", label: "Dashboard", href: "/", feature: null, roles: EVERYONE, placements: ["main", "footer"] },
-  // /products/filtered reads `sortType` and `keyword`, the names of the spec's cookies.
-  { id: "popular", label: "Popular", href: "/products/filtered?sortType=popular", feature: "catalog", roles: EVERYONE, placements: ["main", "footer"] },
-  { id: "new-arrivals", label: "New Arrivals", href: "/products/filtered?sortType=latest", feature: "catalog", roles: EVERYONE, placements: ["main", "footer"] },
+  // /products/filtered reads `sortType` and `keyword`, the names of the spec's cookies; an empty
+  // `keyword=` shows every product rather than the visitor's last search.
+  { id: "popular", label: "Popular", href: "/products/filtered?sortType=popular&keyword=", feature: "catalog", roles: EVERYONE, placements: ["main", "footer"] },
+  { id: "new-arrivals", label: "New Arrivals", href: "/products/filtered?sortType=latest&keyword=", feature: "catalog", roles: EVERYONE, placements: ["main", "footer"] },
   { id: "farmers", label: "Farmers", href: "/merchants/list", feature: "catalog", roles: EVERYONE, placements: ["main"] },
   { id: "pricing", label: "Pricing", href: "/pricing", feature: null, roles: EVERYONE, placements: ["main"] },
   { id: "how-it-works", label: "How It Works", href: "/howItWorks", feature: null, roles: EVERYONE, placements: ["main"] },
