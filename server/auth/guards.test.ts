@@ -1,21 +1,13 @@
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import type { SessionMember } from "@/server/auth/session";
+import { SESSION_CUSTOMER } from "@/tests/session-member";
 
 const session = vi.hoisted(() => ({ member: null as SessionMember | null }));
 vi.mock("@/server/auth/session", () => ({ getSessionMember: async () => session.member }));
 
 const { requireCompleteProfile, requireMember, requireRole } = await import("./guards");
 
-const customer: SessionMember = {
-  id: 7,
-  userKey: "7d0c5f7e-3c1b-4a8e-9a51-2f6f3d1c9b10",
-  username: "jordan",
-  memberType: "customer",
-  firstName: "Jordan",
-  currency: "CAD",
-  phone: "(416) 555-0100",
-  hasCompleteProfile: true,
-};
+const customer = SESSION_CUSTOMER;
 
 /** Where a guard redirected to (Next's redirect() throws an error whose digest carries the URL). */
 async function redirectOf(run: () => unknown): Promise<string | null> {

@@ -1,21 +1,13 @@
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import type { SessionMember } from "@/server/auth/session";
+import { SESSION_CUSTOMER } from "@/tests/session-member";
 
 const session = vi.hoisted(() => ({ member: null as SessionMember | null }));
 vi.mock("@/server/auth/session", () => ({ getSessionMember: async () => session.member }));
 
 const { GET } = await import("./route");
 
-const customer: SessionMember = {
-  id: 7,
-  userKey: "7d0c5f7e-3c1b-4a8e-9a51-2f6f3d1c9b10",
-  username: "jordan",
-  memberType: "customer",
-  firstName: "Jordan",
-  currency: "CAD",
-  phone: "(416) 555-0100",
-  hasCompleteProfile: true,
-};
+const customer = SESSION_CUSTOMER;
 
 const origin = process.env.APP_URL ?? "http://localhost:3000";
 const get = (query: string) => GET(new Request(new URL(`/login/continue${query}`, origin)));
