@@ -2,32 +2,44 @@
 
 import { useHydrated } from "@/components/layout/use-hydrated";
 import { Button } from "@/components/ui/button";
+import { cn } from "@/lib/cn";
 
 /**
- * The Load More button with its live region (the count of what was added) and an error line.
- * The region is always rendered, so screen readers pick up its first announcement. While loading,
- * the button stays focusable (aria-disabled, not disabled) so keyboard focus is not lost. Before
- * the page hydrates it is disabled: a tap then would load nothing.
+ * The Load More button of every list (products, farmers, a store, reviews), with an error line and,
+ * when the list has no live count of its own, a live region for `announcement` (always rendered,
+ * so screen readers pick up its first announcement). While loading, the button stays focusable
+ * (aria-disabled, not disabled) so keyboard focus is not lost: `onLoadMore` must ignore a click
+ * while it loads. Before the page hydrates it is disabled: a tap then would load nothing.
  */
 export function LoadMoreButton({
   hasMore,
   loading,
-  error,
+  error = null,
   announcement,
   onLoadMore,
+  describedBy,
+  size = "lg",
+  className = "mt-10 items-center",
 }: {
   hasMore: boolean;
   loading: boolean;
-  error: string | null;
-  announcement: string;
+  error?: string | null;
+  /** What the last load added, for screen readers; leave out when the list announces its count. */
+  announcement?: string;
   onLoadMore: () => void;
+  describedBy?: string;
+  size?: "md" | "lg";
+  /** Placement of the button and its lines (margins, alignment). */
+  className?: string;
 }) {
   const hydrated = useHydrated();
   return (
-    <div className="mt-10 flex flex-col items-center gap-3">
-      <p aria-live="polite" className="sr-only">
-        {announcement}
-      </p>
+    <div className={cn("flex flex-col gap-3", className)}>
+      {announcement === undefined ? null : (
+        <p aria-live="polite" className="sr-only">
+          {announcement}
+        </p>
+      )}
       {error ? (
         <p role="alert" className="text-tomato-600 font-medium">
           {error}
@@ -36,13 +48,14 @@ export function LoadMoreButton({
       {hasMore ? (
         <Button
           variant="secondary"
-          size="lg"
+          size={size}
           onClick={onLoadMore}
           disabled={!hydrated}
           aria-disabled={loading}
           aria-busy={loading}
+          aria-describedby={describedBy}
         >
-          {loading ? "Loading..." : "Load More"}
+          {loading ? "Loading…" : "Load More"}
         </Button>
       ) : null}
     </div>

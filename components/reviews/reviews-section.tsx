@@ -1,8 +1,7 @@
 "use client";
 
 import { useRef, useState } from "react";
-import { useHydrated } from "@/components/layout/use-hydrated";
-import { Button } from "@/components/ui/button";
+import { LoadMoreButton } from "@/components/catalog/load-more-button";
 import { ReviewForm } from "./review-form";
 import { ReviewItem } from "./review-item";
 import {
@@ -40,8 +39,8 @@ export function ReviewsSection({
   const [list, setList] = useState(() => fromPage(initial));
   const [myReview, setMyReview] = useState(viewer.kind === "member" ? viewer.myReview : null);
   const [loading, setLoading] = useState(false);
+  const loadingRef = useRef(false);
   const [loadError, setLoadError] = useState(false);
-  const hydrated = useHydrated();
   const listRef = useRef<HTMLOListElement>(null);
 
   // Fresh server data (router.refresh after a change): start over from it.
@@ -52,6 +51,8 @@ export function ReviewsSection({
   }
 
   async function loadMore() {
+    if (loadingRef.current) return;
+    loadingRef.current = true;
     setLoading(true);
     setLoadError(false);
     const next = list.page + 1;
@@ -75,6 +76,7 @@ export function ReviewsSection({
     } catch {
       setLoadError(true);
     } finally {
+      loadingRef.current = false;
       setLoading(false);
     }
   }
@@ -126,22 +128,14 @@ export function ReviewsSection({
             Showing {reviews.length} of {list.total} {list.total === 1 ? "review" : "reviews"}
           </p>
         ) : null}
-        {hasMore ? (
-          <Button
-            variant="secondary"
-            className="self-start"
-            onClick={() => void loadMore()}
-            disabled={loading || !hydrated}
-            aria-busy={loading}
-          >
-            {loading ? "Loading…" : "Load More"}
-          </Button>
-        ) : null}
-        {loadError ? (
-          <p role="alert" className="text-sm font-semibold text-red-700">
-            {REVIEW_FAILURE_MESSAGE}
-          </p>
-        ) : null}
+        <LoadMoreButton
+          hasMore={hasMore}
+          loading={loading}
+          error={loadError ? REVIEW_FAILURE_MESSAGE : null}
+          onLoadMore={() => void loadMore()}
+          size="md"
+          className="items-start"
+        />
       </div>
 
       <div className="lg:sticky lg:top-6">

@@ -7,7 +7,7 @@ import Link from "next/link";
 import { Suspense, use, useRef, useState, type ReactNode } from "react";
 import { send } from "@/components/account/send";
 import { ProductCard } from "@/components/catalog/product-card";
-import { useHydrated } from "@/components/layout/use-hydrated";
+import { LoadMoreButton } from "@/components/catalog/load-more-button";
 import { Button, buttonClasses } from "@/components/ui/button";
 import type { ListPage, ProductCard as ProductCardData } from "@/lib/catalog/types";
 
@@ -54,8 +54,8 @@ export type StoreProductsProps = {
  */
 export function StoreProducts({ username, viewMode, owner, initial }: StoreProductsProps) {
   const [list, setList] = useState(() => listFrom(initial));
-  const hydrated = useHydrated();
   const [loading, setLoading] = useState(false);
+  const loadingRef = useRef(false);
   const [busyId, setBusyId] = useState<number | null>(null);
   const [status, setStatus] = useState<Status | null>(null);
   const [confirming, setConfirming] = useState<ProductCardData | null>(null);
@@ -95,9 +95,12 @@ export function StoreProducts({ username, viewMode, owner, initial }: StoreProdu
   }
 
   async function loadMore() {
+    if (loadingRef.current) return;
+    loadingRef.current = true;
     setLoading(true);
     const next = pagesLoaded + 1;
     const answer = await fetchPage(next);
+    loadingRef.current = false;
     setLoading(false);
     if (answer) merge(answer, next);
     else setStatus({ kind: "error", text: LOAD_FAILED_TEXT });
@@ -179,19 +182,13 @@ export function StoreProducts({ username, viewMode, owner, initial }: StoreProdu
         </ul>
       )}
 
-      {hasMore ? (
-        <div className="mt-8 flex justify-center">
-          <Button
-            variant="secondary"
-            size="lg"
-            onClick={() => void loadMore()}
-            disabled={loading || !hydrated}
-            aria-describedby={headingId}
-          >
-            {loading ? "Loading…" : "Load More"}
-          </Button>
-        </div>
-      ) : null}
+      <LoadMoreButton
+        hasMore={hasMore}
+        loading={loading}
+        onLoadMore={() => void loadMore()}
+        describedBy={headingId}
+        className="mt-8 items-center"
+      />
 
       {confirming ? (
         <RemoveProductDialog
