@@ -1,17 +1,9 @@
-import { addCartItem, listCartItems } from "@/server/cart";
-import { addItemSchema, cartJson, cartOwnerFor } from "@/server/cart/http";
-import { route } from "@/server/http/route";
+import { listRoutes } from "@/server/cart/routes";
 
-// GET /api/dreamtracker: the dream tracker of the member (database) or the visitor (cookies)
-export const GET = route({ public: true }, async ({ req, member, db }) => {
-  const owner = cartOwnerFor(req, member);
-  const { items, count, dropped } = await listCartItems(db, { kind: "dreamtracker", owner });
-  return cartJson(owner, { items, count, dropped });
-});
+const routes = listRoutes("dreamtracker");
+
+// GET /api/dreamtracker: the items of the member (database) or the visitor (cookies)
+export const GET = routes.GET;
 
 // POST /api/dreamtracker: add a product, or set its quantity when it is already there
-export const POST = route({ public: true }, async ({ req, member, db }) => {
-  const { pKey, qty } = addItemSchema.parse(await req.json());
-  const owner = cartOwnerFor(req, member);
-  return cartJson(owner, await addCartItem(db, { kind: "dreamtracker", owner, pKey, qty }));
-});
+export const POST = routes.POST;
