@@ -6,7 +6,8 @@ import { useForm } from "react-hook-form";
 import type { z } from "zod";
 import { SubmitButton } from "@/components/ui/submit-button";
 import { AddressFields } from "@/components/forms/address-fields";
-import { currencyForCountry, formatPhoneInput } from "@/lib/input-format";
+import { ContactFields } from "@/components/forms/contact-fields";
+import { currencyForCountry } from "@/lib/input-format";
 import type { CountryCode } from "@/lib/regions";
 import {
   INTRODUCTION_MAX_LENGTH,
@@ -101,58 +102,13 @@ export function ProfileForm({
           />
         )}
       </FormField>
-      <FormField id="profile-first-name" label="First name" error={error("firstName")}>
-        {(a11y) => (
-          <input
-            {...a11y}
-            {...register("firstName")}
-            autoComplete="given-name"
-            className={inputClasses}
-          />
-        )}
-      </FormField>
-      <FormField id="profile-last-name" label="Last name" error={error("lastName")}>
-        {(a11y) => (
-          <input
-            {...a11y}
-            {...register("lastName")}
-            autoComplete="family-name"
-            className={inputClasses}
-          />
-        )}
-      </FormField>
-      <FormField id="profile-email" label="Email" error={error("email")}>
-        {(a11y) => (
-          <input
-            {...a11y}
-            {...register("email")}
-            type="email"
-            autoComplete="email"
-            className={inputClasses}
-          />
-        )}
-      </FormField>
-      <FormField
-        id="profile-phone"
-        label="Phone"
-        error={error("phone")}
-        hint="Format: (416) 555-1234"
-      >
-        {(a11y) => (
-          <input
-            {...a11y}
-            {...register("phone", {
-              onChange: (e: React.ChangeEvent<HTMLInputElement>) =>
-                setValue("phone", formatPhoneInput(e.target.value)),
-            })}
-            type="tel"
-            inputMode="tel"
-            maxLength={14}
-            autoComplete="tel-national"
-            className={inputClasses}
-          />
-        )}
-      </FormField>
+      <ContactFields
+        form={form}
+        idPrefix="profile"
+        error={error}
+        withEmail
+        labels={{ firstName: "First name", lastName: "Last name" }}
+      />
       <AddressFields
         form={form}
         idPrefix="profile"

@@ -1,16 +1,15 @@
 "use client";
 
 import { useRouter } from "next/navigation";
-import { useState, type ChangeEvent } from "react";
+import { useState } from "react";
 import { useForm } from "react-hook-form";
 import type { z } from "zod";
 import { FormField, FormStatus, inputClasses, type Status } from "@/components/account/form-field";
 import { send } from "@/components/account/send";
 import { SubmitButton } from "@/components/ui/submit-button";
-import { PHONE_MAX_LENGTH } from "@/lib/constants";
 import { AddressFields } from "@/components/forms/address-fields";
-import { lazyResolver } from "@/components/forms/lazy-resolver";
-import { formatPhoneInput } from "@/lib/input-format";
+import { ContactFields } from "@/components/forms/contact-fields";
+import { lazyAccountsResolver } from "@/components/forms/accounts-resolver";
 import type { CountryCode } from "@/lib/regions";
 import type { merchantRegistrationSchema } from "@/lib/validation/accounts";
 
@@ -18,20 +17,13 @@ type FormInput = z.input<typeof merchantRegistrationSchema>;
 type FormOutput = z.output<typeof merchantRegistrationSchema>;
 type FieldName = keyof FormInput & string;
 
-// zod and the account schemas are about 31 kB gzipped: they load when the form first gets focus or
-// the pointer, or at the latest on submit (where the first check runs), not with the page.
 const registrationResolver = (variant: "customer" | "merchant") =>
-  lazyResolver<FormInput, unknown, FormOutput>(async () => {
-    const [{ zodResolver }, schemas] = await Promise.all([
-      import("@hookform/resolvers/zod"),
-      import("@/lib/validation/accounts"),
-    ]);
-    const schema =
-      variant === "merchant"
+  lazyAccountsResolver<FormInput, FormOutput>(
+    (schemas) =>
+      (variant === "merchant"
         ? schemas.merchantRegistrationSchema
-        : schemas.customerRegistrationSchema;
-    return zodResolver(schema as typeof merchantRegistrationSchema);
-  });
+        : schemas.customerRegistrationSchema) as typeof merchantRegistrationSchema,
+  );
 const RESOLVERS = {
   customer: registrationResolver("customer"),
   merchant: registrationResolver("merchant"),
@@ -82,11 +74,11 @@ export function RegistrationForm({
     register,
     handleSubmit,
     setError,
-    setValue,
     formState: { errors, isSubmitting },
   } = form;
   const [status, setStatus] = useState<Status | null>(null);
-  const id = (name: string) => `${variant}-register-${name}`;
+  const idPrefix = `${variant}-register`;
+  const id = (name: string) => `${idPrefix}-${name}`;
   const error = (name: FieldName) => errors[name]?.message;
 
   async function onSubmit(values: FormOutput) {
@@ -130,50 +122,10 @@ export function RegistrationForm({
           />
         )}
       </FormField>
-      <FormField id={id("first-name")} label="First Name" error={error("firstName")}>
-        {(a11y) => (
-          <input
-            {...a11y}
-            {...register("firstName")}
-            autoComplete="given-name"
-            className={inputClasses}
-          />
-        )}
-      </FormField>
-      <FormField id={id("last-name")} label="Last Name" error={error("lastName")}>
-        {(a11y) => (
-          <input
-            {...a11y}
-            {...register("lastName")}
-            autoComplete="family-name"
-            className={inputClasses}
-          />
-        )}
-      </FormField>
-      <FormField
-        id={id("phone")}
-        label="Phone"
-        error={error("phone")}
-        hint="Format: (416) 555-1234"
-      >
-        {(a11y) => (
-          <input
-            {...a11y}
-            {...register("phone", {
-              onChange: (e: ChangeEvent<HTMLInputElement>) =>
-                setValue("phone", formatPhoneInput(e.target.value)),
-            })}
-            type="tel"
-            inputMode="tel"
-            maxLength={PHONE_MAX_LENGTH}
-            autoComplete="tel-national"
-            className={inputClasses}
-          />
-        )}
-      </FormField>
+      <ContactFields form={form} idPrefix={idPrefix} error={error} withEmail={false} />
       <AddressFields
         form={form}
-        idPrefix={`${variant}-register`}
+        idPrefix={idPrefix}
         error={error}
         withStreet={isMerchant}
         labels={{ address: "Farm Address" }}

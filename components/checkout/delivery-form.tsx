@@ -2,15 +2,15 @@
 
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useRouter } from "next/navigation";
-import { useState, type ChangeEvent } from "react";
+import { useState } from "react";
 import { useForm } from "react-hook-form";
 import type { z } from "zod";
-import { FormField, FormStatus, inputClasses, type Status } from "@/components/account/form-field";
+import { FormStatus, type Status } from "@/components/account/form-field";
 import { send } from "@/components/account/send";
 import { AddressFields } from "@/components/forms/address-fields";
+import { ContactFields } from "@/components/forms/contact-fields";
 import { SubmitButton } from "@/components/ui/submit-button";
-import { PHONE_MAX_LENGTH, type DeliveryDestination } from "@/lib/constants";
-import { formatPhoneInput } from "@/lib/input-format";
+import type { DeliveryDestination } from "@/lib/constants";
 import type { CountryCode } from "@/lib/regions";
 import { deliverySchema, type homeDeliverySchema } from "@/lib/validation/checkout";
 
@@ -54,10 +54,8 @@ export function DeliveryForm({
     reValidateMode: "onChange",
   });
   const {
-    register,
     handleSubmit,
     setError,
-    setValue,
     formState: { errors, isSubmitting, isSubmitSuccessful },
   } = form;
   const [status, setStatus] = useState<Status | null>(null);
@@ -85,58 +83,7 @@ export function DeliveryForm({
       aria-label="Order Delivery Information"
       className="grid gap-5 sm:grid-cols-2"
     >
-      <FormField id="delivery-first-name" label="First Name" error={error("firstName")}>
-        {(a11y) => (
-          <input
-            {...a11y}
-            {...register("firstName")}
-            autoComplete="given-name"
-            className={inputClasses}
-          />
-        )}
-      </FormField>
-      <FormField id="delivery-last-name" label="Last Name" error={error("lastName")}>
-        {(a11y) => (
-          <input
-            {...a11y}
-            {...register("lastName")}
-            autoComplete="family-name"
-            className={inputClasses}
-          />
-        )}
-      </FormField>
-      <FormField id="delivery-email" label="Email" error={error("email")}>
-        {(a11y) => (
-          <input
-            {...a11y}
-            {...register("email")}
-            type="email"
-            autoComplete="email"
-            className={inputClasses}
-          />
-        )}
-      </FormField>
-      <FormField
-        id="delivery-phone"
-        label="Phone"
-        error={error("phone")}
-        hint="Format: (416) 555-1234"
-      >
-        {(a11y) => (
-          <input
-            {...a11y}
-            {...register("phone", {
-              onChange: (e: ChangeEvent<HTMLInputElement>) =>
-                setValue("phone", formatPhoneInput(e.target.value)),
-            })}
-            type="tel"
-            inputMode="tel"
-            maxLength={PHONE_MAX_LENGTH}
-            autoComplete="tel-national"
-            className={inputClasses}
-          />
-        )}
-      </FormField>
+      <ContactFields form={form} idPrefix="delivery" error={error} withEmail />
       {isHome ? <AddressFields form={form} idPrefix="delivery" error={error} withStreet /> : null}
       <div className="flex flex-col gap-3 sm:col-span-2 sm:flex-row sm:items-center">
         <SubmitButton size="lg" disabled={busy} aria-busy={busy}>

@@ -26,6 +26,8 @@ export type AddressFieldsProps<T extends FieldValues, C = unknown, O = T> = {
   error: (name: AddressFieldName) => string | undefined;
   /** Address, city, province/state and postal code after the country; without it the country alone. */
   withStreet: boolean;
+  /** The postal code before the street fields, not after them (where a postal code alone will do). */
+  postalCodeFirst?: boolean;
   labels?: { address?: string; postalCode?: string; zipCode?: string };
   /** Rendered right after the country (the profile's currency). */
   afterCountry?: ReactNode;
@@ -35,15 +37,16 @@ export type AddressFieldsProps<T extends FieldValues, C = unknown, O = T> = {
 
 /**
  * Country, then (with `withStreet`) address, city, province or state and postal or zip code, as the
- * registration, profile and delivery forms share them: the province list follows the country, a
- * new country clears the province and re-formats the postal code, and the postal code is spaced
- * ("A1A 1A1") or hyphenated ("12345-6789") while typing.
+ * registration, profile and delivery forms and the location dialog share them: the province list
+ * follows the country, a new country clears the province and re-formats the postal code, and the
+ * postal code is spaced ("A1A 1A1") or hyphenated ("12345-6789") while typing.
  */
 export function AddressFields<T extends FieldValues, C = unknown, O = T>({
   form,
   idPrefix,
   error,
   withStreet,
+  postalCodeFirst = false,
   labels = {},
   afterCountry,
   onCountryChange,
@@ -54,6 +57,27 @@ export function AddressFields<T extends FieldValues, C = unknown, O = T>({
   const country: CountryCode = parseCountry(useWatch({ control, name: "country" }) ?? "") ?? "CA";
   const isCanada = country === "CA";
   const id = (name: string) => `${idPrefix}-${name}`;
+
+  const postalCode = (
+    <FormField
+      id={id("postal-code")}
+      label={isCanada ? (labels.postalCode ?? "Postal Code") : (labels.zipCode ?? "Zip Code")}
+      error={error("postalCode")}
+    >
+      {(a11y) => (
+        <input
+          {...a11y}
+          {...register("postalCode", {
+            onChange: (e: ChangeEvent<HTMLInputElement>) =>
+              setValue("postalCode", formatPostalCodeInput(e.target.value, country)),
+          })}
+          autoComplete="postal-code"
+          maxLength={10}
+          className={inputClasses}
+        />
+      )}
+    </FormField>
+  );
 
   return (
     <>
@@ -88,6 +112,7 @@ export function AddressFields<T extends FieldValues, C = unknown, O = T>({
       {afterCountry}
       {withStreet ? (
         <>
+          {postalCodeFirst ? postalCode : null}
           <FormField
             id={id("address")}
             label={labels.address ?? "Address"}
@@ -134,24 +159,7 @@ export function AddressFields<T extends FieldValues, C = unknown, O = T>({
               </select>
             )}
           </FormField>
-          <FormField
-            id={id("postal-code")}
-            label={isCanada ? (labels.postalCode ?? "Postal Code") : (labels.zipCode ?? "Zip Code")}
-            error={error("postalCode")}
-          >
-            {(a11y) => (
-              <input
-                {...a11y}
-                {...register("postalCode", {
-                  onChange: (e: ChangeEvent<HTMLInputElement>) =>
-                    setValue("postalCode", formatPostalCodeInput(e.target.value, country)),
-                })}
-                autoComplete="postal-code"
-                maxLength={10}
-                className={inputClasses}
-              />
-            )}
-          </FormField>
+          {postalCodeFirst ? null : postalCode}
         </>
       ) : null}
     </>

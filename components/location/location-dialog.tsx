@@ -3,8 +3,9 @@
 import { useEffect, useState } from "react";
 import { useForm, useWatch } from "react-hook-form";
 import type { z } from "zod";
-import { FormField, FormStatus, inputClasses, type Status } from "@/components/account/form-field";
+import { FormField, FormStatus, type Status } from "@/components/account/form-field";
 import { send } from "@/components/account/send";
+import { AddressFields } from "@/components/forms/address-fields";
 import { lazyResolver } from "@/components/forms/lazy-resolver";
 import { Button } from "@/components/ui/button";
 import { SubmitButton } from "@/components/ui/submit-button";
@@ -16,8 +17,7 @@ import {
   RADIUS_MIN_KM,
   RADIUS_STEP_KM,
 } from "@/lib/constants";
-import { formatPostalCodeInput } from "@/lib/input-format";
-import { COUNTRIES, parseCountry, regionsForCountry, type CountryCode } from "@/lib/regions";
+import { parseCountry, type CountryCode } from "@/lib/regions";
 import type { localLocationSchema } from "@/lib/validation/location";
 import type { LocationAnswer } from "@/server/location/types";
 
@@ -54,15 +54,7 @@ export function LocationDialog({
   defaultCountry: CountryCode;
   onClose: (outcome: "saved" | "dismissed") => void;
 }) {
-  const {
-    register,
-    handleSubmit,
-    setError,
-    setValue,
-    getValues,
-    control,
-    formState: { errors, isSubmitting },
-  } = useForm<FormInput, unknown, FormOutput>({
+  const form = useForm<FormInput, unknown, FormOutput>({
     resolver,
     defaultValues: {
       address: initial?.address ?? "",
@@ -74,6 +66,13 @@ export function LocationDialog({
     },
     mode: "onTouched",
   });
+  const {
+    register,
+    handleSubmit,
+    setError,
+    control,
+    formState: { errors, isSubmitting },
+  } = form;
   const [status, setStatus] = useState<Status | null>(null);
   const [done, setDone] = useState(false);
   const [clearing, setClearing] = useState(false);
@@ -140,95 +139,14 @@ export function LocationDialog({
           aria-label="My Local location"
           className="mt-5 grid gap-4 sm:grid-cols-2"
         >
-          <FormField id="my-local-country" label="Country" error={error("country")}>
-            {(a11y) => (
-              <select
-                {...a11y}
-                {...register("country", {
-                  onChange: (e: React.ChangeEvent<HTMLSelectElement>) => {
-                    const next = parseCountry(e.target.value) ?? "CA";
-                    setValue("provinceState", "");
-                    setValue(
-                      "postalCode",
-                      formatPostalCodeInput(String(getValues("postalCode") ?? ""), next),
-                    );
-                  },
-                })}
-                autoComplete="country"
-                className={inputClasses}
-              >
-                {COUNTRIES.map((c) => (
-                  <option key={c.code} value={c.code}>
-                    {c.name}
-                  </option>
-                ))}
-              </select>
-            )}
-          </FormField>
-          <FormField
-            id="my-local-postal-code"
-            label={isCanada ? "Postal code" : "Zip code"}
-            error={error("postalCode")}
-          >
-            {(a11y) => (
-              <input
-                {...a11y}
-                {...register("postalCode", {
-                  onChange: (e: React.ChangeEvent<HTMLInputElement>) =>
-                    setValue("postalCode", formatPostalCodeInput(e.target.value, country)),
-                })}
-                autoComplete="postal-code"
-                maxLength={10}
-                className={inputClasses}
-              />
-            )}
-          </FormField>
-          <FormField
-            id="my-local-address"
-            label="Address"
-            error={error("address")}
-            className="sm:col-span-2"
-          >
-            {(a11y) => (
-              <input
-                {...a11y}
-                {...register("address")}
-                autoComplete="street-address"
-                className={inputClasses}
-              />
-            )}
-          </FormField>
-          <FormField id="my-local-city" label="City" error={error("city")}>
-            {(a11y) => (
-              <input
-                {...a11y}
-                {...register("city")}
-                autoComplete="address-level2"
-                className={inputClasses}
-              />
-            )}
-          </FormField>
-          <FormField
-            id="my-local-province-state"
-            label={isCanada ? "Province" : "State"}
-            error={error("provinceState")}
-          >
-            {(a11y) => (
-              <select
-                {...a11y}
-                {...register("provinceState")}
-                autoComplete="address-level1"
-                className={inputClasses}
-              >
-                <option value="">{isCanada ? "Choose a province" : "Choose a state"}</option>
-                {regionsForCountry(country).map((r) => (
-                  <option key={r.code} value={r.code}>
-                    {r.name}
-                  </option>
-                ))}
-              </select>
-            )}
-          </FormField>
+          <AddressFields
+            form={form}
+            idPrefix="my-local"
+            error={error}
+            withStreet
+            postalCodeFirst
+            labels={{ postalCode: "Postal code", zipCode: "Zip code" }}
+          />
           <FormField
             id="my-local-radius"
             label="Radius"

@@ -3,7 +3,7 @@
 import { useState } from "react";
 import { useForm } from "react-hook-form";
 import type { z } from "zod";
-import { lazyResolver } from "@/components/forms/lazy-resolver";
+import { lazyAccountsResolver } from "@/components/forms/accounts-resolver";
 import { SubmitButton } from "@/components/ui/submit-button";
 import type { forgotPasswordSchema } from "@/lib/validation/accounts";
 import { Alert } from "./alert";
@@ -13,15 +13,9 @@ import { TextField } from "./text-field";
 type FormInput = z.input<typeof forgotPasswordSchema>;
 type FormOutput = z.output<typeof forgotPasswordSchema>;
 
-// zod and the schema (about 31 kB gzipped) load when the form first gets focus or the pointer, or
-// at the latest on submit (where the first check runs), not with the page.
-const resolver = lazyResolver<FormInput, unknown, FormOutput>(async () => {
-  const [{ zodResolver }, schemas] = await Promise.all([
-    import("@hookform/resolvers/zod"),
-    import("@/lib/validation/accounts"),
-  ]);
-  return zodResolver(schemas.forgotPasswordSchema);
-});
+const resolver = lazyAccountsResolver<FormInput, FormOutput>(
+  (schemas) => schemas.forgotPasswordSchema,
+);
 
 // Spec part 2 section 8, "Forgot password".
 export const FORGOT_SUCCESS =

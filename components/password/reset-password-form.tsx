@@ -4,7 +4,7 @@ import Link from "next/link";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
 import type { z } from "zod";
-import { lazyResolver } from "@/components/forms/lazy-resolver";
+import { lazyAccountsResolver } from "@/components/forms/accounts-resolver";
 import { SubmitButton } from "@/components/ui/submit-button";
 import type { resetPasswordSchema } from "@/lib/validation/accounts";
 import { Alert } from "./alert";
@@ -14,15 +14,9 @@ import { TextField } from "./text-field";
 type FormInput = z.input<typeof resetPasswordSchema>;
 type FormOutput = z.output<typeof resetPasswordSchema>;
 
-// zod and the schema (about 31 kB gzipped) load when the form first gets focus or the pointer, or
-// at the latest on submit (where the first check runs), not with the page.
-const resolver = lazyResolver<FormInput, unknown, FormOutput>(async () => {
-  const [{ zodResolver }, schemas] = await Promise.all([
-    import("@hookform/resolvers/zod"),
-    import("@/lib/validation/accounts"),
-  ]);
-  return zodResolver(schemas.resetPasswordSchema);
-});
+const resolver = lazyAccountsResolver<FormInput, FormOutput>(
+  (schemas) => schemas.resetPasswordSchema,
+);
 
 // Spec part 2 section 8, "Reset password".
 export const RESET_SUCCESS =

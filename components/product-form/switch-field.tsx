@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
 import type { UseFormRegisterReturn } from "react-hook-form";
+import { SwitchFrame } from "@/components/forms/switch-frame";
 import { cn } from "@/lib/cn";
 
 /**
@@ -21,55 +22,35 @@ export function SwitchField({
   disabled?: boolean;
   registration: UseFormRegisterReturn;
 }) {
-  const describedBy = [description ? `${id}-description` : null, error ? `${id}-error` : null]
-    .filter(Boolean)
-    .join(" ");
   return (
-    <div className="flex items-start justify-between gap-4 py-4">
-      <div className="min-w-0">
+    <SwitchFrame id={id} label={label} description={description} error={error} disabled={disabled}>
+      {(a11y) => (
         <label
           htmlFor={id}
-          className={cn("font-semibold text-stone-900", disabled && "text-stone-600")}
+          className={cn(
+            "relative inline-flex shrink-0",
+            disabled ? "cursor-not-allowed" : "cursor-pointer",
+          )}
         >
-          {label}
+          <input
+            id={id}
+            type="checkbox"
+            role="switch"
+            disabled={disabled}
+            {...a11y}
+            className="peer sr-only"
+            {...registration}
+          />
+          <span
+            aria-hidden
+            className="peer-checked:bg-leaf-700 peer-focus-visible:outline-leaf-700 h-7 w-12 rounded-full bg-stone-400 transition-colors peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-disabled:opacity-55"
+          />
+          <span
+            aria-hidden
+            className="absolute top-1 left-1 size-5 rounded-full bg-white shadow transition-transform peer-checked:translate-x-5"
+          />
         </label>
-        {description ? (
-          <p id={`${id}-description`} className="mt-1 text-sm text-stone-600">
-            {description}
-          </p>
-        ) : null}
-        {error ? (
-          <p id={`${id}-error`} className="mt-1 text-sm font-medium text-red-700">
-            {error}
-          </p>
-        ) : null}
-      </div>
-      <label
-        htmlFor={id}
-        className={cn(
-          "relative inline-flex shrink-0",
-          disabled ? "cursor-not-allowed" : "cursor-pointer",
-        )}
-      >
-        <input
-          id={id}
-          type="checkbox"
-          role="switch"
-          disabled={disabled}
-          aria-describedby={describedBy || undefined}
-          aria-invalid={error ? true : undefined}
-          className="peer sr-only"
-          {...registration}
-        />
-        <span
-          aria-hidden
-          className="peer-checked:bg-leaf-700 peer-focus-visible:outline-leaf-700 h-7 w-12 rounded-full bg-stone-400 transition-colors peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-disabled:opacity-55"
-        />
-        <span
-          aria-hidden
-          className="absolute top-1 left-1 size-5 rounded-full bg-white shadow transition-transform peer-checked:translate-x-5"
-        />
-      </label>
-    </div>
+      )}
+    </SwitchFrame>
   );
 }
