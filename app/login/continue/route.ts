@@ -1,4 +1,3 @@
-import { MY_LOCAL_DISMISSED_COOKIE } from "@/components/location/my-local-paths";
 import { afterLoginPath } from "@/lib/auth/safe-redirect";
 import { FEATURES } from "@/lib/features";
 import { getSessionMember } from "@/server/auth/session";
@@ -19,10 +18,8 @@ export async function GET(req: Request) {
         storePagesExist: FEATURES.catalog,
       })
     : "/login";
-  const headers = new Headers({ Location: path, "Cache-Control": "no-store" });
-  // "Not now" to the My Local dialog was said as a visitor: a customer without a saved place is
-  // asked again (spec part 1 section 4).
-  if (member)
-    headers.append("Set-Cookie", `${MY_LOCAL_DISMISSED_COOKIE}=; Path=/; Max-Age=0; SameSite=Lax`);
-  return new Response(null, { status: 303, headers });
+  return new Response(null, {
+    status: 303,
+    headers: { Location: path, "Cache-Control": "no-store" },
+  });
 }
