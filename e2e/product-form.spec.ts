@@ -277,9 +277,7 @@ test("a Basic farm is sent to the Engager plan at its third product", async ({ p
 test("only the owner reaches the forms", async ({ page, context }) => {
   // A visitor goes to login, and back afterwards.
   await page.goto("/stores/maple_ridge_farm/products/add");
-  await expect(page).toHaveURL(
-    /\/login\?redirect=%2Fstores%2Fmaple_ridge_farm%2Fproducts%2Fadd$/,
-  );
+  await expect(page).toHaveURL(/\/login\?redirect=%2Fstores%2Fmaple_ridge_farm%2Fproducts%2Fadd$/);
 
   // A browser that still says it is signed in, but whose session is gone, reads the spec's message.
   await context.addCookies([{ name: "authenticated", value: "true", url: page.url() }]);
