@@ -75,7 +75,7 @@ async function get(query: string, member?: Member) {
 
 describe("GET /api/merchants/list", () => {
   it("answers 10 merchant cards a page with the total and a cursor, never an email", async () => {
-    const { status, body } = await get("?keyword=apples.example");
+    const { status, body } = await get("?keyword=orchard_");
     expect(status).toBe(200);
     expect(body).toMatchObject({ total: 11, page: 1, perPage: 10, hasMore: true });
     expect(body.merchants).toHaveLength(10);
@@ -89,9 +89,16 @@ describe("GET /api/merchants/list", () => {
     ]);
     expect(JSON.stringify(body)).not.toContain("apples.example");
 
-    const next = await get(`?keyword=apples.example&cursor=${body.nextCursor}`);
+    const next = await get(`?keyword=orchard_&cursor=${body.nextCursor}`);
     expect(next.body).toMatchObject({ total: 11, page: 2, hasMore: false, nextCursor: null });
     expect(next.body.merchants).toHaveLength(1);
+  });
+
+  it("finds a farmer by the whole email only, and never answers it", async () => {
+    const { body } = await get(`?keyword=${encodeURIComponent("Orchard3@Apples.example")}`);
+    expect(body.merchants.map((m) => m.username)).toEqual(["orchard_3"]);
+    expect(JSON.stringify(body)).not.toContain("apples.example");
+    expect((await get("?keyword=apples.example")).body.total).toBe(0);
   });
 
   it("sanitises the keyword instead of failing", async () => {
