@@ -13,6 +13,13 @@ describe("safeRedirectPath", () => {
     ["customerOrders/manage", "/customerOrders/manage"],
     [`${ORIGIN}/pricing`, "/"], // absolute URLs are refused even when they are ours: we only send paths
     ["//evil.com", "/"],
+    // Dot segments that resolve to a path starting with "//" (another host to a browser).
+    ["/.//evil.com", "/"],
+    ["/..//evil.com", "/"],
+    ["/%2e//evil.com", "/"],
+    ["/a/../..//evil.com/cart", "/"],
+    ["cart/..//evil.com", "/"],
+    ["/products/../cart", "/cart"],
     ["//evil.com/cart", "/"],
     ["/\\evil.com", "/"],
     ["\\\\evil.com", "/"],

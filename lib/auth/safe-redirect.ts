@@ -35,7 +35,11 @@ export function safeRedirectPath(
   }
   if (url.origin !== base.origin) return fallback;
   if (!candidate.startsWith("/") || candidate.startsWith("//")) return fallback;
-  return `${url.pathname}${url.search}${url.hash}`;
+  // Dot segments are resolved by the parser: "/.//evil.com" becomes the path "//evil.com", which a
+  // browser reads as another host. Check what is returned, not only what came in.
+  const path = `${url.pathname}${url.search}${url.hash}`;
+  if (path.startsWith("//")) return fallback;
+  return path;
 }
 
 /** The login page itself is never a destination (it would loop). */
