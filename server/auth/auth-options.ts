@@ -11,7 +11,8 @@ import { mergeCartCookiesOnSignIn, VisitorCookies } from "@/server/cart";
 import { SESSION_MAX_AGE_SECONDS, nextAuthSessionCookie, nowSeconds } from "@/server/auth/token";
 import { getDb } from "@/server/db/client";
 import { getEnv } from "@/server/env";
-import { isAppError } from "@/server/errors";
+import { GENERIC_ERROR_MESSAGE, isAppError } from "@/server/errors";
+import { log } from "@/server/log";
 
 declare module "next-auth" {
   interface User {
@@ -60,9 +61,12 @@ export function getAuthOptions(): NextAuthOptions {
               sessionVersion: member.sessionVersion,
             };
           } catch (error) {
-            // next-auth hands a thrown message back to signIn() as `error`: only our own texts.
+            // next-auth hands a thrown message back to signIn() as `error` (in a URL the login
+            // form shows): only our own texts. Anything else (a database failure) is logged here
+            // and reaches the browser as the generic message.
             if (isAppError(error)) throw new Error(error.publicMessage);
-            throw error;
+            log.error({ err: error }, "sign-in failed");
+            throw new Error(GENERIC_ERROR_MESSAGE);
           }
         },
       }),
