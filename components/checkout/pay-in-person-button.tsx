@@ -12,7 +12,7 @@ type Props = {
   checkoutKey: string;
   delivery: Delivery;
   /** The lines the customer is looking at; the server refuses the order if the cart changed since. */
-  items: { pKey: string; qty: number }[];
+  items: { pKey: string; qty: number; unitPriceCents: number }[];
   disabled?: boolean;
 };
 

@@ -12,8 +12,9 @@ export const MAX_CHECKOUT_LINES = 200;
 
 /**
  * The body of POST /api/checkout/inPerson. `checkoutKey` (a uuid made when the preview rendered)
- * makes the call idempotent; `items`, when sent, are the lines the customer reviewed, so a cart
- * that changed in the meantime is refused instead of ordered unseen.
+ * makes the call idempotent; `items`, when sent, are the lines the customer reviewed (with the unit
+ * price they saw), so a cart or a price that changed in the meantime is refused instead of ordered
+ * unseen.
  */
 export const placeOrderBodySchema = z.object({
   checkoutKey: z.uuid({ error: CHECKOUT_KEY_MESSAGE }),
@@ -27,6 +28,12 @@ export const placeOrderBodySchema = z.object({
           .int(ITEMS_MESSAGE)
           .min(QUANTITY_MIN, ITEMS_MESSAGE)
           .max(QUANTITY_MAX, ITEMS_MESSAGE),
+        /** The unit price the customer saw; when sent, a price changed since is refused. */
+        unitPriceCents: z
+          .number({ error: ITEMS_MESSAGE })
+          .int(ITEMS_MESSAGE)
+          .min(0, ITEMS_MESSAGE)
+          .optional(),
       }),
       { error: ITEMS_MESSAGE },
     )

@@ -364,6 +364,41 @@ describe("placeOrder", () => {
     expect((await cartOf(customer.id)).map((row) => row.productId)).toEqual([addedLater.id]);
   });
 
+  it("refuses a reviewed line whose price changed since the preview, and orders it at the new one once seen", async () => {
+    const customer = await createCustomer(db);
+    const farm = await createMerchant(db);
+    const berries = await createProduct(db, {
+      merchantId: farm.id,
+      name: "Blueberries",
+      unitPriceCents: 450,
+    });
+    await createCartItem(db, { memberId: customer.id, productId: berries.id });
+    await db.update(products).set({ unitPriceCents: 975 }).where(eq(products.id, berries.id));
+
+    const changed = await failure(
+      placeOrder(db, {
+        customerId: customer.id,
+        checkoutKey: randomUUID(),
+        delivery: storePickup(customer),
+        items: [{ pKey: berries.pKey, qty: 1, unitPriceCents: 450 }],
+      }),
+    );
+    expect(changed.code).toBe("conflict");
+    expect(changed.message).toBe(
+      "The price of Blueberries is now $9.75. Please review your order again.",
+    );
+    expect(await ordersOf(customer.id)).toEqual([]);
+
+    const placed = await placeOrder(db, {
+      customerId: customer.id,
+      checkoutKey: randomUUID(),
+      delivery: storePickup(customer),
+      items: [{ pKey: berries.pKey, qty: 1, unitPriceCents: 975 }],
+    });
+    const [line] = await db.select().from(orderItems).where(eq(orderItems.orderId, placed.orderId));
+    expect(line!.unitPriceCents).toBe(975);
+  });
+
   it("refuses a cart mixing currencies, naming the items to move", async () => {
     const customer = await createCustomer(db);
     const canadian = await createMerchant(db);

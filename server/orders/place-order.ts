@@ -1,5 +1,6 @@
 import "server-only";
 import { and, eq, inArray } from "drizzle-orm";
+import { formatMoney } from "@/lib/money";
 import type { Delivery } from "@/lib/validation/checkout";
 import { selectCartLines, type CartLine } from "@/server/checkout/cart-lines";
 import {
@@ -156,7 +157,8 @@ function answerExisting(order: ExistingOrder, customerId: number): PlacedOrder {
 
 /**
  * The lines to order: exactly the reviewed ones when the client sent them (each still in the cart
- * with the same quantity; the caller re-checks their products), else every line that can be paid
+ * with the same quantity and, when sent, the same unit price; the caller re-checks their
+ * products), else every line that can be paid
  * in person now, as the preview shows them.
  */
 function chooseLines(
@@ -172,6 +174,11 @@ function chooseLines(
     if (line.qty !== item.qty) {
       throw conflict(
         `The quantity of ${line.name} in your cart is now ${line.qty}. Please review your order again.`,
+      );
+    }
+    if (item.unitPriceCents !== undefined && line.unitPriceCents !== item.unitPriceCents) {
+      throw conflict(
+        `The price of ${line.name} is now ${formatMoney(line.unitPriceCents, line.currency)}. Please review your order again.`,
       );
     }
     chosen.set(item.pKey, line);

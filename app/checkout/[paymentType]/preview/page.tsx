@@ -179,7 +179,11 @@ async function PaymentAction({
         <PayInPersonButton
           checkoutKey={randomUUID()}
           delivery={delivery}
-          items={cart.lines.map((line) => ({ pKey: line.pKey, qty: line.qty }))}
+          items={cart.lines.map((line) => ({
+            pKey: line.pKey,
+            qty: line.qty,
+            unitPriceCents: line.unitPriceCents,
+          }))}
           disabled={cart.problems.length > 0 || cart.lines.length === 0}
         />
       </section>
