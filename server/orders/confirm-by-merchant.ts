@@ -1,5 +1,5 @@
 import "server-only";
-import { and, asc, eq, exists, isNotNull, isNull, notInArray, sql } from "drizzle-orm";
+import { and, asc, eq, exists, isNotNull, isNull, ne, notInArray, sql } from "drizzle-orm";
 import type { ConfirmedLine } from "@/lib/orders/types";
 import { centsToDecimalString } from "@/lib/money";
 import type { Db } from "@/server/db/client";
@@ -86,19 +86,25 @@ export async function confirmByMerchant(
     if (token === undefined && order.paymentType === "card")
       throw forbiddenError(SCAN_REQUIRED_MESSAGE);
 
-    const confirmedNow = await tx
+    const unconfirmed = and(
+      eq(orderItems.orderId, orderId),
+      eq(orderItems.merchantId, merchantId),
+      isNull(orderItems.confirmedAt),
+      eq(orderItems.active, true),
+      notInArray(orderItems.status, [...CLOSED_STATUSES]),
+    );
+    // Lines the farmer had already marked Customer Received (whose mail went out then) are only
+    // confirmed; the others change status now, and only they are in the mail below.
+    const receivedNow = await tx
       .update(orderItems)
       .set({ confirmedAt: sql`now()`, status: "customer_received", statusUpdatedAt: sql`now()` })
-      .where(
-        and(
-          eq(orderItems.orderId, orderId),
-          eq(orderItems.merchantId, merchantId),
-          isNull(orderItems.confirmedAt),
-          eq(orderItems.active, true),
-          notInArray(orderItems.status, [...CLOSED_STATUSES]),
-        ),
-      )
+      .where(and(unconfirmed, ne(orderItems.status, "customer_received")))
       .returning({ id: orderItems.id, name: orderItems.productName, qty: orderItems.qty });
+    const confirmedOnly = await tx
+      .update(orderItems)
+      .set({ confirmedAt: sql`now()` })
+      .where(and(unconfirmed, eq(orderItems.status, "customer_received")))
+      .returning({ id: orderItems.id });
 
     const lines = await tx
       .select({
@@ -121,11 +127,12 @@ export async function confirmByMerchant(
       )
       .orderBy(asc(orderItems.id));
     if (lines.length === 0) throw conflict(NOTHING_TO_CONFIRM_MESSAGE);
-    return { order, confirmedNow, lines };
+    const confirmedNow = [...receivedNow, ...confirmedOnly].map((line) => line.id);
+    return { order, receivedNow, confirmedNow, lines };
   });
 
-  const { order, confirmedNow, lines } = outcome;
-  if (confirmedNow.length > 0) {
+  const { order, receivedNow, confirmedNow, lines } = outcome;
+  if (receivedNow.length > 0) {
     await sendOrderStatusEmail(db, {
       orderNo: order.orderNo,
       customerId: order.customerId,
@@ -133,7 +140,7 @@ export async function confirmByMerchant(
       firstName: order.firstName,
       farmer: order.farmer,
       status: "customer_received",
-      lines: confirmedNow.map(({ name, qty }) => ({ name, qty })),
+      lines: receivedNow.map(({ name, qty }) => ({ name, qty })),
     });
   }
   // Card orders: the payments work pays this farmer for `confirmedNow` here (a Transfer with the
@@ -148,7 +155,7 @@ export async function confirmByMerchant(
       qty: line.qty,
       currency: line.currency,
     })),
-    confirmedNow: confirmedNow.map((line) => line.id),
+    confirmedNow,
     paymentType: order.paymentType,
   };
 }

@@ -763,6 +763,31 @@ describe("handover codes and confirmByMerchant", () => {
     ]);
   });
 
+  it("confirms a line the farmer already marked Customer Received without mailing the customer again", async () => {
+    const one = await farm();
+    const customer = await createCustomer(db);
+    const order = await createOrder(db, {
+      customerId: customer.id,
+      items: [{ productId: one.pickup.id, status: "ready_for_pickup" }],
+    });
+    await updateOrderStatus(db, {
+      merchantId: one.merchant.id,
+      orderItemId: order.items[0]!.id,
+      status: "customer_received",
+    });
+    const confirmed = await confirmByMerchant(db, {
+      merchantId: one.merchant.id,
+      orderId: order.id,
+      token: signHandoverToken(order.id, one.merchant.id),
+    });
+    expect(confirmed.confirmedNow).toEqual([order.items[0]!.id]);
+    const [line] = await db.select().from(orderItems).where(eq(orderItems.orderId, order.id));
+    expect(line!.confirmedAt).not.toBeNull();
+    expect((await mailsTo(customer.email)).map((m) => m.subject)).toEqual([
+      `Your order ${order.orderNo} is now Customer Received`,
+    ]);
+  });
+
   it("refuses a bad token, another farmer's token and a farmer with no lines in the order", async () => {
     const one = await farm();
     const two = await farm();
