@@ -22,6 +22,22 @@ export function isSameOriginRequest(req: Request, appUrl: string): boolean {
   return actual !== null && allowed.includes(actual);
 }
 
+/**
+ * Whether a browser evidently sent this request from another site's page: its `Sec-Fetch-Site`
+ * says so, or its `Origin` is another one (or the opaque "null"). A request with neither header
+ * (curl, an app) is not evidently cross-site. For public writes that must not be forged on a
+ * signed-out victim, such as sign-in (login CSRF signs the victim into the attacker's account).
+ */
+export function isCrossSiteBrowserRequest(req: Request, appUrl: string): boolean {
+  const site = req.headers.get("sec-fetch-site");
+  if (site === "cross-site" || site === "same-site") return true;
+  if (site === "same-origin") return false;
+  const origin = req.headers.get("origin");
+  if (origin === null) return false;
+  const actual = origin === "null" ? null : originOf(origin);
+  return actual === null || ![originOf(appUrl), originOf(req.url)].includes(actual);
+}
+
 function originOf(url: string): string | null {
   try {
     return new URL(url).origin;

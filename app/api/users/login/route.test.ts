@@ -110,6 +110,35 @@ describe("POST /api/users/login", () => {
     for (const line of setCookies(response).values()) expect(line).toMatch(/; Secure/i);
   });
 
+  // Login CSRF: another site's page posting the attacker's credentials (a text/plain form can carry
+  // a JSON body) would sign the visitor into the attacker's account.
+  it.each([
+    { "sec-fetch-site": "cross-site" },
+    { "sec-fetch-site": "same-site" },
+    { origin: "https://evil.example" },
+    { origin: "null" },
+  ])("refuses a sign-in sent from another site (%j), and sets no cookie", async (headers) => {
+    const merchant = await createMerchant(db);
+    const response = await login(
+      post("/api/users/login", { login: merchant.username, password: DEFAULT_PASSWORD }, headers),
+      ctx,
+    );
+    expect(response.status).toBe(403);
+    expect(response.headers.getSetCookie()).toEqual([]);
+  });
+
+  it.each([{ "sec-fetch-site": "same-origin", origin: SITE }, { origin: SITE }, {}])(
+    "signs in from our own pages or a client that sends no browser headers (%j)",
+    async (headers) => {
+      const merchant = await createMerchant(db);
+      const response = await login(
+        post("/api/users/login", { login: merchant.username, password: DEFAULT_PASSWORD }, headers),
+        ctx,
+      );
+      expect(response.status).toBe(200);
+    },
+  );
+
   it("answers 401 with the spec's message for wrong credentials, and sets no cookie", async () => {
     const customer = await createCustomer(db);
     const response = await login(

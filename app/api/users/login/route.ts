@@ -5,10 +5,16 @@ import { readSignInClient } from "@/server/auth/client-ip";
 import { signInWithPassword } from "@/server/auth/sign-in";
 import { mergeCartCookiesOnSignIn, VisitorCookies } from "@/server/cart";
 import { encodeSessionToken, nowSeconds } from "@/server/auth/token";
-import { route } from "@/server/http/route";
+import { getEnv } from "@/server/env";
+import { AppError } from "@/server/errors";
+import { CROSS_ORIGIN_MESSAGE, route } from "@/server/http/route";
+import { isCrossSiteBrowserRequest } from "@/server/http/same-origin";
 
 // POST /api/users/login: sign in with email or username and password; the token also works as a bearer token
 export const POST = route({ public: true }, async ({ req, db }) => {
+  // A page of another site must not sign a visitor into an account of its choosing.
+  if (isCrossSiteBrowserRequest(req, getEnv().APP_URL))
+    throw new AppError("forbidden", CROSS_ORIGIN_MESSAGE);
   const { login, password } = signInSchema.parse(await req.json());
   const member = await signInWithPassword(db, {
     login,
