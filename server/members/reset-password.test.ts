@@ -7,6 +7,19 @@ vi.hoisted(() => {
 });
 
 import { verifyPassword } from "@/server/auth/password";
+
+// Counts the argon2 hashes made: an unusable code must not cost one (the call needs no sign-in).
+const hashing = vi.hoisted(() => ({ calls: 0 }));
+vi.mock("@/server/auth/password", async (importOriginal) => {
+  const real = await importOriginal<typeof import("@/server/auth/password")>();
+  return {
+    ...real,
+    hashPassword: async (password: string) => {
+      hashing.calls++;
+      return real.hashPassword(password);
+    },
+  };
+});
 import type { Db } from "@/server/db/client";
 import { emailOutbox, members, passwordResetTokens } from "@/server/db/schema";
 import { clearRateLimitMemoryForTest } from "@/server/rate-limit";
@@ -143,6 +156,14 @@ describe("resetPassword", () => {
     });
     const [unchanged] = await db.select().from(members).where(eq(members.id, expired.member.id));
     expect(unchanged!.sessionVersion).toBe(expired.member.sessionVersion);
+  });
+
+  it("refuses an unknown code before hashing the new password", async () => {
+    const before = hashing.calls;
+    await expect(
+      resetPassword(db, { code: "B".repeat(43), password: NEW_PASSWORD }),
+    ).rejects.toMatchObject({ status: 400 });
+    expect(hashing.calls).toBe(before);
   });
 
   it("lets exactly one of 20 concurrent uses of one code succeed", async () => {

@@ -23,6 +23,21 @@ export async function resetPassword(
   db: Db,
   { code, password }: { code: string; password: string },
 ): Promise<string> {
+  // A code that cannot be spent is refused before any hashing: argon2 costs ~100 ms and 19 MiB, and
+  // this call needs no sign-in, so random codes must not buy that work.
+  const tokenHash = hashResetCode(code);
+  const [usable] = await db
+    .select({ id: passwordResetTokens.id })
+    .from(passwordResetTokens)
+    .where(
+      and(
+        eq(passwordResetTokens.tokenHash, tokenHash),
+        isNull(passwordResetTokens.usedAt),
+        gt(passwordResetTokens.expiresAt, sql`now()`),
+      ),
+    )
+    .limit(1);
+  if (!usable) throw badRequest(RESET_LINK_INVALID);
   // Hash before spending the token: argon2 takes ~100 ms, too long to hold a transaction open.
   const passwordHash = await hashPassword(password);
 
@@ -32,7 +47,7 @@ export async function resetPassword(
       .set({ usedAt: sql`now()` })
       .where(
         and(
-          eq(passwordResetTokens.tokenHash, hashResetCode(code)),
+          eq(passwordResetTokens.tokenHash, tokenHash),
           isNull(passwordResetTokens.usedAt),
           gt(passwordResetTokens.expiresAt, sql`now()`),
         ),
