@@ -112,7 +112,7 @@ describe("POST /api/users/login", () => {
 
   // Login CSRF: another site's page posting the attacker's credentials (a text/plain form can carry
   // a JSON body) would sign the visitor into the attacker's account.
-  it.each([
+  it.each<Record<string, string>>([
     { "sec-fetch-site": "cross-site" },
     { "sec-fetch-site": "same-site" },
     { origin: "https://evil.example" },
@@ -127,7 +127,11 @@ describe("POST /api/users/login", () => {
     expect(response.headers.getSetCookie()).toEqual([]);
   });
 
-  it.each([{ "sec-fetch-site": "same-origin", origin: SITE }, { origin: SITE }, {}])(
+  it.each<Record<string, string>>([
+    { "sec-fetch-site": "same-origin", origin: SITE },
+    { origin: SITE },
+    {},
+  ])(
     "signs in from our own pages or a client that sends no browser headers (%j)",
     async (headers) => {
       const merchant = await createMerchant(db);
