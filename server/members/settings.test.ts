@@ -20,7 +20,11 @@ import { members } from "@/server/db/schema";
 import { AppError } from "@/server/errors";
 import { closeTestDb, createTestDb } from "@/tests/db";
 import { createCustomer, createMerchant, DEFAULT_PASSWORD } from "@/tests/factories";
-import { changePassword, WRONG_CURRENT_PASSWORD_MESSAGE } from "./change-password";
+import {
+  changePassword,
+  TOO_MANY_WRONG_PASSWORDS_MESSAGE,
+  WRONG_CURRENT_PASSWORD_MESSAGE,
+} from "./change-password";
 import {
   getNotificationPreferences,
   isNotificationAllowed,
@@ -97,6 +101,21 @@ describe("password change", () => {
     expect(error.fieldErrors).toEqual({ currentPassword: [WRONG_CURRENT_PASSWORD_MESSAGE] });
     const [row] = await db.select().from(members).where(eq(members.id, member.id));
     expect(row!.sessionVersion).toBe(member.sessionVersion);
+    expect(await verifyPassword(row!.passwordHash, DEFAULT_PASSWORD)).toBe(true);
+  });
+
+  it("stops guessing the current password after 10 wrong ones in 15 minutes, even the right one", async () => {
+    const member = await createCustomer(db);
+    const attempt = (currentPassword: string) =>
+      failure(
+        changePassword(db, { memberId: member.id, currentPassword, newPassword: NEW_PASSWORD }),
+      );
+    for (let i = 0; i < 10; i++)
+      expect((await attempt(`Wrong-password-${i}`)).code).toBe("validation");
+    const refused = await attempt(DEFAULT_PASSWORD);
+    expect(refused.code).toBe("rate_limited");
+    expect(refused.message).toBe(TOO_MANY_WRONG_PASSWORDS_MESSAGE);
+    const [row] = await db.select().from(members).where(eq(members.id, member.id));
     expect(await verifyPassword(row!.passwordHash, DEFAULT_PASSWORD)).toBe(true);
   });
 
