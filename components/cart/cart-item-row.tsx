@@ -3,8 +3,11 @@ import Image from "next/image";
 import Link from "next/link";
 import type { ReactNode } from "react";
 import type { CartItem } from "@/lib/cart/types";
-import { QUANTITY_MAX, QUANTITY_MIN } from "@/lib/constants";
+import { QUANTITY_MAX, QUANTITY_MIN, SOLD_OUT_SUFFIX } from "@/lib/constants";
 import { formatMoney } from "@/lib/money";
+
+const PICTURE_CLASSES =
+  "bg-earth-100 relative aspect-[5/4] w-20 shrink-0 self-start overflow-hidden rounded-xl sm:w-28";
 
 const UNAVAILABLE_TEXT = {
   out_of_stock: "Out of stock: it cannot be bought right now.",
@@ -34,35 +37,44 @@ export function CartItemRow({
 }) {
   const money = (cents: number) => formatMoney(cents, item.currency, { showCode });
   const locked = busy || !item.purchasable;
+  const hasPage = item.unavailable_reason !== "inactive";
+  const productHref = `/products/${item.id}`;
+  const picture = item.product_image ? (
+    <Image
+      src={item.product_image}
+      alt=""
+      fill
+      sizes="(min-width: 640px) 7rem, 5rem"
+      className="object-cover"
+      unoptimized
+    />
+  ) : null;
   return (
     <li className="flex gap-3 py-4 sm:gap-4" aria-busy={busy || undefined}>
-      <Link
-        href={`/products/${item.id}`}
-        tabIndex={-1}
-        aria-hidden
-        className="bg-earth-100 relative aspect-[5/4] w-20 shrink-0 self-start overflow-hidden rounded-xl sm:w-28"
-      >
-        {item.product_image ? (
-          <Image
-            src={item.product_image}
-            alt=""
-            fill
-            sizes="(min-width: 640px) 7rem, 5rem"
-            className="object-cover"
-            unoptimized
-          />
-        ) : null}
-      </Link>
+      {/* A product the farm stopped selling has no page any more: no links to it. */}
+      {hasPage ? (
+        <Link href={productHref} tabIndex={-1} aria-hidden className={PICTURE_CLASSES}>
+          {picture}
+        </Link>
+      ) : (
+        <div aria-hidden className={PICTURE_CLASSES}>
+          {picture}
+        </div>
+      )}
 
       <div className="min-w-0 flex-1">
         <div className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1">
           <h3 className="text-base font-semibold">
-            <Link
-              href={`/products/${item.id}`}
-              className="hover:text-leaf-800 underline-offset-2 hover:underline"
-            >
-              {item.name}
-            </Link>
+            {hasPage ? (
+              <Link
+                href={productHref}
+                className="hover:text-leaf-800 underline-offset-2 hover:underline"
+              >
+                {item.name}
+              </Link>
+            ) : (
+              item.name
+            )}
           </h3>
           <p className="font-semibold text-stone-900">
             <span className="sr-only">Line total: </span>
@@ -70,7 +82,8 @@ export function CartItemRow({
           </p>
         </div>
         <p className="mt-0.5 text-sm text-stone-600">
-          {money(item.unit_price_cents)} / {item.unit_weight} · from {item.merchant_username}
+          {money(item.unit_price_cents)} / {item.unit_weight}
+          {item.in_stock ? null : SOLD_OUT_SUFFIX} · from {item.merchant_username}
         </p>
         {item.unavailable_reason ? (
           <p className="text-tomato-600 mt-1 text-sm font-medium">

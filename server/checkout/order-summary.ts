@@ -1,5 +1,5 @@
 import "server-only";
-import { and, asc, eq, type SQL } from "drizzle-orm";
+import { and, asc, eq, sql, type SQL } from "drizzle-orm";
 import type { Currency, DeliveryDestination, DeliveryMethod } from "@/lib/constants";
 import { getCountry, parseCountry } from "@/lib/regions";
 import type { Db } from "@/server/db/client";
@@ -12,6 +12,8 @@ export type OrderSummaryLine = {
   productName: string;
   /** URL of the product's small image today (the snapshot keeps no image), or null. */
   imageUrl: string | null;
+  /** Whether the product is still on sale, so its page exists to link to. */
+  productActive: boolean;
   qty: number;
   unitPriceCents: number;
   lineTotalCents: number;
@@ -87,6 +89,7 @@ export async function selectOrderSummary(
         productId: orderItems.productId,
         productName: orderItems.productName,
         image: products.image,
+        productActive: sql<boolean>`${products.status} = 'active'`,
         qty: orderItems.qty,
         unitPriceCents: orderItems.unitPriceCents,
         unitWeight: orderItems.unitWeight,

@@ -92,8 +92,8 @@ export async function listPlacedOrders(
       ({ productId, productStatus, merchantPhone, purchasedDate, qualifiedToCancel, ...row }) => ({
         ...row,
         merchantPhone: merchantPhone ?? "",
-        // A product removed for good leaves its order lines but no page to link to.
-        productUrl: productStatus === "removed" ? null : `/products/${productId}`,
+        // Only an active product has a page; a deleted or removed one leaves its lines unlinked.
+        productUrl: productStatus === "active" ? `/products/${productId}` : null,
         purchasedDate: purchasedDate.toISOString(),
         qualifiedToCancel: qualifiedToCancel ? 1 : 0,
       }),

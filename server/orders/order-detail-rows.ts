@@ -85,7 +85,8 @@ export function toOrderDetails(rows: readonly OrderDetailRow[]): OrderDetail[] {
     entry.detail.lines.push({
       id: row.lineId,
       productName: row.productName,
-      productUrl: row.productStatus === "removed" ? null : `/products/${row.productId}`,
+      // Only an active product has a page (a deleted one answers 404 to everyone).
+      productUrl: row.productStatus === "active" ? `/products/${row.productId}` : null,
       quantity: row.qty,
       unitPrice: centsToDecimalString(row.unitPriceCents),
       status: row.status,

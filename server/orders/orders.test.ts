@@ -307,14 +307,17 @@ describe("listPlacedOrders", () => {
     ).toBe(expected);
   });
 
-  it("keeps the line of a product removed for good, without a link", async () => {
-    const { pickup } = await farm();
-    const customer = await createCustomer(db);
-    await createOrder(db, { customerId: customer.id, items: [{ productId: pickup.id }] });
-    await db.update(products).set({ status: "removed" }).where(eq(products.id, pickup.id));
-    const [row] = (await listPlacedOrders(db, { customerId: customer.id })).results;
-    expect(row).toMatchObject({ productName: "Honeycrisp Apples", productUrl: null });
-  });
+  it.each(["removed", "deleted"] as const)(
+    "keeps the line of a product %s since, without a link (it has no page)",
+    async (status) => {
+      const { pickup } = await farm();
+      const customer = await createCustomer(db);
+      await createOrder(db, { customerId: customer.id, items: [{ productId: pickup.id }] });
+      await db.update(products).set({ status }).where(eq(products.id, pickup.id));
+      const [row] = (await listPlacedOrders(db, { customerId: customer.id })).results;
+      expect(row).toMatchObject({ productName: "Honeycrisp Apples", productUrl: null });
+    },
+  );
 
   it("pages lines by 10 with the total; the far half is read from the other end in the same order", async () => {
     const { pickup, delivered } = await farm();

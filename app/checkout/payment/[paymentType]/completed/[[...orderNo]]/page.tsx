@@ -125,7 +125,8 @@ function toLineView(
   return {
     key: String(line.id),
     name: line.productName,
-    href: `/products/${line.productId}`,
+    // A product deleted or removed since has no page to link to.
+    href: line.productActive ? `/products/${line.productId}` : undefined,
     imageUrl: line.imageUrl,
     qty: line.qty,
     unitPriceCents: line.unitPriceCents,
