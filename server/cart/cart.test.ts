@@ -458,7 +458,7 @@ describe("mergeVisitorItems (sign-in)", () => {
     const { result, statements } = await countStatements(() =>
       mergeVisitorItems(db, { memberId: customer.id, visitor: cookies }),
     );
-    expect(statements).toBeLessThanOrEqual(3);
+    expect(statements).toBeLessThanOrEqual(5);
     expect(result).toEqual({ cart: 4, dreamtracker: 1 });
     const cart = new Map((await rowsOf("cart", customer.id)).map((r) => [r.productId, r.qty]));
     expect(Object.fromEntries(cart)).toEqual({
@@ -484,5 +484,40 @@ describe("mergeVisitorItems (sign-in)", () => {
       .from(cartItems)
       .where(and(eq(cartItems.memberId, customer.id), eq(cartItems.productId, both.id)));
     expect(row?.qty).toBe(9);
+  });
+
+  it(`never takes a list past ${MAX_ITEMS} products; those already saved still merge`, async () => {
+    const customer = await createCustomer(db);
+    const many = await db
+      .insert(products)
+      .values(
+        Array.from({ length: MAX_ITEMS + 3 }, (_, i) => ({
+          merchantId: merchant.id,
+          name: `Bulk ${i}`,
+          detail: "x",
+          unitPriceCents: 100,
+          currency: "CAD" as const,
+        })),
+      )
+      .returning({ id: products.id, pKey: products.pKey });
+    const saved = many.slice(0, MAX_ITEMS - 2);
+    await db
+      .insert(cartItems)
+      .values(saved.map((p) => ({ memberId: customer.id, productId: p.id, qty: 1 })));
+    // The cookie holds one saved product (larger quantity) and five new ones: room for two.
+    const cookies = visitor(
+      Object.fromEntries([
+        [`cart_${saved[0]!.pKey}`, "4"],
+        ...many.slice(MAX_ITEMS - 2).map((p) => [`cart_${p.pKey}`, "1"]),
+      ]),
+    );
+    const result = await mergeVisitorItems(db, { memberId: customer.id, visitor: cookies });
+    expect(result.cart).toBe(3);
+    const rows = await rowsOf("cart", customer.id);
+    expect(rows).toHaveLength(MAX_ITEMS);
+    expect(rows.find((r) => r.productId === saved[0]!.id)?.qty).toBe(4);
+    expect(rows.map((r) => r.productId)).toEqual(
+      expect.arrayContaining([many[MAX_ITEMS - 2]!.id, many[MAX_ITEMS - 1]!.id]),
+    );
   });
 });
