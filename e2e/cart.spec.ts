@@ -137,14 +137,18 @@ test("a visitor fills the cart and dream tracker, signs in, and the cart survive
   await expect(page.getByRole("status").filter({ hasText: "Moved to your cart." })).toBeVisible();
   await expectHeaderCount(page, testInfo, "Cart", "Cart, 2 items");
 
-  // Remove the first one from the cart.
+  // Move the first one from the cart back to the dream tracker, to buy later.
   await page.goto("/cart");
   const cart = page.getByRole("tabpanel", { name: /Pay in Person/ });
   await expect(cart.getByRole("listitem")).toHaveCount(2);
-  await cart.getByRole("button", { name: `Remove ${first!.name}` }).click();
+  await cart.getByRole("button", { name: `Move to Dream Tracker: ${first!.name}` }).click();
   await expect(cart.getByRole("listitem")).toHaveCount(1);
+  await expect(
+    page.getByRole("status").filter({ hasText: "Moved to your dream tracker." }),
+  ).toBeVisible();
   await expect(cart.getByRole("link", { name: second!.name })).toBeVisible();
   await expectHeaderCount(page, testInfo, "Cart", "Cart, 1 item");
+  await expectHeaderCount(page, testInfo, "Dream Tracker", "Dream Tracker, 1 item");
 
   // A visitor's Proceed to Next goes to login, which comes back to the cart.
   await cart.getByRole("link", { name: "Proceed to Next" }).click();

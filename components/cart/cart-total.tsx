@@ -1,4 +1,4 @@
-import type { CartItem } from "@/lib/cart/types";
+import type { CartItem, CartKind } from "@/lib/cart/types";
 import { formatMoney } from "@/lib/money";
 import { totalsByCurrency } from "./totals";
 
@@ -24,7 +24,13 @@ export function CartTotal({ items, showCode }: { items: readonly CartItem[]; sho
 }
 
 /** A plain warning when one list holds both currencies: one checkout takes one currency. */
-export function MixedCurrencyWarning({ items }: { items: readonly CartItem[] }) {
+export function MixedCurrencyWarning({
+  items,
+  kind,
+}: {
+  items: readonly CartItem[];
+  kind: CartKind;
+}) {
   const usd = items.filter((item) => item.currency === "USD").map((item) => item.name);
   const cad = items.filter((item) => item.currency === "CAD").map((item) => item.name);
   return (
@@ -34,8 +40,11 @@ export function MixedCurrencyWarning({ items }: { items: readonly CartItem[] }) 
     >
       <p className="font-semibold">This list mixes Canadian and US dollars.</p>
       <p className="mt-1">
-        One checkout takes one currency, so check out the items of one currency at a time: remove
-        the others first. In Canadian dollars: {cad.join(", ")}. In US dollars: {usd.join(", ")}.
+        One checkout takes one currency, so check out the items of one currency at a time:{" "}
+        {kind === "cart"
+          ? "move the others to your Dream Tracker first."
+          : "move only those to the cart."}{" "}
+        In Canadian dollars: {cad.join(", ")}. In US dollars: {usd.join(", ")}.
       </p>
     </div>
   );

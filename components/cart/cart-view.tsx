@@ -1,6 +1,6 @@
 "use client";
 
-import { ArrowRight } from "lucide-react";
+import { ArrowRight, Heart } from "lucide-react";
 import { useId, useRef, useState, type KeyboardEvent } from "react";
 import { ButtonLink } from "@/components/ui/button";
 import type { CartItem, CartList } from "@/lib/cart/types";
@@ -33,7 +33,7 @@ export function CartView({
   signedIn: boolean;
   cardPaymentsEnabled: boolean;
 }) {
-  const { items, pending, status, setQty, remove } = useCartList("cart", initial, signedIn);
+  const { items, pending, status, setQty, remove, move } = useCartList("cart", initial, signedIn);
   const [selected, setSelected] = useState<PaymentType>(() =>
     cardPaymentsEnabled && initial.items.some((item) => item.pay_by_card) ? "by_card" : "in_person",
   );
@@ -115,6 +115,7 @@ export function CartView({
               pending={pending}
               onQty={setQty}
               onRemove={remove}
+              onMove={move}
             />
           ) : null}
         </div>
@@ -133,6 +134,7 @@ function CartTab({
   pending,
   onQty,
   onRemove,
+  onMove,
 }: {
   paymentType: PaymentType;
   items: CartItem[];
@@ -141,6 +143,8 @@ function CartTab({
   pending: string | null;
   onQty: (pKey: string, qty: number) => void;
   onRemove: (pKey: string) => void;
+  /** To the dream tracker, to buy later (or in another checkout, as with a second currency). */
+  onMove: (pKey: string) => void;
 }) {
   const mixed = hasMixedCurrencies(items);
   const buyable = items.filter((item) => item.purchasable);
@@ -164,7 +168,7 @@ function CartTab({
         <p className="py-6 text-stone-700">{CART_EMPTY_TEXT}</p>
       ) : (
         <>
-          {mixed ? <MixedCurrencyWarning items={items} /> : null}
+          {mixed ? <MixedCurrencyWarning items={items} kind="cart" /> : null}
           <ul className="divide-y divide-stone-200">
             {items.map((item) => (
               <CartItemRow
@@ -174,6 +178,18 @@ function CartTab({
                 showCode={mixed}
                 onQty={(qty) => onQty(item.p_key, qty)}
                 onRemove={() => onRemove(item.p_key)}
+                actions={
+                  <button
+                    type="button"
+                    onClick={() => onMove(item.p_key)}
+                    disabled={pending === item.p_key || !item.purchasable}
+                    aria-label={`Move to Dream Tracker: ${item.name}`}
+                    className="text-leaf-800 hover:bg-leaf-50 inline-flex h-10 items-center gap-1.5 rounded-full px-3 text-sm font-semibold disabled:opacity-40"
+                  >
+                    <Heart aria-hidden className="size-4" />
+                    Move to Dream Tracker
+                  </button>
+                }
               />
             ))}
           </ul>

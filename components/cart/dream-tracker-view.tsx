@@ -12,7 +12,7 @@ export const DREAM_TRACKER_EMPTY_TEXT = "There's no item in the dream tracker.";
 
 /** The Dream Tracker (spec part 1 section 2): items with quantity, Remove, Move to cart, and a total. */
 export function DreamTrackerView({ initial, signedIn }: { initial: CartList; signedIn: boolean }) {
-  const { items, pending, status, setQty, remove, moveToCart } = useCartList(
+  const { items, pending, status, setQty, remove, move } = useCartList(
     "dreamtracker",
     initial,
     signedIn,
@@ -25,7 +25,7 @@ export function DreamTrackerView({ initial, signedIn }: { initial: CartList; sig
         <p className="py-6 text-stone-700">{DREAM_TRACKER_EMPTY_TEXT}</p>
       ) : (
         <>
-          {mixed ? <MixedCurrencyWarning items={items} /> : null}
+          {mixed ? <MixedCurrencyWarning items={items} kind="dreamtracker" /> : null}
           <ul className="divide-y divide-stone-200">
             {items.map((item) => (
               <CartItemRow
@@ -38,7 +38,7 @@ export function DreamTrackerView({ initial, signedIn }: { initial: CartList; sig
                 actions={
                   <button
                     type="button"
-                    onClick={() => moveToCart(item.p_key)}
+                    onClick={() => move(item.p_key)}
                     disabled={pending === item.p_key || !item.purchasable}
                     aria-label={`Move ${item.name} to cart`}
                     className="text-leaf-800 hover:bg-leaf-50 inline-flex h-10 items-center gap-1.5 rounded-full px-3 text-sm font-semibold disabled:opacity-40"

@@ -11,7 +11,7 @@ export type Status = { ok: boolean; text: string };
 
 /**
  * The cart page's and the dream tracker page's list: the items the server rendered, kept in step
- * with the API (quantity, remove, move to cart). Each answer's message goes to a live region and
+ * with the API (quantity, remove, move to the other list). Each answer's message goes to a live region and
  * its count to the header badges. One call per item at a time.
  */
 export function useCartList(kind: CartKind, initial: CartList, signedIn: boolean) {
@@ -64,10 +64,14 @@ export function useCartList(kind: CartKind, initial: CartList, signedIn: boolean
       },
     );
 
-  const moveToCart = (pKey: string) =>
+  /** To the other list: the cart's items to the dream tracker, the dream tracker's to the cart. */
+  const move = (pKey: string) =>
     run<Move>(
       pKey,
-      () => send<Move>(`${url(pKey)}/moveToCart`, { method: "POST" }),
+      () =>
+        send<Move>(`${url(pKey)}/${kind === "cart" ? "moveToDreamTracker" : "moveToCart"}`, {
+          method: "POST",
+        }),
       (data) => {
         setItems((list) => list.filter((item) => item.p_key !== pKey));
         announceCount("cart", data.count);
@@ -75,5 +79,5 @@ export function useCartList(kind: CartKind, initial: CartList, signedIn: boolean
       },
     );
 
-  return { items, pending, status, setQty, remove, moveToCart };
+  return { items, pending, status, setQty, remove, move };
 }

@@ -19,7 +19,7 @@ import { countCartItems } from "./count-cart-items";
 import { MAX_ITEMS, MESSAGES } from "./items";
 import { listCartItems } from "./list-cart-items";
 import { mergeVisitorItems } from "./merge-visitor-items";
-import { moveToCart } from "./move-to-cart";
+import { moveToCart, moveToDreamTracker } from "./move-item";
 import { removeCartItem } from "./remove-cart-item";
 import { updateCartItemQty } from "./update-cart-item-qty";
 import { VisitorCookies } from "./visitor-cookies";
@@ -390,7 +390,7 @@ describe("moveToCart", () => {
 
     const moved = await moveToCart(db, { owner: { memberId: customer.id }, pKey: a.pKey });
     expect(moved).toMatchObject({
-      message: MESSAGES.moved,
+      message: "Moved to your cart.",
       item: { qty: 4 },
       counts: { cart: 2, dreamtracker: 1 },
     });
@@ -430,6 +430,46 @@ describe("moveToCart", () => {
     expect(moved.counts).toEqual({ cart: 1, dreamtracker: 0 });
     expect(cookies.get("cart", p.pKey)).toBe(3);
     expect(cookies.get("dreamtracker", p.pKey)).toBeUndefined();
+  });
+});
+
+describe("moveToDreamTracker", () => {
+  it("moves a member's cart item into the dream tracker, keeping the larger quantity", async () => {
+    const customer = await createCustomer(db);
+    const [a, b] = [await product(), await product()];
+    await createCartItem(db, { memberId: customer.id, productId: a.id, qty: 2 });
+    await createCartItem(db, { memberId: customer.id, productId: b.id, qty: 1 });
+    await createDreamTrackerItem(db, { memberId: customer.id, productId: b.id, qty: 5 });
+
+    const moved = await moveToDreamTracker(db, { owner: { memberId: customer.id }, pKey: a.pKey });
+    expect(moved).toMatchObject({
+      message: "Moved to your dream tracker.",
+      item: { qty: 2 },
+      counts: { cart: 1, dreamtracker: 2 },
+    });
+    expect(
+      (await moveToDreamTracker(db, { owner: { memberId: customer.id }, pKey: b.pKey })).item.qty,
+    ).toBe(5);
+    expect(await rowsOf("cart", customer.id)).toEqual([]);
+  });
+
+  it("never moves another member's cart item", async () => {
+    const [me, other] = [await createCustomer(db), await createCustomer(db)];
+    const p = await product();
+    await createCartItem(db, { memberId: other.id, productId: p.id, qty: 2 });
+    expect(
+      await failure(moveToDreamTracker(db, { owner: { memberId: me.id }, pKey: p.pKey })),
+    ).toEqual({ code: "not_found", message: MESSAGES.notInList("cart") });
+    expect(await rowsOf("cart", other.id)).toEqual([{ productId: p.id, qty: 2 }]);
+  });
+
+  it("moves a visitor's item between cookies", async () => {
+    const p = await product();
+    const cookies = visitor({ [`cart_${p.pKey}`]: "2" });
+    const moved = await moveToDreamTracker(db, { owner: { visitor: cookies }, pKey: p.pKey });
+    expect(moved.counts).toEqual({ cart: 0, dreamtracker: 1 });
+    expect(cookies.get("dreamtracker", p.pKey)).toBe(2);
+    expect(cookies.get("cart", p.pKey)).toBeUndefined();
   });
 });
 

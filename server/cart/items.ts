@@ -45,7 +45,7 @@ export const MESSAGES = {
   added: (kind: CartKind) => `Added to your ${KIND_LABEL[kind]}.`,
   updated: (kind: CartKind) => `Updated the quantity in your ${KIND_LABEL[kind]}.`,
   removed: (kind: CartKind) => `Removed from your ${KIND_LABEL[kind]}.`,
-  moved: "Moved to your cart.",
+  moved: (kind: CartKind) => `Moved to your ${KIND_LABEL[kind]}.`,
 } as const;
 
 /** The product and merchant columns an item shows; one join, never a query per item. */
