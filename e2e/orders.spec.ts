@@ -210,6 +210,11 @@ test.describe("orders", () => {
         text: `Your order ${orderNo} is now ${label}`,
       })),
     );
+
+    // A closed status leaves no Edit button: keyboard focus stays on the line's status.
+    await moveTo(farmer, rowName, "Cancelled");
+    await expect(farmer.getByRole("button", { name: `Edit status of ${rowName}` })).toHaveCount(0);
+    await expect(farmer.locator(":focus")).toContainText("Cancelled");
     await farmer.context().close();
   });
 

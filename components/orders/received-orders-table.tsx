@@ -43,11 +43,14 @@ export function ReceivedOrdersTable({ rows, caption }: { rows: ReceivedOrder[]; 
 
   function stop(orderId: number) {
     setEditing(null);
-    // Back to the row's Edit button, in whichever view is displayed.
+    // Back to the row's Edit button, in whichever view is displayed; a cancelled or refunded line
+    // has none any more, so to its status instead (else focus would fall to the page).
     requestAnimationFrame(() => {
       for (const view of ["table", "card"] as const) {
-        const button = document.getElementById(editButtonId(view, orderId));
-        if (button && button.offsetParent !== null) button.focus();
+        const target =
+          document.getElementById(editButtonId(view, orderId)) ??
+          document.getElementById(statusId(view, orderId));
+        if (target && target.offsetParent !== null) target.focus();
       }
     });
   }
@@ -188,6 +191,7 @@ export function ReceivedOrdersTable({ rows, caption }: { rows: ReceivedOrder[]; 
 const methodLabel = (row: ReceivedOrder) =>
   row.orderMethod === "delivery" ? "Delivery" : "Pickup";
 const editButtonId = (view: View, orderId: number) => `order-${view}-edit-${orderId}`;
+const statusId = (view: View, orderId: number) => `order-${view}-status-${orderId}`;
 const rowName = (row: ReceivedOrder) => `${row.productName} in order ${row.orderNo}`;
 
 type StatusControlsProps = {
@@ -263,7 +267,11 @@ function StatusControls({
   }
   const closed = status === "cancelled" || status === "refunded";
   return (
-    <div className="flex flex-wrap items-center gap-2">
+    <div
+      id={statusId(view, row.orderId)}
+      tabIndex={-1}
+      className="focus-visible:outline-leaf-600 flex flex-wrap items-center gap-2 rounded-lg focus-visible:outline-2"
+    >
       <StatusBadge status={status} />
       {closed ? null : (
         <button
