@@ -14,6 +14,15 @@ import { StatusBadge } from "./status-badge";
 export const CANCEL_ERROR = "Oops, Something went wrong...";
 export const REFUNDED_ERROR = "The order has already been refunded.";
 
+/** Why Cancel Order is off: the spec's refunded text first, then a cancelled order, then timing. */
+export function cancelNote(lines: readonly { status: string }[]): string {
+  if (lines.some((line) => line.status === "refunded")) return REFUNDED_ERROR;
+  if (lines.every((line) => line.status === "cancelled")) return "This order is cancelled.";
+  if (lines.some((line) => line.status === "cancelled"))
+    return "A farmer has cancelled part of this order; the rest can no longer be cancelled here.";
+  return "An order can be cancelled only until a farmer starts on it.";
+}
+
 /** What the customer reads when a cancel fails: the refunded case in the spec's words. */
 export function cancelErrorText(serverMessage: string): string {
   return serverMessage.includes("has already been refunded.") ? REFUNDED_ERROR : CANCEL_ERROR;
@@ -198,9 +207,7 @@ function OrderBody({ orderNo }: { orderNo: string }) {
             </Button>
             {canCancel ? null : (
               <p id={`cancel-note-${order.orderId}`} className="text-sm text-stone-600">
-                {order.lines.every((line) => line.status === "cancelled")
-                  ? "This order is cancelled."
-                  : "An order can be cancelled only until a farmer starts on it."}
+                {cancelNote(order.lines)}
               </p>
             )}
           </div>

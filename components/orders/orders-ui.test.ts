@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { cancelErrorText, CANCEL_ERROR, REFUNDED_ERROR } from "./order-dialog";
+import { cancelErrorText, cancelNote, CANCEL_ERROR, REFUNDED_ERROR } from "./order-dialog";
 import { listHref, readListParams } from "./list-params";
 import { pageNumbers } from "./pagination";
 
@@ -40,5 +40,19 @@ describe("cancel error text", () => {
   it("says the refunded case in the spec's words, anything else generically", () => {
     expect(cancelErrorText("The order AB12 has already been refunded.")).toBe(REFUNDED_ERROR);
     expect(cancelErrorText("The order AB12 has already been cancelled.")).toBe(CANCEL_ERROR);
+  });
+});
+
+describe("why Cancel Order is off", () => {
+  it.each([
+    [["refunded", "cancelled"], REFUNDED_ERROR],
+    [["cancelled", "cancelled"], "This order is cancelled."],
+    [
+      ["cancelled", "shipped"],
+      "A farmer has cancelled part of this order; the rest can no longer be cancelled here.",
+    ],
+    [["ready_for_pickup"], "An order can be cancelled only until a farmer starts on it."],
+  ])("%j: %s", (statuses, text) => {
+    expect(cancelNote(statuses.map((status) => ({ status })))).toBe(text);
   });
 });
