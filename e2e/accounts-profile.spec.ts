@@ -1,7 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
 import sharp from "sharp";
-import { skipMyLocalDialog } from "./fixtures";
+import { registerCustomer, skipMyLocalDialog } from "./fixtures";
 
 // The My Local dialog opens by itself for visitors and new customers; it has its own spec.
 test.beforeEach(({ context, baseURL }) => skipMyLocalDialog(context, baseURL!));
@@ -63,6 +63,32 @@ test.describe("profile", () => {
     await details.getByRole("button", { name: "Save Profile" }).click();
     await expect(details.getByRole("status")).toHaveText("Your profile has been saved.");
     await expect(details.getByText("Invalid Phone Number")).toHaveCount(0);
+  });
+
+  test("a new email needs the current password", async ({ page }) => {
+    const customer = await registerCustomer(page.request, "email");
+    const login = await page.request.post("/api/users/login", {
+      data: { login: customer.username, password: customer.password },
+    });
+    expect(login.ok()).toBe(true);
+    await page.goto("/profile");
+    const details = page.getByRole("form", { name: "Profile details" });
+    await expect(details.getByLabel("Email")).toHaveValue(customer.email);
+    await expect(details.getByLabel("Current password")).toHaveCount(0);
+
+    await details.getByLabel("Email").fill(`moved.${customer.email}`);
+    const current = details.getByLabel("Current password");
+    await expect(current).toBeVisible();
+    await details.getByRole("button", { name: "Save Profile" }).click();
+    await expect(
+      details.getByText("Enter your current password to change your email."),
+    ).toBeVisible();
+    await current.fill("Not-the-password-1");
+    await details.getByRole("button", { name: "Save Profile" }).click();
+    await expect(details.getByText("The current password is incorrect.")).toBeVisible();
+    await current.fill(customer.password);
+    await details.getByRole("button", { name: "Save Profile" }).click();
+    await expect(details.getByRole("status")).toHaveText("Your profile has been saved.");
   });
 
   test("the customer uploads a profile image", async ({ page }) => {

@@ -2,7 +2,7 @@
 
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useState } from "react";
-import { useForm } from "react-hook-form";
+import { useForm, useWatch } from "react-hook-form";
 import type { z } from "zod";
 import { SubmitButton } from "@/components/ui/submit-button";
 import { AddressFields } from "@/components/forms/address-fields";
@@ -78,6 +78,10 @@ export function ProfileForm({
   }
 
   const error = (name: FieldName) => errors[name]?.message;
+  // A new email needs the current password (the server checks it): whoever holds the email can
+  // reset the password.
+  const email = useWatch({ control: form.control, name: "email" });
+  const emailChanged = (email ?? "").trim().toLowerCase() !== initial.email.toLowerCase();
 
   return (
     <form
@@ -109,6 +113,25 @@ export function ProfileForm({
         withEmail
         labels={{ firstName: "First name", lastName: "Last name" }}
       />
+      {emailChanged ? (
+        <FormField
+          id="profile-current-password"
+          label="Current password"
+          error={error("currentPassword")}
+          hint="Needed to change your email."
+          className="sm:col-span-2"
+        >
+          {(a11y) => (
+            <input
+              {...a11y}
+              {...register("currentPassword")}
+              type="password"
+              autoComplete="current-password"
+              className={inputClasses}
+            />
+          )}
+        </FormField>
+      ) : null}
       <AddressFields
         form={form}
         idPrefix="profile"

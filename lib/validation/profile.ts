@@ -63,6 +63,11 @@ const personalFields = {
   phone: phoneFormatted(),
   country: country(),
   currency: currency(),
+  /**
+   * Asked only when the email changes (the server checks it): whoever controls the email can reset
+   * the password, so a stolen session must not be able to move the account to another address.
+   */
+  currentPassword: z.string().max(200).optional(),
 };
 
 const addressCheck = crossCheck((value, ctx) => checkRegionAndPostal(value, ctx, "fsa-allowed"));

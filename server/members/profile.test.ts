@@ -5,17 +5,24 @@ import { eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { merchantProfileSchema, profileSchemaFor } from "@/lib/validation/profile";
 import type { Db } from "@/server/db/client";
-import { members, subscriptions } from "@/server/db/schema";
+import { members, passwordResetTokens, subscriptions } from "@/server/db/schema";
 import { AppError } from "@/server/errors";
 import { createLocalStore, type ImageStore } from "@/server/storage/image-store";
 import { pngOfSize, solid } from "@/server/storage/test-images";
 import { closeTestDb, createTestDb } from "@/tests/db";
-import { createCustomer, createMerchant, createSubscription } from "@/tests/factories";
+import {
+  createCustomer,
+  createMerchant,
+  createSubscription,
+  DEFAULT_PASSWORD,
+} from "@/tests/factories";
+import { WRONG_CURRENT_PASSWORD_MESSAGE } from "./current-password";
 import { getProfile } from "./get-profile";
 import { updateAvatar } from "./update-avatar";
 import {
   EMAIL_TAKEN_MESSAGE,
   LOCATION_NOT_FOUND_MESSAGE,
+  PASSWORD_FOR_EMAIL_MESSAGE,
   updateProfile,
   USERNAME_TAKEN_MESSAGE,
 } from "./update-profile";
@@ -109,6 +116,7 @@ describe("updateProfile", () => {
         username: `kim_${customer.id}`,
         email: `kim${customer.id}@example.com`,
         currency: "CAD",
+        currentPassword: DEFAULT_PASSWORD,
       }),
     });
     expect(profile).toMatchObject({
@@ -130,6 +138,39 @@ describe("updateProfile", () => {
       }),
     );
     expect(errors).toEqual({ username: [USERNAME_TAKEN_MESSAGE], email: [EMAIL_TAKEN_MESSAGE] });
+  });
+
+  it("changes the email only with the current password, and spends reset links sent before", async () => {
+    const me = await createCustomer(db);
+    await db.insert(passwordResetTokens).values({
+      memberId: me.id,
+      tokenHash: `old-link-${me.id}`,
+      expiresAt: new Date(Date.now() + 60 * 60 * 1000),
+    });
+    const moved = (currentPassword?: string) =>
+      updateProfile(db, {
+        memberId: me.id,
+        input: customerInput({
+          username: me.username,
+          email: `new.${me.id}@example.com`,
+          currentPassword,
+        }),
+      });
+    expect(await fieldErrorsOf(moved())).toEqual({
+      currentPassword: [PASSWORD_FOR_EMAIL_MESSAGE],
+    });
+    expect(await fieldErrorsOf(moved("Wrong-password-1"))).toEqual({
+      currentPassword: [WRONG_CURRENT_PASSWORD_MESSAGE],
+    });
+    const [unchanged] = await db.select().from(members).where(eq(members.id, me.id));
+    expect(unchanged!.email).toBe(me.email);
+
+    expect((await moved(DEFAULT_PASSWORD)).email).toBe(`new.${me.id}@example.com`);
+    const links = await db
+      .select({ usedAt: passwordResetTokens.usedAt })
+      .from(passwordResetTokens)
+      .where(eq(passwordResetTokens.memberId, me.id));
+    expect(links.map((l) => l.usedAt !== null)).toEqual([true]);
   });
 
   it("lets members keep their own username and email", async () => {
@@ -206,6 +247,7 @@ describe("updateProfile", () => {
       input: customerInput({
         username: `c_${customer.id}`,
         email: `c${customer.id}@example.com`,
+        currentPassword: DEFAULT_PASSWORD,
         address: "1 Main Street",
         city: "Guelph",
         provinceState: "ON",

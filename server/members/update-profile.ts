@@ -8,9 +8,11 @@ import { notFoundError, validationError, type FieldErrors } from "@/server/error
 import { geocode } from "@/server/geo";
 import { getProfile, type Profile } from "./get-profile";
 import { EMAIL_TAKEN_MESSAGE, USERNAME_TAKEN_MESSAGE } from "./register-member";
+import { checkCurrentPassword, spendResetLinks } from "./current-password";
 
 // Registration's wording, so a taken name reads the same wherever it is chosen.
 export { EMAIL_TAKEN_MESSAGE, USERNAME_TAKEN_MESSAGE };
+export const PASSWORD_FOR_EMAIL_MESSAGE = "Enter your current password to change your email.";
 export const LOCATION_NOT_FOUND_MESSAGE =
   "Location not found. Please check the postal code or city.";
 
@@ -42,6 +44,9 @@ export async function updateProfile(
   const taken = await findTakenFields(db, memberId, input.username, input.email);
   if (taken) throw validationError(taken);
 
+  const emailChanged = input.email.toLowerCase() !== current.email.toLowerCase();
+  if (emailChanged) await confirmPassword(db, current, input.currentPassword);
+
   const changes: Partial<typeof members.$inferInsert> = {
     username: input.username,
     firstName: input.firstName,
@@ -72,6 +77,8 @@ export async function updateProfile(
 
   try {
     await db.update(members).set(changes).where(eq(members.id, memberId));
+    // Reset links mailed to the old address stop working with it.
+    if (emailChanged) await spendResetLinks(db, memberId);
   } catch (error) {
     // Two members claiming the same name at once: the unique index decides, the loser gets the field error.
     const field = uniqueViolationField(error);
@@ -134,4 +141,14 @@ function uniqueViolationField(error: unknown): "username" | "email" | null {
   if (text.includes("email")) return "email";
   if (text.includes("username")) return "username";
   return null;
+}
+
+/** A new email needs the current password (the account's sign-in budget counts wrong ones). */
+async function confirmPassword(
+  db: Db,
+  member: { id: number; passwordHash: string },
+  currentPassword: string | undefined,
+): Promise<void> {
+  if (!currentPassword) throw validationError({ currentPassword: [PASSWORD_FOR_EMAIL_MESSAGE] });
+  await checkCurrentPassword(db, member, currentPassword);
 }

@@ -23,7 +23,7 @@ import { encodeSessionToken, nowSeconds } from "@/server/auth/token";
 import type { Db } from "@/server/db/client";
 import { pngOfSize, solid } from "@/server/storage/test-images";
 import { closeTestDb, createTestDb } from "@/tests/db";
-import { createCustomer, createMerchant, type Member } from "@/tests/factories";
+import { createCustomer, createMerchant, DEFAULT_PASSWORD, type Member } from "@/tests/factories";
 import { POST as postAvatar } from "./avatar/route";
 import { GET, POST } from "./route";
 
@@ -122,6 +122,7 @@ describe("GET and POST /api/profile", () => {
         firstName: "Kim",
         lastName: "Lee",
         email: `new${customer.id}@example.com`,
+        currentPassword: DEFAULT_PASSWORD,
         phone: "(647) 555-0199",
         country: "CA",
         currency: "CAD",
@@ -149,6 +150,7 @@ describe("GET and POST /api/profile", () => {
         firstName: "Kim",
         lastName: "Lee",
         email: `farm${merchant.id}@example.com`,
+        currentPassword: DEFAULT_PASSWORD,
         phone: "(647) 555-0199",
         country: "CA",
         currency: "CAD",
