@@ -5,11 +5,17 @@ const testState = vi.hoisted(() => {
   process.env.NEXTAUTH_SECRET = "viewer-test-secret-viewer-test-secret-0123456";
   return { db: undefined as unknown, statements: 0 };
 });
+// The route waits for the request (`connection()`), which needs Next's request scope.
+vi.mock(import("next/server"), async (importOriginal) => ({
+  ...(await importOriginal()),
+  connection: async () => {},
+}));
 vi.mock(import("@/server/db/client"), async (importOriginal) => ({
   ...(await importOriginal()),
   getDb: async () => testState.db as Db,
 }));
 
+import { GET as getViewer } from "@/app/api/viewer/route";
 import { loadViewerAnswer } from "@/server/viewer/load-viewer-answer";
 import { encodeSessionToken, nowSeconds } from "@/server/auth/token";
 import type { Db } from "@/server/db/client";
@@ -139,5 +145,29 @@ describe("loadViewerAnswer (GET /api/viewer)", () => {
 
     await db.update(members).set({ sessionVersion: 99 }).where(eq(members.id, farm.id));
     expect((await loadViewerAnswer(request(cookie), null)).viewer).toBeNull();
+  });
+});
+
+describe("GET /api/viewer", () => {
+  const cleared = (response: Response) =>
+    response.headers
+      .getSetCookie()
+      .filter((line) => /Max-Age=0/i.test(line))
+      .map((line) => line.slice(0, line.indexOf("=")))
+      .sort();
+
+  it("removes the login cookies when the session cannot be initialised (spec part 1 section 4)", async () => {
+    const customer = await createCustomer(db);
+    const cookie = `${await cookieFor(customer.id)}; authenticated=true; member_type=customer`;
+    expect(cleared(await getViewer(request(cookie)))).toEqual([]);
+
+    await db.update(members).set({ sessionVersion: 99 }).where(eq(members.id, customer.id));
+    const stale = await getViewer(request(cookie));
+    expect(((await stale.json()) as { viewer: unknown }).viewer).toBeNull();
+    expect(cleared(stale)).toEqual(["_token", "authenticated", "member_type"]);
+  });
+
+  it("sets no cookie for a visitor who never signed in", async () => {
+    expect((await getViewer(request())).headers.getSetCookie()).toEqual([]);
   });
 });

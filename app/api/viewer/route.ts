@@ -1,9 +1,25 @@
 import { unstable_rethrow } from "next/navigation";
-import { connection } from "next/server";
+import { connection, NextResponse } from "next/server";
+import { clearAuthCookies } from "@/server/auth/auth-cookies";
+import { AUTH_COOKIES } from "@/server/auth/token";
 import { loadViewerAnswer } from "@/server/viewer/load-viewer-answer";
 import { GENERIC_ERROR_MESSAGE } from "@/server/errors";
 import { log } from "@/server/log";
 import { parseRowId } from "@/server/reviews/row-id";
+
+const AUTH_COOKIE_NAMES = [
+  AUTH_COOKIES.session.name,
+  AUTH_COOKIES.authenticated.name,
+  AUTH_COOKIES.memberType.name,
+];
+
+/** Whether the request still carries a login cookie (the session itself may be gone). */
+function carriesLoginCookies(req: Request): boolean {
+  const header = req.headers.get("cookie") ?? "";
+  return header
+    .split(";")
+    .some((pair) => AUTH_COOKIE_NAMES.includes(pair.split("=")[0]!.trim() as never));
+}
 
 // GET /api/viewer[?product={id}]: what the page shell shows per viewer (menus, badges, My Local),
 // and on a product page the viewer's own review; one statement for a member, none for a visitor
@@ -14,7 +30,14 @@ export async function GET(req: Request): Promise<Response> {
     const product = new URL(req.url).searchParams.get("product");
     const productId = product === null ? null : parseRowId(product);
     const answer = await loadViewerAnswer(req, productId);
-    return Response.json(answer, { headers: { "Cache-Control": "private, no-store" } });
+    const response = NextResponse.json(answer, {
+      headers: { "Cache-Control": "private, no-store" },
+    });
+    // Spec part 1 section 4: when the session cannot be initialised (signed out elsewhere, the
+    // password changed, blocked, expired), the login cookies go, so the menus and proxy.ts stop
+    // treating the browser as signed in.
+    if (answer.viewer === null && carriesLoginCookies(req)) clearAuthCookies(response.cookies);
+    return response;
   } catch (error) {
     unstable_rethrow(error);
     log.error({ err: error }, "viewer answer failed");
