@@ -2,7 +2,7 @@
 
 import { Pencil } from "lucide-react";
 import { useRouter } from "next/navigation";
-import { useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { send } from "@/components/account/send";
 import { useHydrated } from "@/components/layout/use-hydrated";
 import { Button } from "@/components/ui/button";
@@ -41,18 +41,25 @@ export function ReceivedOrdersTable({ rows, caption }: { rows: ReceivedOrder[]; 
     setNotice(null);
   }
 
+  // Back to the row's Edit button once the editor is gone (after React has committed, so the
+  // button is there), in whichever view is displayed; a cancelled or refunded line has none any
+  // more, so to its status instead (else focus would fall to the page).
+  const refocus = useRef<number | null>(null);
+  useEffect(() => {
+    const orderId = refocus.current;
+    if (orderId === null || editing !== null) return;
+    refocus.current = null;
+    for (const view of ["table", "card"] as const) {
+      const target =
+        document.getElementById(editButtonId(view, orderId)) ??
+        document.getElementById(statusId(view, orderId));
+      if (target && target.offsetParent !== null) target.focus();
+    }
+  }, [editing]);
+
   function stop(orderId: number) {
+    refocus.current = orderId;
     setEditing(null);
-    // Back to the row's Edit button, in whichever view is displayed; a cancelled or refunded line
-    // has none any more, so to its status instead (else focus would fall to the page).
-    requestAnimationFrame(() => {
-      for (const view of ["table", "card"] as const) {
-        const target =
-          document.getElementById(editButtonId(view, orderId)) ??
-          document.getElementById(statusId(view, orderId));
-        if (target && target.offsetParent !== null) target.focus();
-      }
-    });
   }
 
   async function save(row: ReceivedOrder) {
