@@ -82,6 +82,22 @@ describe("sendMail over SMTP", () => {
     expect(await db.$count(emailOutbox)).toBe(0);
   });
 
+  it("leaves the one-click link out of a member's order mail sent to another address (a checkout contact)", async () => {
+    const member = await createCustomer(db);
+    const contact = `contact.${member.id}@elsewhere.example`;
+    await sendMail(db, {
+      to: contact,
+      subject: "Your order is ready for pickup",
+      react: createElement("p", null, "Your strawberries are ready."),
+      category: "order",
+      memberId: member.id,
+    });
+    const mail = received.find((m) => m.to.includes(contact));
+    expect(mail).toBeDefined();
+    expect(header(mail!.raw, "List-Unsubscribe")).toBeUndefined();
+    expect(header(mail!.raw, "List-Unsubscribe-Post")).toBeUndefined();
+  });
+
   it("sends the welcome mail without unsubscribe headers (account mail)", async () => {
     const member = await createCustomer(db);
     await sendWelcomeEmail(db, {

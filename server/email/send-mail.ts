@@ -56,10 +56,14 @@ export async function deliverMail(db: Db, input: SendMailInput): Promise<SendMai
       );
       return { delivered: false, reason: "unsubscribed" };
     }
-    const mailto = `mailto:${senderAddress(env.MAIL_FROM)}?subject=${encodeURIComponent(`unsubscribe ${input.category} ${recipient.userKey}`)}`;
-    headers["List-Unsubscribe"] =
-      `<${oneClickUnsubscribeUrl(input.category, recipient.userKey)}>, <${mailto}>`;
-    headers["List-Unsubscribe-Post"] = "List-Unsubscribe=One-Click";
+    // The one-click link turns the member's mail off: it goes only to the member's own address,
+    // not to a contact typed in at checkout, who must not be able to change the member's settings.
+    if (input.to.trim().toLowerCase() === recipient.email.toLowerCase()) {
+      const mailto = `mailto:${senderAddress(env.MAIL_FROM)}?subject=${encodeURIComponent(`unsubscribe ${input.category} ${recipient.userKey}`)}`;
+      headers["List-Unsubscribe"] =
+        `<${oneClickUnsubscribeUrl(input.category, recipient.userKey)}>, <${mailto}>`;
+      headers["List-Unsubscribe-Post"] = "List-Unsubscribe=One-Click";
+    }
   }
 
   const [html, text] = await Promise.all([
@@ -105,9 +109,13 @@ async function getRecipient(
   db: Db,
   memberId: number,
   type: NotificationType,
-): Promise<{ userKey: string; allowed: boolean } | undefined> {
+): Promise<{ userKey: string; email: string; allowed: boolean } | undefined> {
   const [row] = await db
-    .select({ userKey: members.userKey, allowed: notificationPreferences.allowed })
+    .select({
+      userKey: members.userKey,
+      email: members.email,
+      allowed: notificationPreferences.allowed,
+    })
     .from(members)
     .leftJoin(
       notificationPreferences,
@@ -116,5 +124,5 @@ async function getRecipient(
     .where(eq(members.id, memberId))
     .limit(1);
   // No preference row means allowed (spec: "The default is on when missing").
-  return row ? { userKey: row.userKey, allowed: row.allowed ?? true } : undefined;
+  return row ? { userKey: row.userKey, email: row.email, allowed: row.allowed ?? true } : undefined;
 }
