@@ -2,9 +2,15 @@ import "server-only";
 import { eq, type SQL } from "drizzle-orm";
 import { cookies } from "next/headers";
 import { cache } from "react";
-import { SESSION_COOKIE, decodeSessionToken, isWithinSignInLimit } from "@/server/auth/token";
+import {
+  AUTH_COOKIES,
+  SESSION_COOKIE,
+  decodeSessionToken,
+  isWithinSignInLimit,
+} from "@/server/auth/token";
 import { getDb } from "@/server/db/client";
 import { members } from "@/server/db/schema";
+import { readCookie } from "@/server/http/cookie-header";
 
 export type MemberType = "customer" | "merchant" | "admin";
 
@@ -55,19 +61,12 @@ export function readSessionCredential(req: Request): SessionCredential | null {
   return token ? { token, source: "cookie" } : null;
 }
 
-function readCookie(header: string | null, name: string): string | undefined {
-  if (!header) return undefined;
-  for (const part of header.split(";")) {
-    const eq = part.indexOf("=");
-    if (eq === -1 || part.slice(0, eq).trim() !== name) continue;
-    const raw = part.slice(eq + 1).trim();
-    try {
-      return decodeURIComponent(raw);
-    } catch {
-      return raw;
-    }
-  }
-  return undefined;
+/** Whether a request still carries a login cookie (the session behind it may be gone). */
+export function carriesLoginCookies(req: Request): boolean {
+  const header = req.headers.get("cookie");
+  return [AUTH_COOKIES.session, AUTH_COOKIES.authenticated, AUTH_COOKIES.memberType].some(
+    ({ name }) => readCookie(header, name) !== undefined,
+  );
 }
 
 /**

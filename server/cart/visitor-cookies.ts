@@ -2,6 +2,7 @@ import "server-only";
 import { COOKIE_NAMES, QUANTITY_MAX, QUANTITY_MIN } from "@/lib/constants";
 import type { CartKind } from "@/lib/cart/types";
 import { isSecureCookieEnv } from "@/server/auth/token";
+import { parseCookieHeader, type CookieEntry } from "@/server/http/cookie-header";
 
 /** A visitor's items last 30 days from the last change. */
 export const VISITOR_COOKIE_MAX_AGE_SECONDS = 30 * 24 * 60 * 60;
@@ -22,7 +23,7 @@ export function visitorCookieName(kind: CartKind, pKey: string): string {
   return `${PREFIX[kind]}${pKey}`;
 }
 
-export type CookieEntry = { name: string; value: string };
+export type { CookieEntry };
 
 export type VisitorCookieOptions = {
   path: "/";
@@ -124,23 +125,4 @@ export class VisitorCookies {
     }
     this.changes.clear();
   }
-}
-
-function parseCookieHeader(header: string | null): CookieEntry[] {
-  if (!header) return [];
-  const entries: CookieEntry[] = [];
-  for (const part of header.split(";")) {
-    const eq = part.indexOf("=");
-    if (eq === -1) continue;
-    const name = part.slice(0, eq).trim();
-    const raw = part.slice(eq + 1).trim();
-    let value = raw;
-    try {
-      value = decodeURIComponent(raw);
-    } catch {
-      // keep the raw text; parseQty refuses it if it is not a number
-    }
-    entries.push({ name, value });
-  }
-  return entries;
 }

@@ -14,6 +14,7 @@ import { toReviewView } from "@/server/reviews/review-view";
 import { isRowId } from "@/server/reviews/row-id";
 import { readClientInfo } from "@/server/security";
 import type { ViewerAnswer } from "@/components/layout/viewer-types";
+import { parseCookieHeader } from "@/server/http/cookie-header";
 
 // The outer row's id, qualified: inside a select from one table Drizzle writes bare column names.
 const MEMBER_ID = sql`${members}.id`;
@@ -40,7 +41,7 @@ export async function loadViewerAnswer(
   req: Request,
   productId: number | null,
 ): Promise<ViewerAnswer> {
-  const cookieList = parseCookies(req.headers.get("cookie"));
+  const cookieList = parseCookieHeader(req.headers.get("cookie"));
   const cookieStore = { get: (name: string) => cookieList.find((c) => c.name === name) };
   const dismissed = cookieStore.get(MY_LOCAL_DISMISSED_COOKIE)?.value === "1";
   const myLocalOn = isFeatureOn("myLocal");
@@ -133,22 +134,4 @@ function toLocation(row: LocationRow | null): ViewerLocation | null {
     longitude: Number(row.longitude),
     radiusKm: Number(row.radiusKm),
   };
-}
-
-function parseCookies(header: string | null): { name: string; value: string }[] {
-  if (!header) return [];
-  const out: { name: string; value: string }[] = [];
-  for (const part of header.split(";")) {
-    const eq = part.indexOf("=");
-    if (eq === -1) continue;
-    const raw = part.slice(eq + 1).trim();
-    let value = raw;
-    try {
-      value = decodeURIComponent(raw);
-    } catch {
-      // keep the raw value
-    }
-    out.push({ name: part.slice(0, eq).trim(), value });
-  }
-  return out;
 }

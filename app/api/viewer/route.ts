@@ -1,25 +1,11 @@
 import { unstable_rethrow } from "next/navigation";
 import { connection, NextResponse } from "next/server";
 import { clearAuthCookies } from "@/server/auth/auth-cookies";
-import { AUTH_COOKIES } from "@/server/auth/token";
+import { carriesLoginCookies } from "@/server/auth/session";
 import { loadViewerAnswer } from "@/server/viewer/load-viewer-answer";
 import { GENERIC_ERROR_MESSAGE } from "@/server/errors";
 import { log } from "@/server/log";
 import { parseRowId } from "@/server/reviews/row-id";
-
-const AUTH_COOKIE_NAMES = [
-  AUTH_COOKIES.session.name,
-  AUTH_COOKIES.authenticated.name,
-  AUTH_COOKIES.memberType.name,
-];
-
-/** Whether the request still carries a login cookie (the session itself may be gone). */
-function carriesLoginCookies(req: Request): boolean {
-  const header = req.headers.get("cookie") ?? "";
-  return header
-    .split(";")
-    .some((pair) => AUTH_COOKIE_NAMES.includes(pair.split("=")[0]!.trim() as never));
-}
 
 // GET /api/viewer[?product={id}]: what the page shell shows per viewer (menus, badges, My Local),
 // and on a product page the viewer's own review; one statement for a member, none for a visitor
