@@ -1,12 +1,20 @@
 import "server-only";
 import type { CartKind } from "@/lib/cart/types";
 import { route } from "@/server/http/route";
-import { addCartItem, listCartItems, removeCartItem, updateCartItemQty } from "@/server/cart";
+import {
+  addCartItem,
+  listCartItems,
+  moveToCart,
+  moveToDreamTracker,
+  removeCartItem,
+  updateCartItemQty,
+} from "@/server/cart";
 import { addItemSchema, cartJson, cartOwnerFor, updateQtySchema } from "./http";
 
 /**
  * The route handlers of the cart and the Dream Tracker, which differ only in which list they
- * change: /api/{kind} (GET, POST) and /api/{kind}/{pKey} (PATCH, DELETE). Members' lists live in
+ * change: /api/{kind} (GET, POST), /api/{kind}/{pKey} (PATCH, DELETE) and the move of an item to
+ * the other list (POST /api/dreamtracker/{pKey}/moveToCart, /api/cart/{pKey}/moveToDreamTracker). Members' lists live in
  * the database, visitors' in cookies (http.ts).
  */
 
@@ -39,4 +47,22 @@ export function itemRoutes(kind: CartKind) {
       return cartJson(owner, await removeCartItem(db, { kind, owner, pKey: params.pKey }));
     }),
   };
+}
+
+/**
+ * POST moves an item of the other list into `to`. Both directions answer the same shape: `count`
+ * is the cart's count, `dreamtrackerCount` the dream tracker's.
+ */
+export function moveRoute(to: CartKind) {
+  const move = to === "cart" ? moveToCart : moveToDreamTracker;
+  return route<{ pKey: string }>({ public: true }, async ({ req, member, db, params }) => {
+    const owner = cartOwnerFor(req, member);
+    const { message, item, counts } = await move(db, { owner, pKey: params.pKey });
+    return cartJson(owner, {
+      message,
+      item,
+      count: counts.cart,
+      dreamtrackerCount: counts.dreamtracker,
+    });
+  });
 }
