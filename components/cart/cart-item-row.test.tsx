@@ -1,27 +1,10 @@
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
 import type { CartItem } from "@/lib/cart/types";
+import { cartItem } from "@/tests/cart-item";
 import { CartItemRow } from "./cart-item-row";
 
-const ITEM: CartItem = {
-  id: 12,
-  p_key: "9f3c1d2e4b5a46c7a8e9f0a1b2c3d4e5",
-  name: "Honeycrisp Apples",
-  product_image: null,
-  unit_price: "4.50",
-  unit_price_cents: 450,
-  unit_weight: "ea",
-  currency_symbol: "$",
-  currency: "CAD",
-  qty: 2,
-  pay_in_person: true,
-  pay_by_card: false,
-  delivery_service: 0,
-  in_stock: true,
-  merchant_username: "maple_ridge_farm",
-  purchasable: true,
-  unavailable_reason: null,
-};
+const ITEM = cartItem({ id: 12, name: "Honeycrisp Apples" });
 
 const html = (item: CartItem) =>
   renderToStaticMarkup(

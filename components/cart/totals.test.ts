@@ -1,28 +1,9 @@
 import { describe, expect, it } from "vitest";
-import type { CartItem } from "@/lib/cart/types";
+import { cartItem } from "@/tests/cart-item";
 import { countLabel } from "./cart-events";
 import { hasMixedCurrencies, totalsByCurrency } from "./totals";
 
-const item = (overrides: Partial<CartItem>): CartItem => ({
-  id: 1,
-  p_key: "k",
-  name: "Carrots",
-  product_image: null,
-  unit_price: "4.50",
-  unit_price_cents: 450,
-  unit_weight: "ea",
-  currency_symbol: "$",
-  currency: "CAD",
-  qty: 1,
-  pay_in_person: true,
-  pay_by_card: false,
-  delivery_service: 0,
-  in_stock: true,
-  merchant_username: "farm",
-  purchasable: true,
-  unavailable_reason: null,
-  ...overrides,
-});
+const item = cartItem;
 
 describe("totalsByCurrency", () => {
   it("adds up price times quantity of the items that can be bought, per currency", () => {
