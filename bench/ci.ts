@@ -37,7 +37,7 @@ export const INTENDED_INDEXES: Record<string, string[]> = {
   "store products page 1": ["products_store_listing_idx"],
   "latest products": ["products_latest_idx"],
   "popular products": ["products_popular_idx"],
-  "search two terms": ["products_search_vector_idx"],
+  "search two terms": ["product_terms_search_idx"],
   "search typo": ["product_name_words_trgm_idx", "product_name_words_pkey"],
   "My Local 25 km": ["members_merchant_geo_idx"],
   "farmers list page 1": ["members_merchant_latest_idx"],

@@ -47,6 +47,9 @@ interface Saved {
   indexes: string[];
 }
 
+/** Derived tables big enough that their indexes are dropped and rebuilt around the bulk load too. */
+const DERIVED_TABLES = ["product_terms"];
+
 /** Drops every foreign key and every index that does not back a constraint; returns how to redo them. */
 async function dropIndexes(target: Target): Promise<Saved> {
   const fks = await target.exec(`
@@ -56,7 +59,7 @@ async function dropIndexes(target: Target): Promise<Saved> {
     select i.indexname, i.indexdef from pg_indexes i
     where i.schemaname = 'public'
       and not exists (select 1 from pg_constraint c where c.conname = i.indexname)
-      and i.tablename in (${TABLES.map((t) => `'${t.table}'`).join(", ")})`);
+      and i.tablename in (${[...TABLES.map((t) => t.table), ...DERIVED_TABLES].map((t) => `'${t}'`).join(", ")})`);
   for (const fk of fks) await target.exec(`alter table ${fk.tbl} drop constraint "${fk.conname}"`);
   for (const i of idx) await target.exec(`drop index "${i.indexname}"`);
   return {
@@ -97,6 +100,16 @@ const DERIVED_BY_TRIGGER: Record<string, { table: string; bulk: string[] }> = {
        left join (select merchant_id, count(*)::int as n from products where status = 'active' group by merchant_id) as c
          on c.merchant_id = m2.id
        where m.id = m2.id and m2.member_type = 'merchant'`,
+    ],
+  },
+  products_terms_sync: {
+    table: "products",
+    bulk: [
+      "truncate product_terms",
+      `insert into product_terms (lexeme, product_id, in_name, merchant_id, name_key)
+       select t.lexeme, p.id, 'A' = any (t.weights), p.merchant_id, product_name_key(p.name)
+       from products as p, unnest(p.search_vector) as t
+       where p.status = 'active'`,
     ],
   },
   order_items_sales_sync: {

@@ -46,13 +46,13 @@ export async function ablation(ctx: DbContext, report: Report): Promise<void> {
   const near25 = { ...ctx.facts.hotspot, radiusKm: 25 };
   const choices: Choice[] = [
     {
-      name: "GIN full-text index, search two terms",
-      without: ["drop index products_search_vector_idx"],
+      name: "postings index (product_terms), search two terms",
+      without: ["drop index product_terms_search_idx"],
       run: (tx) => listProducts!(tx, { keyword: ctx.facts.search.twoTerms }),
     },
     {
-      name: "GIN full-text index, rare term",
-      without: ["drop index products_search_vector_idx"],
+      name: "postings index (product_terms), rare term",
+      without: ["drop index product_terms_search_idx"],
       run: (tx) => listProducts!(tx, { keyword: ctx.facts.search.rareTerm }),
     },
     {

@@ -5,7 +5,7 @@ import { closeTestDb, createTestDb } from "@/tests/db";
 import { createMerchant, createProduct } from "@/tests/factories";
 import { buildMerchantListQuery, type ListMerchantsInput } from "./merchant-list-query";
 import { buildProductListQuery, type ListProductsInput } from "./product-list-query";
-import { keywordCorrectionsQuery } from "./search-keyword";
+import { correctKeywordWords, keywordCorrectionsQuery, keywordWords } from "./search-keyword";
 import { listProducts } from "./list-products";
 
 /**
@@ -57,7 +57,11 @@ async function productPlan(
 ): Promise<string> {
   let cursor: string | null = null;
   if (second) cursor = (await listProducts(db, { ...input, perPage: 1 })).nextCursor;
-  return planOf(buildProductListQuery({ ...input, perPage: 1, cursor }).query, { bitmapOnly });
+  const words = keywordWords(input.keyword ?? "");
+  const corrections = words.length > 0 ? await correctKeywordWords(db, words) : undefined;
+  return planOf(buildProductListQuery({ ...input, perPage: 1, cursor }, corrections).query, {
+    bitmapOnly,
+  });
 }
 
 describe("product list plans", () => {
@@ -74,11 +78,11 @@ describe("product list plans", () => {
     );
   });
 
-  it("finds keyword matches through the full-text index, and corrections through the word index", async () => {
-    const plan = await productPlan({ keyword: "heirlom tomatoes" }, { bitmapOnly: true });
-    expect(plan).toMatch(
-      /Bitmap Index Scan on products_search_vector_idx[^\n]*\n\s+Index Cond: \(search_vector @@/,
-    );
+  it("reads keyword matches from the postings index, and corrections through the word index", async () => {
+    const plan = await productPlan({ keyword: "heirlom tomatoes" });
+    // (Newest first without a sort is checked at benchmark scale by bench:ci: on these few rows
+    // the planner rightly prefers a bitmap scan and a sort.)
+    expect(plan).toMatch(/product_terms_search_idx[^\n]*\n\s+Index Cond: \(lexeme = 'tomato'/);
     const corrections = await planOf(keywordCorrectionsQuery(["heirlom", "tomatoes"]), {
       bitmapOnly: true,
     });

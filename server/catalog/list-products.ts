@@ -23,8 +23,7 @@ export type ProductList = ListPage<ProductCard> & { nextCursor: string | null };
  */
 export async function listProducts(db: Db, input: ListProductsInput = {}): Promise<ProductList> {
   const words = keywordWords(sanitizeKeyword(input.keyword ?? ""));
-  const corrections =
-    words.length > 0 ? await correctKeywordWords(db, words) : new Map<string, null>();
+  const corrections = words.length > 0 ? await correctKeywordWords(db, words) : new Map();
   const { query, keys, signature, paging, perPage, near, sortType } = buildProductListQuery(
     input,
     corrections,

@@ -23,7 +23,8 @@ import {
 import { PRODUCT_CARD_SELECT } from "./product-card";
 import {
   exactNameMatch,
-  keywordTsQuery,
+  keywordLexemeSets,
+  keywordPostings,
   keywordWords,
   type KeywordCorrections,
   SEARCH_MATCH_CAP,
@@ -47,11 +48,12 @@ export type ListProductsInput = {
  * breaking the previous one's ties:
  * 1. with a keyword, products whose whole name is the keyword;
  * 2. with My Local, the farm's distance (nearest first);
- * 3. the sort: All = relevance with a keyword, else newest; Popular = units sold in the last 90
- *    days, then average score; Latest = newest;
+ * 3. the sort: All = relevance with a keyword (how many of its words are in the name), else
+ *    newest; Popular = units sold in the last 90 days, then average score; Latest = newest;
  * 4. the id (newest first).
  * A keyword matches name and detail by full-text search (typos in name words corrected), capped at
- * SEARCH_MATCH_CAP matches plus exact name matches. Only active products are listed.
+ * SEARCH_MATCH_CAP matches plus exact name matches; its matches are in listing order (id), so
+ * "newest" there means latest listed (decision 0014). Only active products are listed.
  *
  * @throws AppError validation `page` ('Invalid Page') for a page deeper than MAX_LIST_OFFSET
  */
@@ -105,7 +107,8 @@ type KeyColumns = {
   rank: SQL;
   unitsSold: SQL;
   score: SQL;
-  createdAt: SQL;
+  /** null: the keyword path, whose matches are in listing order (id) alone (decision 0014). */
+  createdAt: SQL | null;
   id: SQL;
 };
 
@@ -125,7 +128,7 @@ const CANDIDATE_COLUMNS: KeyColumns = {
   rank: sql`cand.rank`,
   unitsSold: sql`cand.units_sold`,
   score: sql`cand.score`,
-  createdAt: sql`cand.created_at`,
+  createdAt: null,
   id: sql`cand.id`,
 };
 
@@ -139,7 +142,7 @@ function productSortKeys(options: SortOptions, cols: KeyColumns): SortKey[] {
   } else {
     if (options.sortType === "all" && options.hasWords)
       keys.push({ expr: cols.rank, dir: "desc", kind: "float" });
-    keys.push({ expr: cols.createdAt, dir: "desc", kind: "timestamptz" });
+    if (cols.createdAt) keys.push({ expr: cols.createdAt, dir: "desc", kind: "timestamptz" });
   }
   keys.push({ expr: cols.id, dir: "desc", kind: "int" });
   return keys;
@@ -223,11 +226,12 @@ function nearestBrowseQuery(parts: QueryParts & { near: Nearby }): SQL {
 
 /**
  * A keyword: the candidates are the products whose whole name is the keyword (case-insensitive,
- * through products_name_lower_idx) and the newest SEARCH_MATCH_CAP other products matching the
- * full-text query; they are ranked and paged on their own keys (rank computed while the match is
- * read), and only the page's rows are joined to their products and farms. Exact matches carry
- * rank 0: among themselves they are newest first, so without My Local or Popular only the ones the
- * page can reach are read, in index order.
+ * through products_name_lower_idx) and the other products among the latest listed
+ * SEARCH_MATCH_CAP matching every word, read from the postings (keywordPostings); they are ranked
+ * and paged on their own keys (rank = how many of the words are in the name, read with the
+ * postings), and only the page's rows are joined to their products and farms. Exact matches carry
+ * rank 0: among themselves they are latest listed first, so without My Local or Popular only the
+ * ones the page can reach are read, in index order.
  */
 function keywordQuery(
   parts: QueryParts & {
@@ -238,16 +242,18 @@ function keywordQuery(
   },
 ): SQL {
   const { near, keys, paging, perPage, keyword } = parts;
-  const hasWords = parts.words.length > 0;
+  const sets = keywordLexemeSets(parts.words, parts.corrections);
   const inRadius = near !== null && near.radiusKm > 0;
-  const farmsJoin = !near
-    ? sql``
-    : inRadius
-      ? sql`join farms on farms.farm_id = ${products.merchantId}`
-      : sql`join ${farmsAnywhere(near)} as farms on farms.farm_id = ${products.merchantId}`;
+  const farmsOf = (merchantId: SQL) =>
+    !near
+      ? sql``
+      : inRadius
+        ? sql`join farms on farms.farm_id = ${merchantId}`
+        : sql`join ${farmsAnywhere(near)} as farms on farms.farm_id = ${merchantId}`;
+  const farmsJoin = farmsOf(sql`${products.merchantId}`);
   const k = near ? sql`farms.k` : sql`null::float8`;
   const candidateColumns = sql`${products.id} as id, ${k} as k, ${products.unitsSold90d} as units_sold,
-    ${products.score} as score, ${products.createdAt} as created_at`;
+    ${products.score} as score`;
   const named = exactNameMatch(keyword);
 
   // Exact matches in index order, only as many as the page can reach (after the cursor's row).
@@ -256,33 +262,39 @@ function keywordQuery(
     ...PRODUCT_COLUMNS,
     exact: sql`true`,
     rank: sql`0::float8`,
+    createdAt: null,
   });
   const exactAfter =
     readsInIndexOrder && paging.after ? sql`and ${keysetAfter(exactKeys, paging.after)}` : sql``;
   const exact = sql`exact as (
     select ${candidateColumns} from ${products} ${farmsJoin}
     where ${products.status} = 'active' and ${named} ${exactAfter}
-    ${readsInIndexOrder ? sql`order by ${products.createdAt} desc, ${products.id} desc limit ${paging.offset + perPage + 1}` : sql``}
+    ${readsInIndexOrder ? sql`order by ${products.id} desc limit ${paging.offset + perPage + 1}` : sql``}
   )`;
-  const q = keywordTsQuery(parts.words, parts.corrections);
-  const matched = hasWords
-    ? sql`matched as (
-        select ${candidateColumns}, ts_rank(${products.searchVector}, ${q})::float8 as rank
-        from ${products} ${farmsJoin}
-        where ${products.status} = 'active' and ${products.searchVector} @@ ${q} and not ${named}
-        order by ${products.createdAt} desc, ${products.id} desc
-        limit ${SEARCH_MATCH_CAP}
+  // Popular ranks by the products' sales: only then are the matches' products read.
+  const popular = parts.sortOptions.sortType === "popular";
+  const matched =
+    sets.length > 0
+      ? sql`matched as (
+        select m.id, m.k, ${popular ? sql`${products.unitsSold90d}` : sql`null::int`} as units_sold,
+          ${popular ? sql`${products.score}` : sql`null::numeric`} as score, m.name_hits as rank
+        from (${keywordPostings(sets, keyword, {
+          join: farmsOf,
+          select: sql`, ${k} as k`,
+          limit: SEARCH_MATCH_CAP,
+        })}) as m
+        ${popular ? sql`join ${products} on ${products.id} = m.id` : sql``}
       )`
-    : sql`matched as (select null::int as id, null::float8 as k, null::int as units_sold,
-        null::numeric as score, null::timestamptz as created_at, null::float8 as rank where false)`;
+      : sql`matched as (select null::int as id, null::float8 as k, null::int as units_sold,
+        null::numeric as score, null::float8 as rank where false)`;
   const ctes = [
     ...(inRadius ? [nearbyFarmsCte(near)] : []),
     exact,
     matched,
     sql`cand as (
-      select id, true as exact, k, 0::float8 as rank, units_sold, score, created_at from exact
+      select id, true as exact, k, 0::float8 as rank, units_sold, score from exact
       union all
-      select id, false, k, rank, units_sold, score, created_at from matched
+      select id, false, k, rank, units_sold, score from matched
     )`,
   ];
   // Within a radius, count the farms' exact matches; else one row of product_names.

@@ -1,9 +1,12 @@
 import "server-only";
 import { sql, type SQL } from "drizzle-orm";
 import type { Db } from "@/server/db/client";
-import { productNameWords, products } from "@/server/db/schema";
+import { productNameWords, productTerms, products } from "@/server/db/schema";
 
-/** A keyword search ranks at most this many matches (the newest), plus every exact name match. */
+/**
+ * A keyword search ranks the latest listed this many matches, with every product whose whole name
+ * is the keyword (those first).
+ */
 export const SEARCH_MATCH_CAP = 1_000;
 
 /** Words shorter than this are searched as typed, never corrected. */
@@ -16,45 +19,52 @@ export function keywordWords(keyword: string): string[] {
   return [...new Set(words)].slice(0, MAX_WORDS);
 }
 
-/** The closest product-name word of each typed word, or null to search it as typed. */
-export type KeywordCorrections = ReadonlyMap<string, string | null>;
+/**
+ * How the search reads a typed word: the closest word of a product name when the typed word is in
+ * none (or null), and the lexemes a product's postings must hold one of: the word's own, stemmed
+ * by the same `english` configuration as `search_vector`, and its correction's. No lexemes (a stop
+ * word such as "the") means the word asks nothing of a product.
+ */
+export type KeywordTerm = { fix: string | null; lexemes: readonly string[] };
+export type KeywordCorrections = ReadonlyMap<string, KeywordTerm>;
 
 /**
  * How long a correction is trusted. A product that brings a new word is searched by that word at
- * once; only a typo of it may still be corrected to an older word (or not at all) for this long.
+ * once; only a typo of it may still be corrected to an older word (or not at all) for this long,
+ * and a word remembered as a misspelling no product held is searched by its correction alone.
  */
 const CORRECTION_TTL_MS = 10 * 60 * 1000;
 const MAX_CACHED_CORRECTIONS = 5_000;
-const corrections = new Map<string, { fix: string | null; until: number }>();
+const corrections = new Map<string, KeywordTerm & { until: number }>();
 
 /**
- * Each word as typed, or, when it is in no product name, the closest word of a product name
- * (pg_trgm similarity over the small, trigram-indexed `product_name_words`). Remembered per
- * process for CORRECTION_TTL_MS, so a search usually costs one statement; the words not
- * remembered cost one more. The search itself then carries the tsquery as a constant, which lets
- * PostgreSQL estimate how common the words are and choose the index walk for a common word.
+ * Each word's term (KeywordTerm): when the word is in no product name, its closest word of a
+ * product name by pg_trgm similarity over the small, trigram-indexed `product_name_words`; and the
+ * lexemes of both. Remembered per process for CORRECTION_TTL_MS, so a search usually costs one
+ * statement; the words not remembered cost one more. The search then carries the lexemes as
+ * constants, which lets PostgreSQL estimate how common each one is.
  */
 export async function correctKeywordWords(
   db: Db,
   words: readonly string[],
 ): Promise<KeywordCorrections> {
   const now = Date.now();
-  const out = new Map<string, string | null>();
+  const out = new Map<string, KeywordTerm>();
   const unknown: string[] = [];
   for (const word of words) {
     const cached = corrections.get(word);
-    if (word.length < MIN_CORRECTED_WORD) out.set(word, null);
-    else if (cached && cached.until > now) out.set(word, cached.fix);
+    if (cached && cached.until > now) out.set(word, { fix: cached.fix, lexemes: cached.lexemes });
     else unknown.push(word);
   }
   if (unknown.length === 0) return out;
-  const { rows } = await db.execute<{ w: string; fix: string | null }>(
+  const { rows } = await db.execute<{ w: string; fix: string | null; lexemes: string[] }>(
     keywordCorrectionsQuery(unknown),
   );
   for (const row of rows) {
-    out.set(row.w, row.fix);
+    const term = { fix: row.fix, lexemes: row.lexemes };
+    out.set(row.w, term);
     corrections.delete(row.w);
-    corrections.set(row.w, { fix: row.fix, until: now + CORRECTION_TTL_MS });
+    corrections.set(row.w, { ...term, until: now + CORRECTION_TTL_MS });
   }
   // Oldest first: Map keeps insertion order.
   for (const word of corrections.keys()) {
@@ -66,19 +76,41 @@ export async function correctKeywordWords(
 
 /**
  * The statement behind correctKeywordWords (exported for the query-plan test). Words are runs of
- * letters and digits (keywordWords), so quoting them makes a safe array literal.
+ * letters and digits (keywordWords), so quoting them makes a safe array literal. Stop words and
+ * words shorter than MIN_CORRECTED_WORD are never corrected. Of a word's lexemes and its
+ * correction's, only those some product holds are kept (a misspelling is then searched by its
+ * correction alone, one index walk instead of a merge), or all of them when none is held.
  */
 export function keywordCorrectionsQuery(words: readonly string[]): SQL {
   return sql`
-    select t.w, case
-      when exists (select 1 from ${productNameWords} where ${productNameWords.word} = t.w) then null
-      else (
-        select ${productNameWords.word} from ${productNameWords}
-        where ${productNameWords.word} % t.w
-        order by similarity(${productNameWords.word}, t.w) desc, ${productNameWords.productCount} desc, ${productNameWords.word}
-        limit 1
-      ) end as fix
-    from unnest(${`{${words.map((w) => `"${w}"`).join(",")}}`}::text[]) as t(w)`;
+    select c.w, c.fix, coalesce(
+      nullif(array(
+        select l from unnest(e.every) as l
+        where exists (select 1 from ${productTerms} where ${productTerms.lexeme} = l) order by l
+      ), '{}'::text[]),
+      e.every
+    ) as lexemes
+    from (
+      select t.w, case
+        when length(t.w) < ${MIN_CORRECTED_WORD}::int then null
+        when to_tsvector('english', t.w) = ''::tsvector then null
+        when exists (select 1 from ${productNameWords} where ${productNameWords.word} = t.w) then null
+        else (
+          select ${productNameWords.word} from ${productNameWords}
+          where ${productNameWords.word} % t.w
+          order by similarity(${productNameWords.word}, t.w) desc, ${productNameWords.productCount} desc, ${productNameWords.word}
+          limit 1
+        ) end as fix
+      from unnest(${`{${words.map((w) => `"${w}"`).join(",")}}`}::text[]) as t(w)
+    ) as c
+    cross join lateral (
+      select array(
+        select distinct l from unnest(
+          tsvector_to_array(to_tsvector('english', c.w))
+            || tsvector_to_array(to_tsvector('english', coalesce(c.fix, '')))
+        ) as l order by l
+      ) as every
+    ) as e`;
 }
 
 /** Forget every remembered correction (tests that change product names under a search). */
@@ -87,20 +119,75 @@ export function forgetKeywordCorrections(): void {
 }
 
 /**
- * The tsquery of the words: every word must match, as typed or as its correction. Name words weigh
- * more than detail words in `search_vector`, so the rank favours name matches.
+ * The lexeme sets a matching product must hold one of each: one per typed word that has lexemes,
+ * the same set once. Empty when no word asks anything (only stop words, or nothing corrected).
  */
-export function keywordTsQuery(words: readonly string[], fixes: KeywordCorrections): SQL {
-  const text = words
-    .map((word) => {
-      const fix = fixes.get(word);
-      return fix && fix !== word ? `(${word} | ${fix})` : `(${word})`;
-    })
-    .join(" & ");
-  return sql`to_tsquery('english', ${text})`;
+export function keywordLexemeSets(words: readonly string[], fixes: KeywordCorrections): string[][] {
+  const sets = new Map<string, string[]>();
+  for (const word of words) {
+    const lexemes = [...(fixes.get(word)?.lexemes ?? [])].sort();
+    if (lexemes.length > 0) sets.set(lexemes.join(" "), lexemes);
+  }
+  return [...sets.values()];
 }
 
 /** Case-insensitive equality with the whole name, through products_name_lower_idx. */
 export function exactNameMatch(keyword: string): SQL {
   return sql`(lower(${products.name}) = lower(${keyword}::text))`;
+}
+
+/**
+ * One lexeme set's postings, latest listed first: a lexeme is one walk of
+ * product_terms_search_idx; several are merged, one row per product (`in_name` when any of them
+ * is in the name).
+ */
+function lexemeSetPostings(lexemes: readonly string[]): SQL {
+  const walk = (lexeme: string) => sql`select ${productTerms.productId} as product_id,
+    ${productTerms.inName} as in_name, ${productTerms.merchantId} as merchant_id,
+    ${productTerms.nameKey} as name_key
+    from ${productTerms} where ${productTerms.lexeme} = ${lexeme}::text`;
+  if (lexemes.length === 1) return walk(lexemes[0]!);
+  return sql`select product_id, bool_or(in_name) as in_name, min(merchant_id) as merchant_id,
+    min(name_key) as name_key
+    from (${sql.join(lexemes.map(walk), sql` union all `)}) as any_of
+    group by product_id`;
+}
+
+/**
+ * The latest listed `limit` active products holding a lexeme of every set (decision 0014), read
+ * from the postings alone: each set is a stream in id order and the streams are merged on it, so
+ * the read stops at the limit. `join` may narrow the rows by their merchant id (My Local's farms)
+ * before the limit. Of these, the products whose whole name is the keyword are left out (the list
+ * has them already): only a posting carrying the keyword's product_name_key has its product's
+ * name read, in a scalar subquery run row by row (an EXISTS would be turned into a hashed read of
+ * every product so named). Columns: `id`, `merchant_id`, `name_hits` (how many sets are in the
+ * name), and `select`'s.
+ */
+export function keywordPostings(
+  sets: readonly (readonly string[])[],
+  keyword: string,
+  options: { join: (merchantId: SQL) => SQL; select: SQL; limit: number },
+): SQL {
+  const [first, ...rest] = sets.map((lexemes, i) => ({
+    alias: sql.raw(`s${i}`),
+    from: lexemeSetPostings(lexemes),
+  }));
+  if (!first) throw new Error("keywordPostings needs a lexeme set");
+  const joins = rest.map(
+    (s) => sql`join (${s.from}) as ${s.alias} on ${s.alias}.product_id = ${first.alias}.product_id`,
+  );
+  const hits = sql.join(
+    [first, ...rest].map((s) => sql`${s.alias}.in_name::int`),
+    sql` + `,
+  );
+  return sql`select * from (
+      select ${first.alias}.product_id as id, ${first.alias}.merchant_id,
+        ${first.alias}.name_key, (${hits})::float8 as name_hits ${options.select}
+      from (${first.from}) as ${first.alias} ${sql.join(joins, sql` `)}
+        ${options.join(sql`${first.alias}.merchant_id`)}
+      order by ${first.alias}.product_id desc
+      limit ${options.limit}
+    ) as newest
+    where newest.name_key <> product_name_key(${keyword}::text)
+      or (select lower(${products.name}) from ${products} where ${products.id} = newest.id) <> lower(${keyword}::text)`;
 }

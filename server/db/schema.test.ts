@@ -52,6 +52,7 @@ const TABLES = [
   "product_name_words",
   "product_names",
   "product_sales_window",
+  "product_terms",
   "products",
   "rate_limit_buckets",
   "reseller_transactions",
@@ -74,7 +75,7 @@ const KEY_INDEXES = [
   "members_email_trgm_idx",
   "members_address_trgm_idx",
   "products_p_key_unique",
-  "products_search_vector_idx",
+  "product_terms_search_idx",
   "products_name_trgm_idx",
   "products_store_listing_idx",
   "products_latest_idx",
@@ -418,11 +419,63 @@ describe("query plans", () => {
     expect(lemons).toEqual([{ name: "zesty limes", product_count: 1 }]);
   });
 
-  it("answers a keyword with the full-text GIN index", async () => {
-    const plan = await planOf(
-      sql`select id from products where search_vector @@ websearch_to_tsquery('english', 'tomatoes')`,
+  it("keeps product_terms equal to the lexemes of the active products", async () => {
+    const merchants = (
+      await db.execute<{ id: number }>(
+        sql`select id from members where member_type = 'merchant' order by id limit 2`,
+      )
+    ).rows;
+    const [one, two] = merchants.map((m) => m.id);
+    const { rows: made } = await db.execute<{ id: number }>(sql`
+      insert into products (merchant_id, name, detail, unit_price_cents, currency)
+      values (${one}, 'Quokka Plums', 'Sweet plums', 100, 'CAD'),
+        (${one}, 'Quokka Figs', 'Ripe figs', 100, 'CAD'),
+        (${one}, 'Quokka Pears', 'Crisp pears', 100, 'CAD'),
+        (${one}, 'Quokka Beets', 'Red beets', 100, 'CAD')
+      returning id`);
+    const [plums, figs, pears, beets] = made.map((r) => r.id);
+    await db.execute(sql`update products set status = 'deleted' where id = ${plums}`);
+    await db.execute(
+      sql`update products set name = 'Quokka Dates', detail = 'Sticky quokka dates' where id = ${figs}`,
     );
-    expect(plan).toContain("products_search_vector_idx");
+    await db.execute(sql`update products set merchant_id = ${two} where id = ${pears}`);
+    await db.execute(sql`update products set unit_price_cents = 200 where id = ${beets}`);
+    const { rows } = await db.execute<{ diff: number }>(sql`
+      with want as (
+        select t.lexeme, p.id as product_id, 'A' = any(t.weights) as in_name, p.merchant_id,
+          product_name_key(p.name) as name_key
+        from products p, unnest(p.search_vector) t where p.status = 'active'
+      )
+      select count(*)::int as diff from (
+        (select lexeme, product_id, in_name, merchant_id, name_key from product_terms except select * from want)
+        union all
+        (select * from want except select lexeme, product_id, in_name, merchant_id, name_key from product_terms)
+      ) d`);
+    expect(rows[0]!.diff).toBe(0);
+    const { rows: figRows } = await db.execute(sql`
+      select lexeme, in_name, merchant_id from product_terms where product_id = ${figs} order by lexeme`);
+    expect(figRows).toEqual([
+      { lexeme: "date", in_name: true, merchant_id: one },
+      { lexeme: "quokka", in_name: true, merchant_id: one },
+      { lexeme: "sticki", in_name: false, merchant_id: one },
+    ]);
+    const { rows: gone } = await db.execute(
+      sql`select 1 from product_terms where product_id = ${plums}`,
+    );
+    expect(gone).toEqual([]);
+    await db.execute(sql`delete from products where id = ${beets}`);
+    const { rows: deleted } = await db.execute(
+      sql`select 1 from product_terms where product_id = ${beets}`,
+    );
+    expect(deleted).toEqual([]);
+  });
+
+  it("answers a keyword's word latest listed first from the postings index alone", async () => {
+    const plan = await planOf(
+      sql`select product_id from product_terms where lexeme = 'tomato' order by product_id desc limit 12`,
+    );
+    expect(plan).toMatch(/Index Only Scan using product_terms_search_idx/);
+    expect(plan).not.toContain("Sort");
   });
 
   it("answers ILIKE '%q%' on product names with the trigram index", async () => {

@@ -1,5 +1,14 @@
 import { sql } from "drizzle-orm";
-import { check, index, integer, pgTable, smallint, text, timestamp } from "drizzle-orm/pg-core";
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  pgTable,
+  smallint,
+  text,
+  timestamp,
+} from "drizzle-orm/pg-core";
 
 /**
  * Distinct words of product names with how many products use each, kept by a trigger on
@@ -13,6 +22,37 @@ export const productNameWords = pgTable(
     productCount: integer("product_count").notNull(),
   },
   (t) => [index("product_name_words_trgm_idx").using("gin", t.word.op("gin_trgm_ops"))],
+);
+
+/**
+ * The keyword search's postings: one row per lexeme of an active product's `search_vector`, kept by
+ * a trigger on `products` (drizzle/*_product_terms_sql.sql). Its one index holds every column, in
+ * the order a search reads them: a word's products latest listed first (highest id), from the
+ * index alone, so the search stops at the newest matches instead of visiting every match's
+ * product (decision 0014).
+ * No primary key and no foreign key: the trigger writes exactly one row per lexeme and product,
+ * and removes them with the product.
+ */
+export const productTerms = pgTable(
+  "product_terms",
+  {
+    lexeme: text("lexeme").notNull(),
+    productId: integer("product_id").notNull(),
+    /** The lexeme is in the product's name (weight A), not only in its detail. */
+    inName: boolean("in_name").notNull(),
+    merchantId: integer("merchant_id").notNull(),
+    /** product_name_key(name): tells a whole-name match without reading the product. */
+    nameKey: integer("name_key").notNull(),
+  },
+  (t) => [
+    index("product_terms_search_idx").on(
+      t.lexeme,
+      t.productId.desc().nullsFirst(),
+      t.inName,
+      t.merchantId,
+      t.nameKey,
+    ),
+  ],
 );
 
 /**

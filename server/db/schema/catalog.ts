@@ -74,7 +74,6 @@ export const products = pgTable(
     ),
   },
   (t) => [
-    index("products_search_vector_idx").using("gin", t.searchVector),
     index("products_name_trgm_idx").using("gin", t.name.op("gin_trgm_ops")),
     index("products_store_listing_idx").on(
       t.merchantId,
@@ -91,9 +90,10 @@ export const products = pgTable(
         t.id.desc().nullsFirst(),
       )
       .where(sql`${t.status} = 'active'`),
-    // A keyword equal to the whole name (case-insensitive) lists those products first, newest first.
+    // A keyword equal to the whole name (case-insensitive) lists those products first, latest listed
+    // first (a keyword's matches are in listing order: decision 0014).
     index("products_name_lower_idx")
-      .on(sql`lower(${t.name})`, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())
+      .on(sql`lower(${t.name})`, t.id.desc().nullsFirst())
       .where(sql`${t.status} = 'active'`),
     index("products_latest_idx")
       .on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())
