@@ -179,7 +179,9 @@ async function fill(
   let t = performance.now();
   await resumeTriggers();
   timings.derivedMs = since(t);
-  log(`  trigger-kept data (name words, units sold in 90 days) derived in ${timings.derivedMs} ms`);
+  log(
+    `  trigger-kept data (name words, search postings, units sold in 90 days) derived in ${timings.derivedMs} ms`,
+  );
   if (saved) {
     t = performance.now();
     await target.execMany(saved.indexes);
