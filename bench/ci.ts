@@ -58,19 +58,35 @@ function indexesOf(
   node: PlanNode,
   acc = new Set<string>(),
   seqScans = new Set<string>(),
-): { indexes: Set<string>; seq: Set<string> } {
-  if (node["Index Name"]) acc.add(node["Index Name"]);
+  sorted = new Set<string>(),
+  underSort = false,
+): { indexes: Set<string>; seq: Set<string>; sorted: Set<string> } {
+  if (node["Index Name"]) {
+    acc.add(node["Index Name"]);
+    // A walk for one word (`lexeme = '...'`), not the correction statement's existence probes.
+    const cond = String((node as Record<string, unknown>)["Index Cond"] ?? "");
+    if (underSort && /= '/.test(cond)) sorted.add(node["Index Name"]);
+  }
   if (node["Node Type"] === "Seq Scan")
     seqScans.add(String((node as Record<string, unknown>)["Relation Name"]));
-  for (const child of node.Plans ?? []) indexesOf(child, acc, seqScans);
-  return { indexes: acc, seq: seqScans };
+  const sorts = underSort || node["Node Type"] === "Sort";
+  for (const child of node.Plans ?? []) indexesOf(child, acc, seqScans, sorted, sorts);
+  return { indexes: acc, seq: seqScans, sorted };
 }
+
+/**
+ * Probes whose matches must come in index order, with no sort above the index walk: the keyword
+ * search stops at the 1,000 latest listed matches only if it reads the postings in order.
+ */
+const READ_IN_ORDER: Record<string, string> = {
+  "search two terms": "product_terms_search_idx",
+};
 
 /** The indexes the statements of `probe` use, from EXPLAIN of what the service sent. */
 async function planIndexes(
   ctx: DbContext,
   probe: StatementProbe,
-): Promise<{ indexes: Set<string>; seq: Set<string> }> {
+): Promise<{ indexes: Set<string>; seq: Set<string>; sorted: Set<string> }> {
   const prepared = probe.prepare ? await probe.prepare(ctx) : undefined;
   let statements: { text: string; values: unknown[] }[] = [];
   try {
@@ -80,6 +96,7 @@ async function planIndexes(
   }
   const indexes = new Set<string>();
   const seq = new Set<string>();
+  const sorted = new Set<string>();
   const client = new pg.Client({ connectionString: ctx.url });
   await client.connect();
   try {
@@ -90,12 +107,12 @@ async function planIndexes(
         s.values,
       );
       const plan = rows[0]?.["QUERY PLAN"][0]?.Plan;
-      if (plan) indexesOf(plan, indexes, seq);
+      if (plan) indexesOf(plan, indexes, seq, sorted);
     }
   } finally {
     await client.end();
   }
-  return { indexes, seq };
+  return { indexes, seq, sorted };
 }
 
 /** Facts a correct load must satisfy (the generator against the schema's derived data). */
@@ -110,6 +127,18 @@ async function datasetChecks(ctx: DbContext, report: Report): Promise<void> {
       "order lines snapshot their product's farm and currency",
       `select count(*) from order_items oi join orders o on o.id = oi.order_id join products p on p.id = oi.product_id
        where p.merchant_id <> oi.merchant_id or p.currency <> o.currency`,
+    ],
+    [
+      "product_terms holds every lexeme of every active product",
+      `select count(*) from (
+         (select t.lexeme, p.id, 'A' = any(t.weights), p.merchant_id, product_name_key(p.name)
+          from products p, unnest(p.search_vector) t where p.status = 'active'
+          except all select lexeme, product_id, in_name, merchant_id, name_key from product_terms)
+         union all
+         (select lexeme, product_id, in_name, merchant_id, name_key from product_terms
+          except all select t.lexeme, p.id, 'A' = any(t.weights), p.merchant_id, product_name_key(p.name)
+          from products p, unnest(p.search_vector) t where p.status = 'active')
+       ) d`,
     ],
     [
       "product_name_words counts every product name word",
@@ -176,10 +205,13 @@ async function main(): Promise<void> {
       if (!wanted) continue;
       const id = `plans:${probe.name} uses ${wanted.join(" or ")}`;
       await guard(report, [id], async () => {
-        const { indexes, seq } = await planIndexes(s, probe);
-        const ok = wanted.some((name) => indexes.has(name));
+        const plan = await planIndexes(s, probe);
+        const { indexes, seq } = plan;
+        const inOrder = READ_IN_ORDER[probe.name];
+        const sorted = inOrder !== undefined && plan.sorted.has(inOrder);
+        const ok = wanted.some((name) => indexes.has(name)) && !sorted;
         report.add(id, ok, {
-          note: `indexes: ${[...indexes].join(", ") || "none"}${seq.size ? `; seq scans: ${[...seq].join(", ")}` : ""}`,
+          note: `indexes: ${[...indexes].join(", ") || "none"}${seq.size ? `; seq scans: ${[...seq].join(", ")}` : ""}${sorted ? `; sorted after ${inOrder}` : ""}`,
         });
       });
     }

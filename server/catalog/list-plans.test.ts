@@ -58,7 +58,7 @@ async function productPlan(
   let cursor: string | null = null;
   if (second) cursor = (await listProducts(db, { ...input, perPage: 1 })).nextCursor;
   const words = keywordWords(input.keyword ?? "");
-  const corrections = words.length > 0 ? await correctKeywordWords(db, words) : undefined;
+  const corrections = words.length > 0 ? await correctKeywordWords(db, words) : new Map();
   return planOf(buildProductListQuery({ ...input, perPage: 1, cursor }, corrections).query, {
     bitmapOnly,
   });

@@ -15,7 +15,7 @@ import {
 } from "@/tests/factories";
 import { expireProductSales } from "./expire-product-sales";
 import { listProducts, type ListProductsInput } from "./list-products";
-import { forgetKeywordCorrections } from "./search-keyword";
+import { correctKeywordWords, forgetKeywordCorrections, keywordLexemeSets } from "./search-keyword";
 
 let db: Db;
 beforeAll(async () => {
@@ -577,6 +577,20 @@ describe("listProducts: keyword against the plain query", () => {
       expect(byPage).toEqual(want);
     },
   );
+});
+
+describe("keyword words PostgreSQL reads as several lexemes", () => {
+  // The keyword sanitiser normalises such characters away; the search must not widen them anyway.
+  it("asks for each lexeme, as the phrase it was, and corrects nothing", async () => {
+    const word = "apple\u2460pear";
+    const fixes = await correctKeywordWords(db, [word, "apple"]);
+    expect(fixes.get(word)).toEqual({ fix: null, lexemes: ["appl", "pear"], allOf: true });
+    expect(keywordLexemeSets([word, "apple"], fixes)).toEqual([["appl"], ["pear"]]);
+  });
+
+  it("refuses a word that was not corrected", () => {
+    expect(() => keywordLexemeSets(["pear"], new Map())).toThrow(/not corrected/);
+  });
 });
 
 describe("listProducts: paging", () => {

@@ -55,12 +55,11 @@ export type ListProductsInput = {
  * SEARCH_MATCH_CAP matches plus exact name matches; its matches are in listing order (id), so
  * "newest" there means latest listed (decision 0014). Only active products are listed.
  *
+ * `corrections` holds every word of the keyword (correctKeywordWords).
+ *
  * @throws AppError validation `page` ('Invalid Page') for a page deeper than MAX_LIST_OFFSET
  */
-export function buildProductListQuery(
-  input: ListProductsInput,
-  corrections: KeywordCorrections = new Map(),
-) {
+export function buildProductListQuery(input: ListProductsInput, corrections: KeywordCorrections) {
   const keyword = sanitizeKeyword(input.keyword ?? "");
   const sortType = input.sortType ?? DEFAULT_SORT_TYPE;
   const perPage = input.perPage ?? PAGE_SIZES.products;

@@ -25,7 +25,12 @@ export function keywordWords(keyword: string): string[] {
  * by the same `english` configuration as `search_vector`, and its correction's. No lexemes (a stop
  * word such as "the") means the word asks nothing of a product.
  */
-export type KeywordTerm = { fix: string | null; lexemes: readonly string[] };
+export type KeywordTerm = {
+  fix: string | null;
+  lexemes: readonly string[];
+  /** The word itself is several lexemes ("x²y"): a product must hold each, as in a phrase. */
+  allOf?: boolean;
+};
 export type KeywordCorrections = ReadonlyMap<string, KeywordTerm>;
 
 /**
@@ -53,15 +58,19 @@ export async function correctKeywordWords(
   const unknown: string[] = [];
   for (const word of words) {
     const cached = corrections.get(word);
-    if (cached && cached.until > now) out.set(word, { fix: cached.fix, lexemes: cached.lexemes });
+    if (cached && cached.until > now)
+      out.set(word, { fix: cached.fix, lexemes: cached.lexemes, allOf: cached.allOf });
     else unknown.push(word);
   }
   if (unknown.length === 0) return out;
-  const { rows } = await db.execute<{ w: string; fix: string | null; lexemes: string[] }>(
-    keywordCorrectionsQuery(unknown),
-  );
+  const { rows } = await db.execute<{
+    w: string;
+    fix: string | null;
+    lexemes: string[];
+    all_of: boolean;
+  }>(keywordCorrectionsQuery(unknown));
   for (const row of rows) {
-    const term = { fix: row.fix, lexemes: row.lexemes };
+    const term = { fix: row.fix, lexemes: row.lexemes, allOf: row.all_of };
     out.set(row.w, term);
     corrections.delete(row.w);
     corrections.set(row.w, { ...term, until: now + CORRECTION_TTL_MS });
@@ -79,21 +88,22 @@ export async function correctKeywordWords(
  * letters and digits (keywordWords), so quoting them makes a safe array literal. Stop words and
  * words shorter than MIN_CORRECTED_WORD are never corrected. Of a word's lexemes and its
  * correction's, only those some product holds are kept (a misspelling is then searched by its
- * correction alone, one index walk instead of a merge), or all of them when none is held.
+ * correction alone, one index walk instead of a merge), or all of them when none is held. A word
+ * PostgreSQL reads as several lexemes keeps them all, each required (`all_of`), and no correction.
  */
 export function keywordCorrectionsQuery(words: readonly string[]): SQL {
   return sql`
-    select c.w, c.fix, coalesce(
+    select c.w, c.fix, e.all_of, case when e.all_of then e.own else coalesce(
       nullif(array(
         select l from unnest(e.every) as l
         where exists (select 1 from ${productTerms} where ${productTerms.lexeme} = l) order by l
       ), '{}'::text[]),
       e.every
-    ) as lexemes
+    ) end as lexemes
     from (
       select t.w, case
         when length(t.w) < ${MIN_CORRECTED_WORD}::int then null
-        when to_tsvector('english', t.w) = ''::tsvector then null
+        when length(to_tsvector('english', t.w)) <> 1 then null
         when exists (select 1 from ${productNameWords} where ${productNameWords.word} = t.w) then null
         else (
           select ${productNameWords.word} from ${productNameWords}
@@ -104,10 +114,12 @@ export function keywordCorrectionsQuery(words: readonly string[]): SQL {
       from unnest(${`{${words.map((w) => `"${w}"`).join(",")}}`}::text[]) as t(w)
     ) as c
     cross join lateral (
-      select array(
+      select tsvector_to_array(to_tsvector('english', c.w)) as own
+    ) as o
+    cross join lateral (
+      select o.own, cardinality(o.own) > 1 as all_of, array(
         select distinct l from unnest(
-          tsvector_to_array(to_tsvector('english', c.w))
-            || tsvector_to_array(to_tsvector('english', coalesce(c.fix, '')))
+          o.own || tsvector_to_array(to_tsvector('english', coalesce(c.fix, '')))
         ) as l order by l
       ) as every
     ) as e`;
@@ -119,14 +131,22 @@ export function forgetKeywordCorrections(): void {
 }
 
 /**
- * The lexeme sets a matching product must hold one of each: one per typed word that has lexemes,
- * the same set once. Empty when no word asks anything (only stop words, or nothing corrected).
+ * The lexeme sets a matching product must hold one of each: one per typed word that has lexemes
+ * (one per lexeme for an `allOf` word), the same set once. Empty when no word asks anything (only
+ * stop words).
+ *
+ * @throws Error when a word is missing from `fixes` (a caller that skipped correctKeywordWords)
  */
 export function keywordLexemeSets(words: readonly string[], fixes: KeywordCorrections): string[][] {
   const sets = new Map<string, string[]>();
-  for (const word of words) {
-    const lexemes = [...(fixes.get(word)?.lexemes ?? [])].sort();
+  const add = (lexemes: string[]) => {
     if (lexemes.length > 0) sets.set(lexemes.join(" "), lexemes);
+  };
+  for (const word of words) {
+    const term = fixes.get(word);
+    if (!term) throw new Error(`keyword word "${word}" was not corrected (correctKeywordWords)`);
+    if (term.allOf) for (const lexeme of term.lexemes) add([lexeme]);
+    else add([...term.lexemes].sort());
   }
   return [...sets.values()];
 }
