@@ -588,6 +588,21 @@ describe("keyword words PostgreSQL reads as several lexemes", () => {
     expect(keywordLexemeSets([word, "apple"], fixes)).toEqual([["appl"], ["pear"]]);
   });
 
+  it("searches a word as typed, and remembers nothing, when the database answers no row for it", async () => {
+    forgetKeywordCorrections();
+    let calls = 0;
+    const silent = {
+      execute: async () => {
+        calls += 1;
+        return { rows: [] };
+      },
+    } as unknown as Db;
+    const fixes = await correctKeywordWords(silent, ["zzquokka"]);
+    expect(fixes.get("zzquokka")).toEqual({ fix: null, lexemes: ["zzquokka"] });
+    await correctKeywordWords(silent, ["zzquokka"]);
+    expect(calls).toBe(2);
+  });
+
   it("refuses a word that was not corrected", () => {
     expect(() => keywordLexemeSets(["pear"], new Map())).toThrow(/not corrected/);
   });

@@ -1,6 +1,7 @@
 import "server-only";
 import { sql, type SQL } from "drizzle-orm";
 import type { Db } from "@/server/db/client";
+import { log } from "@/server/log";
 import { productNameWords, productTerms, products } from "@/server/db/schema";
 
 /**
@@ -74,6 +75,13 @@ export async function correctKeywordWords(
     out.set(row.w, term);
     corrections.delete(row.w);
     corrections.set(row.w, { ...term, until: now + CORRECTION_TTL_MS });
+  }
+  for (const word of unknown) {
+    if (out.has(word)) continue;
+    // The statement answers one row per word. The embedded database has been seen answering
+    // nothing just before it hangs (decision 0012): search the word as typed, remember nothing.
+    log.warn({ word }, "keyword correction returned no row for a word");
+    out.set(word, { fix: null, lexemes: [word] });
   }
   // Oldest first: Map keeps insertion order.
   for (const word of corrections.keys()) {
