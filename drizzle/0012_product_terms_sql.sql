@@ -9,6 +9,15 @@ LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$
   SELECT ('x' || substr(md5(lower(coalesce(name, ''))), 1, 8))::bit(32)::integer
 $$;
 --> statement-breakpoint
+-- A product's postings: one per lexeme of its search_vector, `in_name` for the name's (weight A).
+-- The trigger, the fill below and the bench loader all derive them here.
+CREATE FUNCTION product_terms_of(p products)
+RETURNS TABLE (lexeme text, product_id integer, in_name boolean, merchant_id integer, name_key integer)
+LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$
+  SELECT t.lexeme, p.id, 'A' = ANY (t.weights), p.merchant_id, product_name_key(p.name)
+  FROM unnest(p.search_vector) AS t
+$$;
+--> statement-breakpoint
 -- The old postings go when the product stops being listed or its words or farm change; the new
 -- ones come with the listed row. The delete reads the index by lexeme and product.
 CREATE FUNCTION products_terms_sync() RETURNS trigger
@@ -28,8 +37,7 @@ BEGIN
   END IF;
   IF listed_now THEN
     INSERT INTO product_terms (lexeme, product_id, in_name, merchant_id, name_key)
-    SELECT t.lexeme, NEW.id, 'A' = ANY (t.weights), NEW.merchant_id, product_name_key(NEW.name)
-    FROM unnest(NEW.search_vector) AS t;
+    SELECT * FROM product_terms_of(NEW);
   END IF;
   RETURN NULL;
 END
@@ -40,6 +48,5 @@ AFTER INSERT OR DELETE OR UPDATE OF name, detail, status, merchant_id ON product
 FOR EACH ROW EXECUTE FUNCTION products_terms_sync();
 --> statement-breakpoint
 INSERT INTO product_terms (lexeme, product_id, in_name, merchant_id, name_key)
-SELECT t.lexeme, p.id, 'A' = ANY (t.weights), p.merchant_id, product_name_key(p.name)
-FROM products AS p, unnest(p.search_vector) AS t
+SELECT t.* FROM products AS p, product_terms_of(p) AS t
 WHERE p.status = 'active';

@@ -107,9 +107,7 @@ const DERIVED_BY_TRIGGER: Record<string, { table: string; bulk: string[] }> = {
     bulk: [
       "truncate product_terms",
       `insert into product_terms (lexeme, product_id, in_name, merchant_id, name_key)
-       select t.lexeme, p.id, 'A' = any (t.weights), p.merchant_id, product_name_key(p.name)
-       from products as p, unnest(p.search_vector) as t
-       where p.status = 'active'`,
+       select t.* from products as p, product_terms_of(p) as t where p.status = 'active'`,
     ],
   },
   order_items_sales_sync: {

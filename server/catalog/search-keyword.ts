@@ -217,5 +217,5 @@ export function keywordPostings(
       limit ${options.limit}
     ) as newest
     where newest.name_key <> product_name_key(${keyword}::text)
-      or (select lower(${products.name}) from ${products} where ${products.id} = newest.id) <> lower(${keyword}::text)`;
+      or not coalesce((select ${exactNameMatch(keyword)} from ${products} where ${products.id} = newest.id), false)`;
 }
