@@ -117,6 +117,33 @@ describe("product list plans", () => {
       expect(plan).toContain(productIndex);
     },
   );
+
+  // A named statement may keep one plan for every value (decision 0015): only where no value can
+  // change the plan (one index walk, limits in the text).
+  const near = { latitude: 43.7, longitude: -79.4, radiusKm: 25 };
+  it.each([
+    ["one word", { keyword: "kale" }, false, true],
+    ["one misspelt word", { keyword: "kael" }, false, true],
+    ["one word, Popular", { keyword: "kale", sortType: "popular" }, false, true],
+    ["one word, Load More", { keyword: "beans" }, true, true],
+    ["only a stop word", { keyword: "the" }, false, true],
+    ["two words", { keyword: "heirloom tomatoes" }, false, false],
+    ["one word, My Local", { keyword: "kale", near }, false, false],
+    ["one word, page 2", { keyword: "kale", page: 2 }, false, false],
+    ["no keyword", {}, false, false],
+  ] satisfies [string, ListProductsInput, boolean, boolean][])(
+    "%s: named statement %#",
+    async (_, input, second, named) => {
+      // `second`: the page after Load More's cursor.
+      let cursor: string | null = null;
+      if (second) cursor = (await listProducts(db, { ...input, perPage: 1 })).nextCursor;
+      if (second) expect(cursor).not.toBeNull();
+      const words = keywordWords(input.keyword ?? "");
+      const corrections = words.length > 0 ? await correctKeywordWords(db, words) : new Map();
+      const built = buildProductListQuery({ ...input, perPage: 1, cursor }, corrections);
+      expect(built.named).toBe(named);
+    },
+  );
 });
 
 describe("merchant list plans", () => {

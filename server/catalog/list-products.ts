@@ -1,6 +1,7 @@
 import "server-only";
 import type { ListPage, ProductCard } from "@/lib/catalog/types";
 import type { Db } from "@/server/db/client";
+import { executeNamed } from "@/server/db/named-statement";
 import { log } from "@/server/log";
 import { expireProductSales } from "./expire-product-sales";
 import { encodeCursor, readKeys } from "./list-paging";
@@ -17,19 +18,22 @@ export type ProductList = ListPage<ProductCard> & { nextCursor: string | null };
 /**
  * Active products for the dashboard rows and /products/filtered, in one statement per call (see
  * product-list-query.ts for the order and the keyword rules), plus one for a keyword's words the
- * process has not corrected in the last minutes (search-keyword.ts).
+ * process has not corrected in the last minutes (search-keyword.ts). A search for one word runs
+ * as a named statement, planned once per connection (decision 0015).
  *
  * @throws AppError validation `page` ('Invalid Page') for a page deeper than MAX_LIST_OFFSET
  */
 export async function listProducts(db: Db, input: ListProductsInput = {}): Promise<ProductList> {
   const words = keywordWords(sanitizeKeyword(input.keyword ?? ""));
   const corrections = words.length > 0 ? await correctKeywordWords(db, words) : new Map();
-  const { query, keys, signature, paging, perPage, near, sortType } = buildProductListQuery(
+  const { query, named, keys, signature, paging, perPage, near, sortType } = buildProductListQuery(
     input,
     corrections,
   );
   if (sortType === "popular") await expireProductSalesWhenDue(db);
-  const { rows } = await db.execute<Record<string, unknown>>(query);
+  const { rows } = named
+    ? await executeNamed<Record<string, unknown>>(db, query)
+    : await db.execute<Record<string, unknown>>(query);
 
   const total = Number(rows[0]?.total ?? 0);
   const found = rows.filter((row) => row.id !== null && row.id !== undefined);

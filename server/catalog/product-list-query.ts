@@ -3,6 +3,7 @@ import { sql, type SQL } from "drizzle-orm";
 import type { Nearby } from "@/lib/catalog/types";
 import { DEFAULT_SORT_TYPE, PAGE_SIZES, type SortType } from "@/lib/constants";
 import { sanitizeKeyword } from "@/lib/validation/search";
+import { intLiteral } from "@/server/db/named-statement";
 import { members, productNames, products } from "@/server/db/schema";
 import {
   keysetAfter,
@@ -55,7 +56,10 @@ export type ListProductsInput = {
  * SEARCH_MATCH_CAP matches plus exact name matches; its matches are in listing order (id), so
  * "newest" there means latest listed (decision 0014). Only active products are listed.
  *
- * `corrections` holds every word of the keyword (correctKeywordWords).
+ * `corrections` holds every word of the keyword (correctKeywordWords). `named`: the statement's
+ * plan does not depend on its values (a keyword of one lexeme, without My Local, on the first
+ * page or after a cursor), so it may run as a named statement (executeNamed, decision 0015); the
+ * other keyword statements depend on how common each lexeme is, and are planned for their values.
  *
  * @throws AppError validation `page` ('Invalid Page') for a page deeper than MAX_LIST_OFFSET
  */
@@ -86,10 +90,14 @@ export function buildProductListQuery(input: ListProductsInput, corrections: Key
     signature,
     keys,
   });
+  const sets = keyword ? keywordLexemeSets(words, corrections) : [];
   const query = keyword
-    ? keywordQuery({ keyword, words, corrections, near, keys, paging, perPage, sortOptions })
+    ? keywordQuery({ keyword, sets, near, keys, paging, perPage, sortOptions })
     : browseQuery({ near, keys, paging, perPage });
-  return { query, keys, signature, paging, perPage, near, sortType };
+  // One index walk at most: no join order or join method for the values to change.
+  const atMostOneLexeme = sets.flat().length <= 1;
+  const named = keyword !== "" && atMostOneLexeme && !near && paging.offset === 0;
+  return { query, named, keys, signature, paging, perPage, near, sortType };
 }
 
 type SortOptions = {
@@ -235,13 +243,12 @@ function nearestBrowseQuery(parts: QueryParts & { near: Nearby }): SQL {
 function keywordQuery(
   parts: QueryParts & {
     keyword: string;
-    words: string[];
-    corrections: KeywordCorrections;
+    /** keywordLexemeSets of its words. */
+    sets: string[][];
     sortOptions: SortOptions;
   },
 ): SQL {
-  const { near, keys, paging, perPage, keyword } = parts;
-  const sets = keywordLexemeSets(parts.words, parts.corrections);
+  const { near, keys, paging, perPage, keyword, sets } = parts;
   const inRadius = near !== null && near.radiusKm > 0;
   const farmsOf = (merchantId: SQL) =>
     !near
@@ -268,7 +275,7 @@ function keywordQuery(
   const exact = sql`exact as (
     select ${candidateColumns} from ${products} ${farmsJoin}
     where ${products.status} = 'active' and ${named} ${exactAfter}
-    ${readsInIndexOrder ? sql`order by ${products.id} desc limit ${paging.offset + perPage + 1}` : sql``}
+    ${readsInIndexOrder ? sql`order by ${products.id} desc limit ${intLiteral(paging.offset + perPage + 1)}` : sql``}
   )`;
   // Popular ranks by the products' sales: only then are the matches' products read.
   const popular = parts.sortOptions.sortType === "popular";
@@ -305,7 +312,8 @@ function keywordQuery(
     select t.total, page.* from ${totalOf(paging, sql`(${exactCount} + (select count(*)::int from matched))`)} as t
     left join lateral (
       select ${PRODUCT_CARD_SELECT}, ${selectKeys(keys)}${near ? sql`, cand.k as distance_k` : sql``}
-      from (select * from cand ${after} order by ${orderByKeys(keys)} limit ${perPage + 1} offset ${paging.offset}) as cand
+      from (select * from cand ${after} order by ${orderByKeys(keys)}
+        limit ${intLiteral(perPage + 1)} offset ${intLiteral(paging.offset)}) as cand
       join ${products} on ${products.id} = cand.id
       join ${members} on ${members.id} = ${products.merchantId}
       order by ${orderByKeys(keys)}

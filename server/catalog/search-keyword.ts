@@ -1,6 +1,7 @@
 import "server-only";
 import { sql, type SQL } from "drizzle-orm";
 import type { Db } from "@/server/db/client";
+import { intLiteral } from "@/server/db/named-statement";
 import { log } from "@/server/log";
 import { productNameWords, productTerms, products } from "@/server/db/schema";
 
@@ -188,7 +189,8 @@ function lexemeSetPostings(lexemes: readonly string[]): SQL {
  * before the limit. Of these, the products whose whole name is the keyword are left out (the list
  * has them already): only a posting carrying the keyword's product_name_key has its product's
  * name read, in a scalar subquery run row by row (an EXISTS would be turned into a hashed read of
- * every product so named). Columns: `id`, `merchant_id`, `name_hits` (how many sets are in the
+ * every product so named). The keyword's key is a subquery too, so that a plan kept for a named
+ * statement (keyword a parameter) hashes it once, not per posting. Columns: `id`, `merchant_id`, `name_hits` (how many sets are in the
  * name), and `select`'s.
  */
 export function keywordPostings(
@@ -214,8 +216,8 @@ export function keywordPostings(
       from (${first.from}) as ${first.alias} ${sql.join(joins, sql` `)}
         ${options.join(sql`${first.alias}.merchant_id`)}
       order by ${first.alias}.product_id desc
-      limit ${options.limit}
+      limit ${intLiteral(options.limit)}
     ) as newest
-    where newest.name_key <> product_name_key(${keyword}::text)
+    where newest.name_key <> (select product_name_key(${keyword}::text))
       or not coalesce((select ${exactNameMatch(keyword)} from ${products} where ${products.id} = newest.id), false)`;
 }

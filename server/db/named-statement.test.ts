@@ -1,0 +1,81 @@
+import { sql } from "drizzle-orm";
+import { PgDialect } from "drizzle-orm/pg-core";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { closeTestDb, createTestDb } from "@/tests/db";
+import { createCustomer } from "@/tests/factories";
+import type { Db } from "./client";
+import { executeNamed, intLiteral, statementName } from "./named-statement";
+import { members } from "./schema";
+
+let db: Db;
+beforeAll(async () => {
+  db = await createTestDb();
+});
+afterAll(() => closeTestDb(db));
+
+const source = inject("testDb");
+
+/** A statement whose text is the same whatever `username` is. */
+const memberByName = (username: string) =>
+  sql`select ${members.id} as id, ${members.username} as username,
+    ${members.createdAt} as created_at, ${intLiteral(2)} + 1 as three
+    from ${members} where ${members.username} = ${username}`;
+
+describe("executeNamed", () => {
+  it("answers what db.execute answers, column types included", async () => {
+    const member = await createCustomer(db, { username: "named_statement_one" });
+    const named = await executeNamed(db, memberByName("named_statement_one"));
+    const plain = await db.execute(memberByName("named_statement_one"));
+    expect(named.rows).toEqual(plain.rows);
+    expect(named.rows).toHaveLength(1);
+    expect(named.rows[0]).toMatchObject({ id: member.id, username: "named_statement_one" });
+    // Timestamps stay as PostgreSQL wrote them, as db.execute gives them.
+    expect(typeof named.rows[0]!.created_at).toBe("string");
+  });
+
+  it("names a statement after its text, not its values", () => {
+    const dialect = new PgDialect();
+    const one = dialect.sqlToQuery(memberByName("a"));
+    const other = dialect.sqlToQuery(memberByName("b"));
+    expect(statementName(one.sql)).toBe(statementName(other.sql));
+    expect(statementName(one.sql)).not.toBe(statementName(`${one.sql} `));
+    expect(statementName(one.sql)).toMatch(/^n_[0-9a-f]{40}$/);
+  });
+
+  it.runIf(source?.kind === "postgres")(
+    "on PostgreSQL, parses a statement once per connection and runs it again with other values",
+    async () => {
+      await createCustomer(db, { username: "named_statement_two" });
+      const text = new PgDialect().sqlToQuery(memberByName("x")).sql;
+      await db.transaction(async (tx) => {
+        const runs = async () => {
+          const { rows } = await tx.execute<{ runs: string }>(
+            sql`select generic_plans + custom_plans as runs from pg_prepared_statements
+              where name = ${statementName(text)}`,
+          );
+          return rows.map((row) => Number(row.runs));
+        };
+        const first = await executeNamed(tx, memberByName("named_statement_one"));
+        const [before] = await runs();
+        const second = await executeNamed(tx, memberByName("named_statement_two"));
+        expect(first.rows.map((r) => r.username)).toEqual(["named_statement_one"]);
+        expect(second.rows.map((r) => r.username)).toEqual(["named_statement_two"]);
+        expect(before).toBeGreaterThanOrEqual(1);
+        expect(await runs()).toEqual([before! + 1]);
+      });
+    },
+  );
+});
+
+describe("intLiteral", () => {
+  it("writes a whole number into the text", () => {
+    expect(new PgDialect().sqlToQuery(sql`limit ${intLiteral(13)}`)).toEqual({
+      sql: "limit 13",
+      params: [],
+    });
+  });
+
+  it.each([-1, 1.5, Number.NaN, Number.MAX_SAFE_INTEGER + 1])("refuses %s", (value) => {
+    expect(() => intLiteral(value)).toThrow("not a non-negative integer");
+  });
+});
