@@ -1,7 +1,8 @@
-import { sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { eq, sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, inject, it, vi } from "vitest";
 import { MSG } from "@/lib/validation/messages";
 import type { Db } from "@/server/db/client";
+import { products } from "@/server/db/schema";
 import { AppError } from "@/server/errors";
 import { closeTestDb, createTestDb } from "@/tests/db";
 import {
@@ -360,6 +361,43 @@ describe("listProducts: keyword", () => {
   it("treats LIKE wildcards in the keyword literally", async () => {
     // "%" is outside the keyword set (sanitised away); "_" is kept and must not match any letter.
     expect(await titles({ keyword: "K_le" })).toEqual([]);
+  });
+
+  it.runIf(inject("testDb")?.kind === "postgres")(
+    "on PostgreSQL, sends a one-word search as a named statement, a two-word one unnamed",
+    async () => {
+      const client = (db as unknown as { $client: { query: (...args: unknown[]) => unknown } })
+        .$client;
+      // Corrected once first, so that the list statements are all that is sent.
+      await listProducts(db, { keyword: "kale chips" });
+      const spy = vi.spyOn(client, "query");
+      try {
+        await listProducts(db, { keyword: "kale" });
+        await listProducts(db, { keyword: "kale chips" });
+        const names = spy.mock.calls.map((call) => (call[0] as { name?: string }).name ?? null);
+        expect(names).toHaveLength(2);
+        expect(names[0]).toMatch(/^n_[0-9a-f]{40}$/);
+        expect(names[1]).toBeNull();
+      } finally {
+        spy.mockRestore();
+      }
+    },
+  );
+
+  it("reads the rows again when it runs a statement it built before", async () => {
+    // Words no product name is near, so their corrections stay the same (one statement each).
+    const merchant = await createMerchant(db, { username: "rebuilt_farm" });
+    for (const input of [{ keyword: "xoconostle" }, { keyword: "garambullo xoconostle" }]) {
+      const before = await listProducts(db, input);
+      const product = await createProduct(db, {
+        merchantId: merchant.id,
+        name: "Xoconostle and Garambullo",
+      });
+      const after = await listProducts(db, input);
+      expect([before.total, after.total]).toEqual([0, 1]);
+      expect(after.items.map((item) => item.id)).toEqual([product.id]);
+      await db.delete(products).where(eq(products.id, product.id));
+    }
   });
 });
 

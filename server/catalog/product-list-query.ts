@@ -57,9 +57,10 @@ export type ListProductsInput = {
  * "newest" there means latest listed (decision 0014). Only active products are listed.
  *
  * `corrections` holds every word of the keyword (correctKeywordWords). `named`: the statement's
- * plan does not depend on its values (a keyword of one lexeme, without My Local, on the first
- * page or after a cursor), so it may run as a named statement (executeNamed, decision 0015); the
- * other keyword statements depend on how common each lexeme is, and are planned for their values.
+ * plan does not depend on its values (a keyword of one lexeme, sorted All or Latest, without My
+ * Local, on the first page or after a cursor), so it may run as a named statement
+ * (renderStatement, decision 0015); the other keyword statements depend on how common each lexeme
+ * or name is, and are planned for their values.
  *
  * @throws AppError validation `page` ('Invalid Page') for a page deeper than MAX_LIST_OFFSET
  */
@@ -94,9 +95,11 @@ export function buildProductListQuery(input: ListProductsInput, corrections: Key
   const query = keyword
     ? keywordQuery({ keyword, sets, near, keys, paging, perPage, sortOptions })
     : browseQuery({ near, keys, paging, perPage });
-  // One index walk at most: no join order or join method for the values to change.
+  // One index walk at most (no join order or join method for the values to change), the exact
+  // names read only as far as the page (not Popular, which reads every one: a value's own count).
   const atMostOneLexeme = sets.flat().length <= 1;
-  const named = keyword !== "" && atMostOneLexeme && !near && paging.offset === 0;
+  const named =
+    keyword !== "" && atMostOneLexeme && !near && sortType !== "popular" && paging.offset === 0;
   return { query, named, keys, signature, paging, perPage, near, sortType };
 }
 

@@ -48,8 +48,9 @@ const corrections = new Map<string, KeywordTerm & { until: number }>();
  * Each word's term (KeywordTerm): when the word is in no product name, its closest word of a
  * product name by pg_trgm similarity over the small, trigram-indexed `product_name_words`; and the
  * lexemes of both. Remembered per process for CORRECTION_TTL_MS, so a search usually costs one
- * statement; the words not remembered cost one more. The search then carries the lexemes as
- * constants, which lets PostgreSQL estimate how common each one is.
+ * statement; the words not remembered cost one more. The search then carries the lexemes, and
+ * a search of several lexemes is planned for them, which lets PostgreSQL estimate how common each
+ * one is (one lexeme needs no estimate: decision 0015).
  */
 export async function correctKeywordWords(
   db: Db,
@@ -190,8 +191,8 @@ function lexemeSetPostings(lexemes: readonly string[]): SQL {
  * has them already): only a posting carrying the keyword's product_name_key has its product's
  * name read, in a scalar subquery run row by row (an EXISTS would be turned into a hashed read of
  * every product so named). The keyword's key is a subquery too, so that a plan kept for a named
- * statement (keyword a parameter) hashes it once, not per posting. Columns: `id`, `merchant_id`, `name_hits` (how many sets are in the
- * name), and `select`'s.
+ * statement (keyword a parameter) hashes it once, not per posting. Columns: `id`, `merchant_id`,
+ * `name_hits` (how many sets are in the name), and `select`'s.
  */
 export function keywordPostings(
   sets: readonly (readonly string[])[],

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { closeTestDb, createTestDb } from "@/tests/db";
 import { createCustomer } from "@/tests/factories";
 import type { Db } from "./client";
-import { executeNamed, intLiteral, statementName } from "./named-statement";
+import { executeRendered, intLiteral, renderStatement, statementName } from "./named-statement";
 import { members } from "./schema";
 
 let db: Db;
@@ -15,13 +15,16 @@ afterAll(() => closeTestDb(db));
 
 const source = inject("testDb");
 
+const executeNamed = (on: Db, query: ReturnType<typeof sql>) =>
+  executeRendered(on, renderStatement(query, { named: true }));
+
 /** A statement whose text is the same whatever `username` is. */
 const memberByName = (username: string) =>
   sql`select ${members.id} as id, ${members.username} as username,
     ${members.createdAt} as created_at, ${intLiteral(2)} + 1 as three
     from ${members} where ${members.username} = ${username}`;
 
-describe("executeNamed", () => {
+describe("a named statement (renderStatement, executeRendered)", () => {
   it("answers what db.execute answers, column types included", async () => {
     const member = await createCustomer(db, { username: "named_statement_one" });
     const named = await executeNamed(db, memberByName("named_statement_one"));
@@ -31,6 +34,13 @@ describe("executeNamed", () => {
     expect(named.rows[0]).toMatchObject({ id: member.id, username: "named_statement_one" });
     // Timestamps stay as PostgreSQL wrote them, as db.execute gives them.
     expect(typeof named.rows[0]!.created_at).toBe("string");
+  });
+
+  it("runs unnamed as db.execute does", async () => {
+    const plain = await db.execute(memberByName("named_statement_one"));
+    const rendered = renderStatement(memberByName("named_statement_one"), { named: false });
+    expect(rendered.name).toBeUndefined();
+    expect((await executeRendered(db, rendered)).rows).toEqual(plain.rows);
   });
 
   it("names a statement after its text, not its values", () => {

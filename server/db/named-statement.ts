@@ -6,24 +6,32 @@ import type { Db, DbQueryResult } from "./client";
 
 const dialect = new PgDialect();
 
+/** A statement rendered once, to run again as it is (executeRendered). */
+export type RenderedStatement = { sql: string; params: unknown[]; name?: string };
+
 /**
- * Runs `query` as a prepared statement named after its text, so each connection parses it once
- * and PostgreSQL may keep one plan for it (decision 0015). After five runs PostgreSQL compares the
- * plan it would keep (planned without the values) with the ones it made for each run's values,
- * and keeps it only when its estimated cost is no higher: give it statements whose plan the
- * values cannot change, with the numbers that shape the plan (limits, offsets) written into the
- * text. The values stay parameters, and every distinct text is one more statement per
- * connection: keep the number of texts small.
+ * Renders `query` for executeRendered. `named`: as a prepared statement named after its text, so
+ * each connection parses it once and PostgreSQL may keep one plan for it (decision 0015). After
+ * five runs PostgreSQL compares the plan it would keep (planned without the values) with the ones
+ * it made for each run's values, and keeps it only when its estimated cost is no higher: name
+ * only statements whose plan the values cannot change, with the numbers that shape the plan
+ * (limits, offsets) written into the text (intLiteral). The values stay parameters, and every
+ * distinct text is one more statement per connection: keep the number of texts small.
  *
  * PGlite ignores the name. Through PgBouncer in transaction mode, named statements need
  * PgBouncer 1.21 or later with `max_prepared_statements` set.
  */
-export async function executeNamed<TRow extends Record<string, unknown>>(
+export function renderStatement(query: SQL, { named }: { named: boolean }): RenderedStatement {
+  const { sql: text, params } = dialect.sqlToQuery(query);
+  return named ? { sql: text, params, name: statementName(text) } : { sql: text, params };
+}
+
+/** Runs a rendered statement, as db.execute would run the query it came from. */
+export async function executeRendered<TRow extends Record<string, unknown>>(
   db: Db,
-  query: SQL,
+  statement: RenderedStatement,
 ): Promise<DbQueryResult<TRow>> {
-  const built = dialect.sqlToQuery(query);
-  const prepared = db._.session.prepareQuery(built, undefined, statementName(built.sql), false);
+  const prepared = db._.session.prepareQuery(statement, undefined, statement.name, false);
   return (await prepared.execute()) as DbQueryResult<TRow>;
 }
 
