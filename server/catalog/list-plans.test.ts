@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Db } from "@/server/db/client";
-import { PgDialect } from "drizzle-orm/pg-core";
+import { renderStatement } from "@/server/db/named-statement";
 import { closeTestDb, createTestDb } from "@/tests/db";
 import { createMerchant, createProduct } from "@/tests/factories";
 import { buildMerchantListQuery, type ListMerchantsInput } from "./merchant-list-query";
@@ -56,13 +56,7 @@ async function productPlan(
   input: ListProductsInput,
   { second = false, bitmapOnly = false } = {},
 ): Promise<string> {
-  let cursor: string | null = null;
-  if (second) cursor = (await listProducts(db, { ...input, perPage: 1 })).nextCursor;
-  const words = keywordWords(input.keyword ?? "");
-  const corrections = words.length > 0 ? await correctKeywordWords(db, words) : new Map();
-  return planOf(buildProductListQuery({ ...input, perPage: 1, cursor }, corrections).query, {
-    bitmapOnly,
-  });
+  return planOf((await builtList(input, second)).query, { bitmapOnly });
 }
 
 describe("product list plans", () => {
@@ -144,7 +138,7 @@ describe("product list plans", () => {
     "%s: the plan made without the values walks the postings index",
     async (_, input, second) => {
       const { query } = await builtList(input, second);
-      const { sql: text, params } = new PgDialect().sqlToQuery(query);
+      const { sql: text, params } = renderStatement(query, { named: false });
       const values = params.map((value) => `'${String(value).replace(/'/g, "''")}'`).join(", ");
       const plan = await db.transaction(async (tx) => {
         await tx.execute(sql`set local enable_seqscan = off`);
