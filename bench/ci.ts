@@ -44,6 +44,7 @@ export const INTENDED_INDEXES: Record<string, string[]> = {
   "farmers keyword": ["members_merchant_public_search_trgm_idx"],
   "My Local no limit": ["members_merchant_geo_idx"],
   "search exact name": ["products_name_lower_idx"],
+  "search exact name, Popular": ["products_name_popular_idx"],
   "received orders page 1": ["order_items_merchant_created_idx"],
   "placed orders page 1": ["orders_customer_created_idx"],
 };
@@ -69,17 +70,22 @@ function indexesOf(
   }
   if (node["Node Type"] === "Seq Scan")
     seqScans.add(String((node as Record<string, unknown>)["Relation Name"]));
-  const sorts = underSort || node["Node Type"] === "Sort";
+  // A limit between the walk and a sort above it stops the walk: only a sort nearer than any
+  // limit reads it all.
+  const type = node["Node Type"];
+  const sorts = type === "Sort" || (underSort && type !== "Limit");
   for (const child of node.Plans ?? []) indexesOf(child, acc, seqScans, sorted, sorts);
   return { indexes: acc, seq: seqScans, sorted };
 }
 
 /**
  * Probes whose matches must come in index order, with no sort above the index walk: the keyword
- * search stops at the 1,000 latest listed matches only if it reads the postings in order.
+ * search stops at the 1,000 latest listed matches only if it reads the postings in order, and
+ * Popular reads a name shared by many products only as far as the page only in its index's order.
  */
 const READ_IN_ORDER: Record<string, string> = {
   "search two terms": "product_terms_search_idx",
+  "search exact name, Popular": "products_name_popular_idx",
 };
 
 /** The indexes the statements of `probe` use, from EXPLAIN of what the service sent. */

@@ -100,6 +100,11 @@ export const STATEMENT_PROBES: StatementProbe[] = [
     run: async (ctx) => (await svc("listProducts"))(ctx.db, { keyword: "tomatoes" }),
   },
   {
+    name: "search exact name, Popular",
+    run: async (ctx) =>
+      (await svc("listProducts"))(ctx.db, { keyword: "tomatoes", sortType: "popular" }),
+  },
+  {
     name: "received orders page 1",
     run: async (ctx) =>
       (await svc("listReceivedOrders"))(ctx.db, {

@@ -252,6 +252,38 @@ describe("listProducts: sorting", () => {
     expect(browse).toEqual([bestSeller.id, wellRated.id, newer.id]);
   });
 
+  it("Popular with a keyword lists the exact names by sales and score, on every page", async () => {
+    const merchant = await createMerchant(db);
+    const customer = await createCustomer(db);
+    const made = async (name: string, sold: number, score?: number) => {
+      const product = await createProduct(db, { merchantId: merchant.id, name });
+      if (sold > 0)
+        await createOrder(db, {
+          customerId: customer.id,
+          items: [{ productId: product.id, qty: sold }],
+          createdAt: daysAgo(2),
+        });
+      if (score) await createReview(db, { productId: product.id, memberId: customer.id, score });
+      return product.id;
+    };
+    const quiet = await made("Numbat Beans", 0);
+    const topSeller = await made("numbat beans", 9);
+    const wellScored = await made("Numbat Beans", 2, 5);
+    const poorlyScored = await made("NUMBAT BEANS", 2, 1);
+    const newestQuiet = await made("Numbat Beans", 0);
+    // Sells best of all, but is not named exactly so: after every exact name.
+    const jar = await made("Numbat Beans Jar", 30);
+    const expected = [topSeller, wellScored, poorlyScored, newestQuiet, quiet, jar];
+
+    const input = { keyword: "numbat beans", sortType: "popular", perPage: 2 } as const;
+    expect(await walk(input)).toEqual(expected);
+    const byNumber: number[] = [];
+    for (let page = 1; page <= 3; page++)
+      byNumber.push(...(await listProducts(db, { ...input, page })).items.map((p) => p.id));
+    expect(byNumber).toEqual(expected);
+    expect((await listProducts(db, input)).total).toBe(6);
+  });
+
   it("forgets sales once they are older than 90 days", async () => {
     const merchant = await createMerchant(db);
     const customer = await createCustomer(db);

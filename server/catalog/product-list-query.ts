@@ -240,8 +240,8 @@ function nearestBrowseQuery(parts: QueryParts & { near: Nearby }): SQL {
  * SEARCH_MATCH_CAP matching every word, read from the postings (keywordPostings); they are ranked
  * and paged on their own keys (rank = how many of the words are in the name, read with the
  * postings), and only the page's rows are joined to their products and farms. Exact matches carry
- * rank 0: among themselves they are latest listed first, so without My Local or Popular only the
- * ones the page can reach are read, in index order.
+ * rank 0: among themselves they are latest listed first (most sold first under Popular), so
+ * without My Local only the ones the page can reach are read, in index order.
  */
 function keywordQuery(
   parts: QueryParts & {
@@ -265,8 +265,14 @@ function keywordQuery(
     ${products.score} as score`;
   const named = exactNameMatch(keyword);
 
-  // Exact matches in index order, only as many as the page can reach (after the cursor's row).
-  const readsInIndexOrder = !near && parts.sortOptions.sortType !== "popular";
+  // Exact matches in index order (products_name_lower_idx, or products_name_popular_idx under
+  // Popular), only as many as the page can reach (after the cursor's row). My Local orders them by
+  // their farm's distance first, which no index holds.
+  const popular = parts.sortOptions.sortType === "popular";
+  const readsInIndexOrder = !near;
+  const exactOrder = popular
+    ? sql`${products.unitsSold90d} desc, ${products.score} desc, ${products.id} desc`
+    : sql`${products.id} desc`;
   const exactKeys = productSortKeys(parts.sortOptions, {
     ...PRODUCT_COLUMNS,
     exact: sql`true`,
@@ -278,10 +284,9 @@ function keywordQuery(
   const exact = sql`exact as (
     select ${candidateColumns} from ${products} ${farmsJoin}
     where ${products.status} = 'active' and ${named} ${exactAfter}
-    ${readsInIndexOrder ? sql`order by ${products.id} desc limit ${intLiteral(paging.offset + perPage + 1)}` : sql``}
+    ${readsInIndexOrder ? sql`order by ${exactOrder} limit ${intLiteral(paging.offset + perPage + 1)}` : sql``}
   )`;
   // Popular ranks by the products' sales: only then are the matches' products read.
-  const popular = parts.sortOptions.sortType === "popular";
   const matched =
     sets.length > 0
       ? sql`matched as (

@@ -95,6 +95,16 @@ export const products = pgTable(
     index("products_name_lower_idx")
       .on(sql`lower(${t.name})`, t.id.desc().nullsFirst())
       .where(sql`${t.status} = 'active'`),
+    // The same products under Popular, in Popular's order: a name shared by tens of thousands of
+    // products is read only as far as the page.
+    index("products_name_popular_idx")
+      .on(
+        sql`lower(${t.name})`,
+        t.unitsSold90d.desc().nullsFirst(),
+        t.score.desc().nullsFirst(),
+        t.id.desc().nullsFirst(),
+      )
+      .where(sql`${t.status} = 'active'`),
     index("products_latest_idx")
       .on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())
       .where(sql`${t.status} = 'active'`),

@@ -1,0 +1,1 @@
+CREATE INDEX "products_name_popular_idx" ON "products" USING btree (lower("name"),"units_sold_90d" DESC NULLS FIRST,"score" DESC NULLS FIRST,"id" DESC NULLS FIRST) WHERE "products"."status" = 'active';
