@@ -110,6 +110,19 @@ describe("listMapPoints", () => {
     expect(JSON.stringify(points)).not.toMatch(/@example\.com|password/);
   });
 
+  it("places a farm to about a kilometre, not at its house", async () => {
+    const exact = await createMerchant(db, { latitude: 43.654321, longitude: -79.387654 });
+    const point = (await listMapPoints(db, { bbox: null })).find(
+      (p) => p.username === exact.username,
+    );
+    expect(point).toMatchObject({ latitude: 43.65, longitude: -79.39 });
+    const boxed = await listMapPoints(db, { bbox: [-79.4, 43.6, -79.3, 43.7] });
+    expect(boxed.find((p) => p.username === exact.username)).toMatchObject({
+      latitude: 43.65,
+      longitude: -79.39,
+    });
+  });
+
   it("lists the newest farms first without a box", async () => {
     const points = await listMapPoints(db, { bbox: null });
     expect(points.map((p) => p.username).indexOf(longIntro)).toBeLessThan(

@@ -13,6 +13,18 @@ import { CACHE_TAGS } from "./cache-tags";
 /** No answer carries more points than this, however many farms there are. */
 export const MAP_POINTS_LIMIT = 500;
 
+/**
+ * A published point's decimals: 0.01 degree is about 1 km. A farm geocoded from its street address
+ * (Mapbox) is not pinned to its house on a public map (decision 0013 keeps the house number out of
+ * search too); its customers get the address with their order.
+ */
+const PUBLIC_POINT_DECIMALS = 2;
+
+function publicDegrees(value: number): number {
+  const scale = 10 ** PUBLIC_POINT_DECIMALS;
+  return Math.round(value * scale) / scale;
+}
+
 export const INVALID_BBOX_MESSAGE = "The bbox must be minLon,minLat,maxLon,maxLat in degrees.";
 
 /** [minLon, minLat, maxLon, maxLat]. */
@@ -72,7 +84,7 @@ export function parseBbox(value: string | null): Bbox | null {
  *   1.7 ms for 3,000 farms in a metro box, 2 ms for the continent, 2.4 ms for an empty box.
  *
  * Introductions are cut at 157 characters with an ellipsis, as the popup shows them; no email or
- * other private field is read.
+ * other private field is read. Coordinates are rounded to PUBLIC_POINT_DECIMALS.
  */
 export async function listMapPoints(
   db: Db,
@@ -99,8 +111,8 @@ export async function listMapPoints(
   }
 
   return rows.map((row) => ({
-    latitude: row.latitude!,
-    longitude: row.longitude!,
+    latitude: publicDegrees(row.latitude!),
+    longitude: publicDegrees(row.longitude!),
     username: row.username,
     introduction: row.introduction
       ? truncate(row.introduction, INTRODUCTION_PREVIEW_MAX_CHARS)
