@@ -256,6 +256,38 @@ test.describe("farmers map", () => {
     ).toBeVisible();
   });
 
+  test("says when the farms cannot be loaded, tries again on request, and says when there are none", async ({
+    page,
+    context,
+    baseURL,
+  }) => {
+    await blockMapTiles(context);
+    await skipMyLocalDialog(context, baseURL!);
+    // The map's own call fails first (as a server error would), then answers no farm.
+    let answer: "fail" | "empty" = "fail";
+    await page.route("**/api/merchants/mapPoints*", (route) =>
+      answer === "fail"
+        ? route.fulfill({ status: 500, json: { message: "Something went wrong." } })
+        : route.fulfill({ status: 200, json: { points: [] } }),
+    );
+    await page.goto("/");
+    const section = page.getByRole("region", { name: "Farmers on the map" });
+    await section.scrollIntoViewIfNeeded();
+    const failed = section.getByRole("alert").filter({
+      hasText: "Failed to load farmer data. Please try again.",
+    });
+    await expect(failed).toBeVisible({ timeout: 20_000 });
+
+    answer = "empty";
+    await failed.getByRole("button", { name: "Try again" }).click();
+    await expect(
+      section.getByRole("status").filter({ hasText: "No farmer data found from the API." }),
+    ).toBeVisible();
+    await expect(failed).toBeHidden();
+    // The controls still render over the empty map.
+    await expect(section.getByRole("button", { name: "Zoom in" })).toBeVisible();
+  });
+
   test("a plain wheel over the map shows the Ctrl + scroll hint and scrolls the page", async ({
     page,
     context,

@@ -235,6 +235,17 @@ test("a farmer adds a product after fixing every mistake, then edits it", async 
   await setSwitch(edit, "In stock", false);
   await edit.getByRole("button", { name: "Save Changes" }).click();
   await expect(page).toHaveURL(`/products/${productId}?notice=product_updated`);
+  const updated = page.getByRole("dialog", { name: "Product updated" });
+  await expect(updated.getByText("The product has been updated.", { exact: true })).toBeVisible();
+  await updated.getByRole("button", { name: "OK" }).click();
+  await expect(updated).toBeHidden();
+
+  // Out of stock now: the price title says so, and nothing can be bought.
+  const main = page.getByRole("main");
+  await expect(main.getByText(/^\$12\.50 CAD \/ .+ - SOLD OUT$/)).toBeVisible();
+  await expect(main.getByRole("spinbutton", { name: "Quantity" })).toBeDisabled();
+  await expect(main.getByRole("button", { name: "Increase quantity" })).toBeDisabled();
+  await expect(main.getByRole("button", { name: "Add to Cart" })).toBeDisabled();
 
   const loaded = await page.request.get(`/api/products/${productId}/byUser`, {
     headers: { authorization: `Bearer ${farm.token}` },
@@ -272,6 +283,33 @@ test("a Basic farm is sent to the Engager plan at its third product", async ({ p
   expect(((await refused.json()) as { message: string }).message).toBe(
     "Your Basic plan allows up to 2 products. Please subscribe to the Engager plan to add more.",
   );
+});
+
+test("saving an edit of a product removed meanwhile says it failed and keeps the form", async ({
+  page,
+}) => {
+  const farm = await registerFarm(page, "pf_gone");
+  const productId = await addByApi(page.request, farm, "Rainbow Chard");
+  await page.goto(`/products/${productId}/edit`);
+  const edit = page.getByRole("form", { name: "Edit the product" });
+  await expect(edit.getByLabel("Name")).toHaveValue("Rainbow Chard");
+
+  // Removed for good from another tab while this form is open.
+  const removed = await page.request.post(`/api/products/${productId}/remove`, {
+    headers: { authorization: `Bearer ${farm.token}` },
+  });
+  expect(removed.status(), await removed.text()).toBe(200);
+
+  await edit.getByLabel("Name").fill("Rainbow Chard Bunch");
+  await edit.getByRole("button", { name: "Save Changes" }).click();
+  await expect(
+    edit.getByRole("alert").filter({
+      hasText:
+        "Oops! Something went wrong. Please review the form and try again. The product could not be found.",
+    }),
+  ).toBeVisible();
+  await expect(page).toHaveURL(`/products/${productId}/edit`);
+  await expect(edit.getByLabel("Name")).toHaveValue("Rainbow Chard Bunch");
 });
 
 test("only the owner reaches the forms", async ({ page, context }) => {
