@@ -1,10 +1,17 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Db } from "@/server/db/client";
-import { orderItems, products } from "@/server/db/schema";
+import { orderItems, products, resellerTransactions } from "@/server/db/schema";
 import { AppError } from "@/server/errors";
 import { closeTestDb, createTestDb } from "@/tests/db";
-import { createCustomer, createMerchant, createOrder, createProduct } from "@/tests/factories";
+import {
+  createCustomer,
+  createMerchant,
+  createOrder,
+  createProduct,
+  createReseller,
+  createResellerTransaction,
+} from "@/tests/factories";
 import { setProductStatus, type ProductAction } from "./set-product-status";
 
 let db: Db;
@@ -112,5 +119,50 @@ describe("setProductStatus", () => {
     expect(lines).toEqual([
       expect.objectContaining({ productId: product.id, productName: "Garlic Scapes", qty: 2 }),
     ]);
+  });
+
+  it("withdraws the pending reseller transaction of a removed product, never a paid one", async () => {
+    const reseller = await createReseller(db);
+    const merchant = await createMerchant(db, { resellerId: reseller.id });
+    const [pending, paid, deleted] = await Promise.all(
+      ["Pending Pears", "Paid Plums", "Deleted Dates"].map((name) =>
+        createProduct(db, { merchantId: merchant.id, name }),
+      ),
+    );
+    await createResellerTransaction(db, { resellerId: reseller.id, productId: pending!.id });
+    await createResellerTransaction(db, { resellerId: reseller.id, productId: deleted!.id });
+    await createResellerTransaction(db, {
+      resellerId: reseller.id,
+      productId: paid!.id,
+      payStatus: "paid",
+      paidAt: NOW,
+    });
+
+    const act = (productId: number, action: ProductAction) =>
+      setProductStatus(db, { merchantId: merchant.id, productId, action });
+    await act(pending!.id, "remove");
+    await act(paid!.id, "remove");
+    // A soft delete can be undone: its transaction stays.
+    await act(deleted!.id, "delete");
+    // Another farm's attempt changes nothing.
+    const other = await createMerchant(db);
+    await expect(
+      setProductStatus(db, { merchantId: other.id, productId: deleted!.id, action: "remove" }),
+    ).rejects.toMatchObject({ status: 404 });
+
+    const left = await db
+      .select({
+        productId: resellerTransactions.productId,
+        payStatus: resellerTransactions.payStatus,
+      })
+      .from(resellerTransactions)
+      .where(eq(resellerTransactions.merchantId, merchant.id));
+    expect(left).toEqual(
+      expect.arrayContaining([
+        { productId: paid!.id, payStatus: "paid" },
+        { productId: deleted!.id, payStatus: "pending" },
+      ]),
+    );
+    expect(left).toHaveLength(2);
   });
 });

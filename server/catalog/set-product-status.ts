@@ -1,7 +1,7 @@
 import "server-only";
 import { and, eq, inArray } from "drizzle-orm";
 import type { Db } from "@/server/db/client";
-import { products } from "@/server/db/schema";
+import { products, resellerTransactions } from "@/server/db/schema";
 import { conflict, notFoundError } from "@/server/errors";
 import { PRODUCT_MESSAGES } from "./product-messages";
 
@@ -11,7 +11,9 @@ type ProductStatus = (typeof products.$inferSelect)["status"];
 /**
  * The product state machine of the store page (spec part 1 section 4): Delete (active -> deleted,
  * a soft delete the owner can undo), Activate (deleted -> active) and Permanently Remove (active or
- * deleted -> removed). Removed is final: the product leaves every list, its order lines stay.
+ * deleted -> removed). Removed is final: the product leaves every list, its order lines stay, and
+ * the reseller transaction its listing recorded is withdrawn while still pending (a paid one stays):
+ * otherwise adding, removing and adding again would pay a reseller for every round.
  */
 const TRANSITIONS: Record<
   ProductAction,
@@ -32,7 +34,8 @@ const WRONG_TRANSITION: Record<ProductStatus, string> = {
 /**
  * Moves one of the merchant's own products through the state machine with a single conditional
  * `UPDATE ... WHERE owner AND status IN (...) RETURNING`, so concurrent calls (a double click, two
- * tabs) change the row once and the others get the conflict.
+ * tabs) change the row once and the others get the conflict. A removal withdraws the product's
+ * pending reseller transaction in the same transaction.
  *
  * @returns the spec's message ('The product has been deleted.', '... activated.', '... removed permanently.')
  * @throws AppError not_found for another merchant's product or an unknown id; conflict for a
@@ -55,11 +58,23 @@ export async function setProductStatus(
       : action === "activate"
         ? { deletedAt: null }
         : { removedAt: now };
-  const changed = await db
-    .update(products)
-    .set({ status: transition.to, ...stamps })
-    .where(and(owned, inArray(products.status, [...transition.from])))
-    .returning({ id: products.id });
+  const changed = await db.transaction(async (tx) => {
+    const rows = await tx
+      .update(products)
+      .set({ status: transition.to, ...stamps })
+      .where(and(owned, inArray(products.status, [...transition.from])))
+      .returning({ id: products.id });
+    if (rows.length > 0 && action === "remove")
+      await tx
+        .delete(resellerTransactions)
+        .where(
+          and(
+            eq(resellerTransactions.productId, productId),
+            eq(resellerTransactions.payStatus, "pending"),
+          ),
+        );
+    return rows;
+  });
   if (changed.length > 0) return { message: transition.message };
 
   const [current] = await db
