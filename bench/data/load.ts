@@ -110,6 +110,14 @@ const DERIVED_BY_TRIGGER: Record<string, { table: string; bulk: string[] }> = {
        select t.* from products as p, product_terms_of(p) as t where p.status = 'active'`,
     ],
   },
+  order_items_line_count_sync: {
+    table: "order_items",
+    bulk: [
+      "delete from merchant_line_counts",
+      `insert into merchant_line_counts (merchant_id, line_count)
+       select merchant_id, count(*)::int from order_items group by merchant_id`,
+    ],
+  },
   order_items_sales_sync: {
     table: "order_items",
     bulk: [
@@ -178,7 +186,7 @@ async function fill(
   await resumeTriggers();
   timings.derivedMs = since(t);
   log(
-    `  trigger-kept data (name words, search postings, units sold in 90 days) derived in ${timings.derivedMs} ms`,
+    `  trigger-kept data (name words, search postings, units sold in 90 days, farmers' line counts) derived in ${timings.derivedMs} ms`,
   );
   if (saved) {
     t = performance.now();

@@ -4,7 +4,7 @@ import { PAGE_SIZES } from "@/lib/constants";
 import type { OrderList, ReceivedOrder } from "@/lib/orders/types";
 import { escapeLikePattern } from "@/lib/validation/search";
 import type { Db } from "@/server/db/client";
-import { orderItems, orders } from "@/server/db/schema";
+import { merchantLineCounts, orderItems, orders } from "@/server/db/schema";
 import { deliveryFlagOf, orderMethodOf } from "./order-rules";
 import { pageWindow } from "./page-window";
 
@@ -19,8 +19,9 @@ export type ListReceivedOrdersInput = {
 /**
  * The farmer's received orders (manageCustomerOrders): their own order lines only, newest first,
  * one page. The keyword matches the order number, the product name and the customer's name or
- * email (as entered at checkout). Two statements whatever the data: the count, then the page.
- * Without a keyword both read order_items_merchant_created_idx alone (index-only) up to the page;
+ * email (as entered at checkout). Two statements whatever the data: the total, then the page.
+ * Without a keyword the total is the farmer's line counter and the page is read from
+ * order_items_merchant_created_idx alone (index-only) up to the page;
  * only the page's rows are then joined to their orders. Pages past the middle are read from the
  * oldest end (page-window.ts), so the first and the last page cost the same.
  */
@@ -33,10 +34,18 @@ export async function listReceivedOrders(
   const matches = keywordFilter(input.keyword ?? "");
   const where = and(eq(orderItems.merchantId, input.merchantId), matches);
 
-  const countQuery = db.select({ n: count() }).from(orderItems).$dynamic();
-  const [counted] = await (
-    matches ? countQuery.innerJoin(orders, eq(orders.id, orderItems.orderId)) : countQuery
-  ).where(where);
+  // Without a keyword the total is the farmer's counter (merchant_line_counts), one row however
+  // many lines; a keyword's matches are counted.
+  const [counted] = matches
+    ? await db
+        .select({ n: count() })
+        .from(orderItems)
+        .innerJoin(orders, eq(orders.id, orderItems.orderId))
+        .where(where)
+    : await db
+        .select({ n: merchantLineCounts.lineCount })
+        .from(merchantLineCounts)
+        .where(eq(merchantLineCounts.merchantId, input.merchantId));
   const total = counted?.n ?? 0;
   const window = pageWindow(total, page, perPage);
   if (!window) return { results: [], count: total };

@@ -208,6 +208,50 @@ describe("listReceivedOrders", () => {
     expect(counted.count).toBe(1);
   });
 
+  it("keeps the farmer's total in step with their lines: cancelled ones count, deleted and rolled-back ones do not", async () => {
+    const mine = await farm();
+    const other = await farm();
+    const customer = await createCustomer(db);
+    const extra = await createProduct(db, { merchantId: mine.merchant.id });
+    const total = async () =>
+      (await listReceivedOrders(db, { merchantId: mine.merchant.id })).count;
+    const counted = async () =>
+      (await db.select().from(orderItems).where(eq(orderItems.merchantId, mine.merchant.id)))
+        .length;
+    expect(await total()).toBe(0);
+
+    const kept = await createOrder(db, {
+      customerId: customer.id,
+      items: [
+        { productId: mine.pickup.id, status: "cancelled" },
+        { productId: mine.delivered.id },
+        { productId: other.pickup.id },
+      ],
+    });
+    const dropped = await createOrder(db, {
+      customerId: customer.id,
+      items: [{ productId: mine.pickup.id }],
+    });
+    expect(await total()).toBe(3);
+    await db
+      .update(orderItems)
+      .set({ status: "cancelled" })
+      .where(eq(orderItems.id, kept.items[1]!.id));
+    expect(await total()).toBe(3);
+
+    await db.delete(orders).where(eq(orders.id, dropped.id));
+    await expect(
+      db.transaction(async (tx) => {
+        const { id: _id, ...line } = kept.items[0]!;
+        await tx.insert(orderItems).values({ ...line, productId: extra.id });
+        throw new Error("rolled back");
+      }),
+    ).rejects.toThrow("rolled back");
+    expect(await total()).toBe(2);
+    expect(await total()).toBe(await counted());
+    expect((await listReceivedOrders(db, { merchantId: other.merchant.id })).count).toBe(1);
+  });
+
   it("pages by 10 with the total; the far half is read from the other end and lands in the same order", async () => {
     const mine = await farm();
     const customer = await createCustomer(db);

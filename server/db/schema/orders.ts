@@ -140,6 +140,18 @@ export const orderItems = pgTable(
   ],
 );
 
+/**
+ * How many order lines each farmer has received, whatever their status, kept at commit by a
+ * trigger on order_items (drizzle/0015_merchant_line_counts_sql.sql): the received-orders list's
+ * total, without counting a large farmer's lines on every page.
+ */
+export const merchantLineCounts = pgTable("merchant_line_counts", {
+  merchantId: integer("merchant_id")
+    .primaryKey()
+    .references(() => members.id, { onDelete: "cascade" }),
+  lineCount: integer("line_count").notNull().default(0),
+});
+
 export const ordersRelations = relations(orders, ({ one, many }) => ({
   customer: one(members, { fields: [orders.customerId], references: [members.id] }),
   items: many(orderItems),
