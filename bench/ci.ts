@@ -151,6 +151,11 @@ async function datasetChecks(ctx: DbContext, report: Report): Promise<void> {
       `select count(*) from (select w, count(*)::int n from products, product_name_words_of(products.name) w group by w) x
        full join product_name_words pw on pw.word = x.w where pw.product_count is distinct from x.n`,
     ],
+    [
+      "merchant_line_counts counts every farmer's order lines",
+      `select count(*) from (select merchant_id, count(*)::int n from order_items group by merchant_id) x
+       full join merchant_line_counts c using (merchant_id) where coalesce(c.line_count, 0) <> coalesce(x.n, 0)`,
+    ],
   ];
   for (const [name, query] of checks) {
     await guard(report, [`dataset (${ctx.database}):${name}`], async () => {

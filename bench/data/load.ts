@@ -110,7 +110,7 @@ const DERIVED_BY_TRIGGER: Record<string, { table: string; bulk: string[] }> = {
        select t.* from products as p, product_terms_of(p) as t where p.status = 'active'`,
     ],
   },
-  order_items_line_count_sync: {
+  order_items_line_count_add: {
     table: "order_items",
     bulk: [
       "delete from merchant_line_counts",
@@ -118,6 +118,8 @@ const DERIVED_BY_TRIGGER: Record<string, { table: string; bulk: string[] }> = {
        select merchant_id, count(*)::int from order_items group by merchant_id`,
     ],
   },
+  // Deletes only; the count above covers the load.
+  order_items_line_count_remove: { table: "order_items", bulk: [] },
   order_items_sales_sync: {
     table: "order_items",
     bulk: [

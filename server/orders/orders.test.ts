@@ -249,6 +249,14 @@ describe("listReceivedOrders", () => {
     ).rejects.toThrow("rolled back");
     expect(await total()).toBe(2);
     expect(await total()).toBe(await counted());
+    // A line never moves to another farmer (its counter would drift).
+    await expect(
+      db
+        .update(orderItems)
+        .set({ merchantId: other.merchant.id })
+        .where(eq(orderItems.id, kept.items[1]!.id)),
+    ).rejects.toThrow();
+    expect(await total()).toBe(2);
     expect((await listReceivedOrders(db, { merchantId: other.merchant.id })).count).toBe(1);
   });
 

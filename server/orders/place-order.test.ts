@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { eq } from "drizzle-orm";
+import { eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 
 vi.hoisted(() => {
@@ -14,6 +14,7 @@ import type { Db } from "@/server/db/client";
 import {
   cartItems,
   emailOutbox,
+  merchantLineCounts,
   notificationPreferences,
   orderItems,
   orders,
@@ -27,7 +28,9 @@ import {
   createMerchant,
   createProduct,
   type Member,
+  type Product,
 } from "@/tests/factories";
+import { cancelOrder } from "./cancel-order";
 import { CART_CHANGED_MESSAGE, CHECKOUT_KEY_USED_MESSAGE, placeOrder } from "./place-order";
 
 let db: Db;
@@ -530,39 +533,73 @@ describe("placeOrder", () => {
     expect(await cartOf(customer.id)).toEqual([]);
   });
 
-  // On PostgreSQL these transactions really overlap: each adds to the units sold of the same
-  // products at commit (migration 0008), locking them in the order its lines were inserted, which
-  // is product id order whatever the cart's order, so none waits on another in a cycle.
-  it("places every order when ten carts sharing products, in opposite orders, check out at once", async () => {
-    const farm = await createMerchant(db);
-    const shared = await Promise.all(
-      Array.from({ length: 30 }, () =>
-        createProduct(db, { merchantId: farm.id, unitPriceCents: 300 }),
-      ),
-    );
+  // On PostgreSQL these transactions really overlap. Each adds to its farmers' line counters when
+  // its lines are inserted (migration 0015, in farmer id order) and to the units sold of its
+  // products at commit (migration 0008, in product id order, whatever the cart's order); a cancel
+  // updates its lines, and so its products, in product id order too. The products of three farms
+  // are interleaved, so farm order and product order differ. Those lock orders are what rule a
+  // deadlock out; a cycle needs two commits to meet within a millisecond, which a test cannot
+  // force, so this one checks that every order and cancel goes through with exact counts.
+  it("places every order when ten carts sharing products of three farms, in opposite orders, check out while others cancel", async () => {
+    const farms = await Promise.all([0, 1, 2].map(() => createMerchant(db)));
+    const shared: Product[] = [];
+    for (let i = 0; i < 30; i += 1)
+      shared.push(
+        await createProduct(db, { merchantId: farms[(30 - i) % 3]!.id, unitPriceCents: 300 }),
+      );
     const customers = await Promise.all(Array.from({ length: 10 }, () => createCustomer(db)));
     for (const [i, customer] of customers.entries()) {
       const order = i % 2 === 0 ? shared : [...shared].reverse();
       for (const product of order)
         await createCartItem(db, { memberId: customer.id, productId: product.id, qty: 2 });
     }
+    // Four earlier orders of the same products, cancelled while the carts check out.
+    const earlier = await Promise.all(Array.from({ length: 4 }, () => createCustomer(db)));
+    const placed: { customerId: number; orderNo: string }[] = [];
+    for (const customer of earlier) {
+      for (const product of shared)
+        await createCartItem(db, { memberId: customer.id, productId: product.id, qty: 1 });
+      const { orderNo } = await placeOrder(db, {
+        customerId: customer.id,
+        checkoutKey: randomUUID(),
+        delivery: storePickup(customer),
+      });
+      placed.push({ customerId: customer.id, orderNo });
+    }
 
-    const results = await Promise.allSettled(
-      customers.map((customer) =>
+    const results = await Promise.allSettled([
+      ...customers.map((customer) =>
         placeOrder(db, {
           customerId: customer.id,
           checkoutKey: randomUUID(),
           delivery: storePickup(customer),
         }),
       ),
-    );
+      ...placed.map((order) => cancelOrder(db, order)),
+    ]);
 
     expect(results.filter((r) => r.status === "rejected")).toEqual([]);
     const sold = await db
       .select({ units: products.unitsSold90d })
       .from(products)
-      .where(eq(products.merchantId, farm.id));
+      .where(
+        inArray(
+          products.id,
+          shared.map((p) => p.id),
+        ),
+      );
     expect(sold.map((p) => p.units)).toEqual(shared.map(() => 20));
+    const counters = await db
+      .select({ merchantId: merchantLineCounts.merchantId, lines: merchantLineCounts.lineCount })
+      .from(merchantLineCounts)
+      .where(
+        inArray(
+          merchantLineCounts.merchantId,
+          farms.map((f) => f.id),
+        ),
+      );
+    // 14 orders of 10 lines from each farm, the cancelled ones included.
+    expect(counters.map((c) => c.lines)).toEqual([140, 140, 140]);
   });
 
   it("orders a cart once when two tabs check it out at the same time with different keys", async () => {

@@ -106,14 +106,13 @@ export async function placeOrder(db: Db, input: PlaceOrderInput): Promise<Placed
       return answerExisting(winner, input.customerId);
     }
 
-    // By farmer, then product: at commit the triggers lock each farmer's line counter, then each
-    // of its products, in this order, so two checkouts sharing farmers or products lock them in
-    // the same order and cannot deadlock (drizzle/0008 and 0015).
-    const byFarmerThenProduct = [...selected].sort(
-      (a, b) => a.merchantId - b.merchantId || a.productId - b.productId,
-    );
+    // By product: the sales trigger locks each product at commit, in this order, so two checkouts
+    // sharing products (or a checkout and a cancel, which updates its lines in the same order) lock
+    // them in the same order and cannot deadlock. The farmers' line counters are locked before, at
+    // this insert, in farmer id order (drizzle/0008 and 0015).
+    const byProduct = [...selected].sort((a, b) => a.productId - b.productId);
     await tx.insert(orderItems).values(
-      byFarmerThenProduct.map((line) => ({
+      byProduct.map((line) => ({
         orderId: order.id,
         productId: line.productId,
         merchantId: line.merchantId,

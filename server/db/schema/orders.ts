@@ -141,9 +141,9 @@ export const orderItems = pgTable(
 );
 
 /**
- * How many order lines each farmer has received, whatever their status, kept at commit by a
- * trigger on order_items (drizzle/0015_merchant_line_counts_sql.sql): the received-orders list's
- * total, without counting a large farmer's lines on every page.
+ * How many order lines each farmer has received, whatever their status, kept per statement by
+ * triggers on order_items (drizzle/0015_merchant_line_counts_sql.sql): the received-orders list's
+ * total, without counting a large farmer's lines on every page. A line never changes farmer.
  */
 export const merchantLineCounts = pgTable("merchant_line_counts", {
   merchantId: integer("merchant_id")
