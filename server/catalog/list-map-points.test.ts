@@ -121,6 +121,11 @@ describe("listMapPoints", () => {
       latitude: 43.65,
       longitude: -79.39,
     });
+    // A box selects by the rounded point: shrinking it around the farm tells nothing more.
+    const has = async (bbox: Bbox) =>
+      (await listMapPoints(db, { bbox })).some((p) => p.username === exact.username);
+    expect(await has([-79.3901, 43.6499, -79.3899, 43.6501])).toBe(true);
+    expect(await has([-79.3878, 43.6542, -79.3875, 43.6545])).toBe(false);
   });
 
   it("lists the newest farms first without a box", async () => {

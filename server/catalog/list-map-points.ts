@@ -14,16 +14,15 @@ import { CACHE_TAGS } from "./cache-tags";
 export const MAP_POINTS_LIMIT = 500;
 
 /**
- * A published point's decimals: 0.01 degree is about 1 km. A farm geocoded from its street address
- * (Mapbox) is not pinned to its house on a public map (decision 0013 keeps the house number out of
- * search too); its customers get the address with their order.
+ * A published point is the farm's position rounded to 0.01 degree (about 1 km), and a box selects
+ * farms by that rounded point too, so no box, however small, tells more: a farm geocoded from its
+ * street address (Mapbox) is not pinned to its house on the public map (decision 0013 keeps the
+ * house number out of search as well); its customers get the address with their order.
  */
-const PUBLIC_POINT_DECIMALS = 2;
-
-function publicDegrees(value: number): number {
-  const scale = 10 ** PUBLIC_POINT_DECIMALS;
-  return Math.round(value * scale) / scale;
-}
+const publicLatitude = sql<number>`round(${members.latitude}::numeric, 2)::float8`;
+const publicLongitude = sql<number>`round(${members.longitude}::numeric, 2)::float8`;
+/** How far a rounded point can be from the farm, in metres (half of 0.01 degree each way). */
+const ROUNDING_SLACK_M = 800;
 
 export const INVALID_BBOX_MESSAGE = "The bbox must be minLon,minLat,maxLon,maxLat in degrees.";
 
@@ -31,8 +30,8 @@ export const INVALID_BBOX_MESSAGE = "The bbox must be minLon,minLat,maxLon,maxLa
 export type Bbox = readonly [number, number, number, number];
 
 const COLUMNS = {
-  latitude: members.latitude,
-  longitude: members.longitude,
+  latitude: publicLatitude,
+  longitude: publicLongitude,
   username: members.username,
   introduction: members.introduction,
 };
@@ -84,7 +83,7 @@ export function parseBbox(value: string | null): Bbox | null {
  *   1.7 ms for 3,000 farms in a metro box, 2 ms for the continent, 2.4 ms for an empty box.
  *
  * Introductions are cut at 157 characters with an ellipsis, as the popup shows them; no email or
- * other private field is read. Coordinates are rounded to PUBLIC_POINT_DECIMALS.
+ * other private field is read. Points are rounded to 0.01 degree (publicLatitude).
  */
 export async function listMapPoints(
   db: Db,
@@ -111,8 +110,8 @@ export async function listMapPoints(
   }
 
   return rows.map((row) => ({
-    latitude: publicDegrees(row.latitude!),
-    longitude: publicDegrees(row.longitude!),
+    latitude: row.latitude!,
+    longitude: row.longitude!,
     username: row.username,
     introduction: row.introduction
       ? truncate(row.introduction, INTRODUCTION_PREVIEW_MAX_CHARS)
@@ -129,8 +128,10 @@ export function mapPointsInBoxQuery(db: Db | DbTransaction, bbox: Bbox) {
   const centre = sql`ll_to_earth(${(minLat + maxLat) / 2}::float8, ${(minLon + maxLon) / 2}::float8)`;
   const point = sql`${members.geo}`;
   // The circle through the box's corners holds the whole box; the slack covers the extension's
-  // slightly larger Earth radius and rounding.
-  const radiusM = Math.ceil(cornerDistanceM(bbox) * 1.01) + 1;
+  // slightly larger Earth radius and rounding, and a farm whose rounded point is in the box while
+  // the farm itself is just outside. (The order is by the farm's own distance from the centre: it
+  // only decides which farms a box of more than MAP_POINTS_LIMIT keeps.)
+  const radiusM = Math.ceil(cornerDistanceM(bbox) * 1.01) + 1 + ROUNDING_SLACK_M;
   return (
     db
       .select(COLUMNS)
@@ -139,8 +140,8 @@ export function mapPointsInBoxQuery(db: Db | DbTransaction, bbox: Bbox) {
         and(
           LOCATED_MERCHANT,
           sql`earth_box(${centre}, ${radiusM}::float8) @> ${point}`,
-          sql`${members.latitude} between ${minLat}::float8 and ${maxLat}::float8`,
-          sql`${members.longitude} between ${minLon}::float8 and ${maxLon}::float8`,
+          sql`${publicLatitude} between ${minLat}::float8 and ${maxLat}::float8`,
+          sql`${publicLongitude} between ${minLon}::float8 and ${maxLon}::float8`,
         ),
       )
       // Distance alone (no tie-breaker column), so the index delivers the order itself.
