@@ -96,7 +96,8 @@ export function buildProductListQuery(input: ListProductsInput, corrections: Key
     ? keywordQuery({ keyword, sets, near, keys, paging, perPage, sortOptions })
     : browseQuery({ near, keys, paging, perPage });
   // One index walk at most (no join order or join method for the values to change), the exact
-  // names read only as far as the page (not Popular, which reads every one: a value's own count).
+  // names read only as far as the page. Popular also joins the matches to their products for
+  // their sales; its plan without the values is unchecked, so it is planned for its values.
   const atMostOneLexeme = sets.flat().length <= 1;
   const named =
     keyword !== "" && atMostOneLexeme && !near && sortType !== "popular" && paging.offset === 0;
