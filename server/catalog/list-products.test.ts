@@ -16,7 +16,12 @@ import {
 } from "@/tests/factories";
 import { expireProductSales } from "./expire-product-sales";
 import { listProducts, type ListProductsInput } from "./list-products";
-import { correctKeywordWords, forgetKeywordCorrections, keywordLexemeSets } from "./search-keyword";
+import {
+  correctKeywordWords,
+  forgetKeywordCorrections,
+  keywordCorrectionsQuery,
+  keywordLexemeSets,
+} from "./search-keyword";
 
 let db: Db;
 beforeAll(async () => {
@@ -394,6 +399,26 @@ describe("listProducts: keyword", () => {
     // "%" is outside the keyword set (sanitised away); "_" is kept and must not match any letter.
     expect(await titles({ keyword: "K_le" })).toEqual([]);
   });
+
+  // The embedded database finds corrections without the trigram index (decision 0012); only
+  // PostgreSQL can run both forms safely, and they must agree.
+  it.runIf(inject("testDb")?.kind === "postgres")(
+    "finds the same corrections with and without the trigram index",
+    async () => {
+      const words = ["heirlom", "tomatos", "bazil", "kale", "the", "zzzqqq", "tomatoe"];
+      const answer = async (trigramIndex: boolean) =>
+        (
+          await db.execute<{ w: string; fix: string | null; lexemes: string[] }>(
+            keywordCorrectionsQuery(words, { trigramIndex }),
+          )
+        ).rows
+          .map(({ w, fix, lexemes }) => ({ w, fix, lexemes }))
+          .sort((a, b) => a.w.localeCompare(b.w));
+      const indexed = await answer(true);
+      expect(indexed.find((r) => r.w === "heirlom")?.fix).toBe("heirloom");
+      expect(await answer(false)).toEqual(indexed);
+    },
+  );
 
   it.runIf(inject("testDb")?.kind === "postgres")(
     "on PostgreSQL, sends a one-word search as a named statement, a two-word one unnamed",

@@ -1,6 +1,6 @@
 import "server-only";
 import { sql, type SQL } from "drizzle-orm";
-import type { Db } from "@/server/db/client";
+import { isEmbedded, type Db } from "@/server/db/client";
 import { intLiteral } from "@/server/db/named-statement";
 import { log } from "@/server/log";
 import { productNameWords, productTerms, products } from "@/server/db/schema";
@@ -71,7 +71,7 @@ export async function correctKeywordWords(
     fix: string | null;
     lexemes: string[];
     all_of: boolean;
-  }>(keywordCorrectionsQuery(unknown));
+  }>(keywordCorrectionsQuery(unknown, { trigramIndex: !isEmbedded(db) }));
   for (const row of rows) {
     const term = { fix: row.fix, lexemes: row.lexemes, allOf: row.all_of };
     out.set(row.w, term);
@@ -100,8 +100,19 @@ export async function correctKeywordWords(
  * correction's, only those some product holds are kept (a misspelling is then searched by its
  * correction alone, one index walk instead of a merge), or all of them when none is held. A word
  * PostgreSQL reads as several lexemes keeps them all, each required (`all_of`), and no correction.
+ *
+ * `trigramIndex: false` finds the closest word by computing `similarity` over every word instead
+ * of through the trigram index (`%`). The embedded database (PGlite 0.5) sometimes answers the
+ * trigram index's scan with no row and then hangs on its next statement (decision 0012); its
+ * vocabulary is the demo's, small enough to read whole. Both forms answer the same.
  */
-export function keywordCorrectionsQuery(words: readonly string[]): SQL {
+export function keywordCorrectionsQuery(
+  words: readonly string[],
+  { trigramIndex = true }: { trigramIndex?: boolean } = {},
+): SQL {
+  const similar = trigramIndex
+    ? sql`${productNameWords.word} % t.w`
+    : sql`similarity(${productNameWords.word}, t.w) >= current_setting('pg_trgm.similarity_threshold')::real`;
   return sql`
     select c.w, c.fix, e.all_of, case when e.all_of then e.own else coalesce(
       nullif(array(
@@ -117,7 +128,7 @@ export function keywordCorrectionsQuery(words: readonly string[]): SQL {
         when exists (select 1 from ${productNameWords} where ${productNameWords.word} = t.w) then null
         else (
           select ${productNameWords.word} from ${productNameWords}
-          where ${productNameWords.word} % t.w
+          where ${similar}
           order by similarity(${productNameWords.word}, t.w) desc, ${productNameWords.productCount} desc, ${productNameWords.word}
           limit 1
         ) end as fix

@@ -82,6 +82,11 @@ export function createNodePgDb(url: string, poolConfig: PoolConfig = {}): NodePg
   return drizzleNodePg({ client: pool, schema });
 }
 
+/** The embedded database (PGlite), not PostgreSQL over the network. */
+export function isEmbedded(db: Db): boolean {
+  return (db as Partial<PgliteDb | NodePgDb>).$client instanceof PGlite;
+}
+
 /** Closes the connection or pool behind a database opened by this module. */
 export async function closeDb(db: Db): Promise<void> {
   const client = (db as Partial<PgliteDb | NodePgDb>).$client;
