@@ -217,12 +217,7 @@ test.describe("farmers map", () => {
     context,
     baseURL,
   }) => {
-    await blockMapTiles(context);
-    await skipMyLocalDialog(context, baseURL!);
-    await page.goto("/");
-
-    const section = page.getByRole("region", { name: "Farmers on the map" });
-    await section.scrollIntoViewIfNeeded();
+    const section = await openDashboardMap(page, context, baseURL!);
     // A farm's own pin is named after the farm (usernames are small letters, digits, underscores);
     // farms that would overlap share a group pin named "3 farms: a, b, c".
     const farmPin = section.getByRole("button", { name: /^[a-z0-9_]+$/ }).first();
@@ -261,8 +256,6 @@ test.describe("farmers map", () => {
     context,
     baseURL,
   }) => {
-    await blockMapTiles(context);
-    await skipMyLocalDialog(context, baseURL!);
     // The map's own call fails first (as a server error would), then answers no farm.
     let answer: "fail" | "empty" = "fail";
     await page.route("**/api/merchants/mapPoints*", (route) =>
@@ -270,9 +263,7 @@ test.describe("farmers map", () => {
         ? route.fulfill({ status: 500, json: { message: "Something went wrong." } })
         : route.fulfill({ status: 200, json: { points: [] } }),
     );
-    await page.goto("/");
-    const section = page.getByRole("region", { name: "Farmers on the map" });
-    await section.scrollIntoViewIfNeeded();
+    const section = await openDashboardMap(page, context, baseURL!);
     const failed = section.getByRole("alert").filter({
       hasText: "Failed to load farmer data. Please try again.",
     });
@@ -294,11 +285,7 @@ test.describe("farmers map", () => {
     baseURL,
   }) => {
     test.skip(isNarrow(page), "touch screens pan with two fingers; there is no wheel");
-    await blockMapTiles(context);
-    await skipMyLocalDialog(context, baseURL!);
-    await page.goto("/");
-    const section = page.getByRole("region", { name: "Farmers on the map" });
-    await section.scrollIntoViewIfNeeded();
+    const section = await openDashboardMap(page, context, baseURL!);
     await expect(section.getByRole("button", { name: "Zoom in" })).toBeVisible({ timeout: 20_000 });
 
     const box = (await section.locator(".farmers-map").boundingBox())!;
@@ -309,6 +296,16 @@ test.describe("farmers map", () => {
     await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(before);
   });
 });
+
+/** The dashboard's farmers map, scrolled into view, offline and without the My Local dialog. */
+async function openDashboardMap(page: Page, context: BrowserContext, baseURL: string) {
+  await blockMapTiles(context);
+  await skipMyLocalDialog(context, baseURL);
+  await page.goto("/");
+  const section = page.getByRole("region", { name: "Farmers on the map" });
+  await section.scrollIntoViewIfNeeded();
+  return section;
+}
 
 /** As if offline: no map tile can load (the style itself is part of the app). */
 async function blockMapTiles(context: BrowserContext) {
