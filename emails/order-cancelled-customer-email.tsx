@@ -6,6 +6,8 @@ export type OrderCancelledCustomerEmailProps = {
   firstName: string;
   orderNo: string;
   lines: { name: string; qty: number; farmer: string }[];
+  /** "$12.50" when the order was paid by card and that much was refunded to the card. */
+  refunded?: string | undefined;
 };
 
 /** To the customer once they cancelled an order. */
@@ -14,6 +16,7 @@ export function OrderCancelledCustomerEmail({
   firstName,
   orderNo,
   lines,
+  refunded,
 }: OrderCancelledCustomerEmailProps) {
   return (
     <EmailLayout
@@ -31,8 +34,10 @@ export function OrderCancelledCustomerEmail({
       </Heading>
       <Text style={paragraph}>Hi {firstName},</Text>
       <Text style={paragraph}>
-        You cancelled your order <strong>{orderNo}</strong>. We let the farmers know. Nothing is
-        owed for these items:
+        You cancelled your order <strong>{orderNo}</strong>. We let the farmers know.{" "}
+        {refunded
+          ? `We refunded ${refunded} to your card for these items; your bank shows it within 5 to 10 business days:`
+          : "Nothing is owed for these items:"}
       </Text>
       <ul style={{ ...paragraph, paddingLeft: "20px" }}>
         {lines.map((line, index) => (

@@ -6,6 +6,7 @@ import {
   estimateFeesCents,
   FEE_EXPLANATION_TEXTS,
   formatRatePercent,
+  lineFees,
   merchantPayoutCents,
   rateToFraction,
   serviceChargeFromWire,
@@ -186,5 +187,38 @@ describe("fee texts", () => {
     expect(formatRatePercent("1")).toBe("100%");
     expect(formatRatePercent(0)).toBe("0%");
     expect(formatRatePercent(1e-7)).toBe("0.00001%");
+  });
+});
+
+describe("lineFees", () => {
+  it.each([
+    // total, currency, card, international, handling, payout
+    [1000, "CAD", 59, 0, 100, 841],
+    [1000, "USD", 59, 8, 100, 833],
+    [2599, "CAD", 105, 0, 100, 2394],
+    [100, "CAD", 33, 0, 100, 0],
+  ] as const)(
+    "splits the fees of a %i-cent %s line and pays the rest",
+    (total, currency, card, international, handling, payout) => {
+      const fees = lineFees({ lineTotalCents: total, currency });
+      expect(fees).toEqual({
+        cardFeeCents: card,
+        internationalFeeCents: international,
+        handlingFeeCents: handling,
+        payoutCents: payout,
+      });
+    },
+  );
+
+  it("adds up to the estimate the farmer saw on the product form", () => {
+    for (const total of [1, 99, 134, 135, 1999, 123457]) {
+      for (const currency of ["CAD", "USD"] as const) {
+        const f = lineFees({ lineTotalCents: total, currency });
+        expect(f.cardFeeCents + f.internationalFeeCents + f.handlingFeeCents).toBe(
+          estimateFeesCents({ priceCents: total, currency }),
+        );
+        expect(f.payoutCents).toBe(Math.max(0, estimateEarningCents({ priceCents: total, currency })));
+      }
+    }
   });
 });

@@ -140,6 +140,49 @@ export function merchantPayoutCents({
   return Math.max(0, estimateEarningCents({ priceCents: lineTotalCents, currency, serviceCharge }));
 }
 
+export interface LineFees {
+  /** The card processor's part: base rate × total + base amount. */
+  cardFeeCents: number;
+  /** International rate × total when the currency is not CAD, else 0. */
+  internationalFeeCents: number;
+  /** Handling rate × total + handling amount. */
+  handlingFeeCents: number;
+  /** What the farmer is paid for the line: total − the three fees, never below 0. */
+  payoutCents: number;
+}
+
+/**
+ * The fee breakdown of one paid card line (its unit price × quantity), kept on the line so the
+ * farmer is paid exactly total − fees. Each part is rounded half-up on its own, then the card fee
+ * absorbs the difference so that the parts add up to the same fees as `estimateFeesCents` (the
+ * figure the farmer saw on the product form for a line of this total). When fees exceed the total
+ * the payout is 0 and the platform carries the shortfall.
+ */
+export function lineFees({
+  lineTotalCents,
+  currency,
+  serviceCharge = DEFAULT_SERVICE_CHARGE,
+}: {
+  lineTotalCents: number;
+  currency: Currency;
+  serviceCharge?: ServiceCharge;
+}): LineFees {
+  const amount = centsBig(lineTotalCents, "line total");
+  const part = (rate: Rate, fixedCents: number): number => {
+    const r = rateToFraction(rate);
+    return roundHalfUp({ num: amount * r.num + centsBig(fixedCents, "fee") * r.den, den: r.den });
+  };
+  const totalFees = estimateFeesCents({ priceCents: lineTotalCents, currency, serviceCharge });
+  const internationalFeeCents = currency === "CAD" ? 0 : part(serviceCharge.internationalCcRate, 0);
+  const handlingFeeCents = part(serviceCharge.handlingFeeRate, serviceCharge.handlingFeeAmountCents);
+  return {
+    cardFeeCents: totalFees - internationalFeeCents - handlingFeeCents,
+    internationalFeeCents,
+    handlingFeeCents,
+    payoutCents: Math.max(0, lineTotalCents - totalFees),
+  };
+}
+
 /** Service charge as the API sends it: rates as fractions, amounts in dollars (camelCase or snake_case). */
 export interface WireServiceCharge {
   baseRate?: Rate;

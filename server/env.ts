@@ -31,9 +31,23 @@ const schema = z.object({
   S3_PUBLIC_URL: optionalText,
   S3_ACCESS_KEY_ID: optionalText,
   S3_SECRET_ACCESS_KEY: optionalText,
-  STRIPE_SECRET_KEY: optionalText,
-  STRIPE_WEBHOOK_SECRET: optionalText,
-  NEXT_PUBLIC_STRIPE_PUBLISHABLE_KEY: optionalText,
+  STRIPE_SECRET_KEY: optionalText.pipe(
+    z
+      .string()
+      .regex(/^(sk|rk)_(test|live)_/, "must be a Stripe secret key (sk_test_..., sk_live_...)")
+      .optional(),
+  ),
+  STRIPE_WEBHOOK_SECRET: optionalText.pipe(
+    z.string().startsWith("whsec_", "must be a webhook signing secret (whsec_...)").optional(),
+  ),
+  NEXT_PUBLIC_STRIPE_PUBLISHABLE_KEY: optionalText.pipe(
+    z
+      .string()
+      .regex(/^pk_(test|live)_/, "must be a Stripe publishable key (pk_test_..., pk_live_...)")
+      .optional(),
+  ),
+  /** Tests only: a Stripe-speaking fake on this machine (see stripeApiOverride). */
+  STRIPE_API_BASE: optionalText.pipe(z.url().optional()),
   NEXT_PUBLIC_MAPBOX_TOKEN: optionalText,
   TRUST_PROXY_HEADERS: flag,
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
@@ -55,6 +69,8 @@ function loadEnv(source: NodeJS.ProcessEnv): Env {
   }
   const env = parsed.data;
   const embedded = env.DATABASE_URL === undefined;
+  const override = stripeApiOverride(env);
+  if (override) throw new Error(`Invalid environment:\n  STRIPE_API_BASE: ${override}`);
   return {
     ...env,
     embedded,
@@ -63,6 +79,26 @@ function loadEnv(source: NodeJS.ProcessEnv): Env {
     ),
     authSecret: env.NEXTAUTH_SECRET ?? embeddedSecret(embedded, env.PGLITE_DIR),
   };
+}
+
+const LOOPBACK_HOSTS = new Set(["127.0.0.1", "localhost", "[::1]"]);
+
+/**
+ * STRIPE_API_BASE points the Stripe SDK at a Stripe-speaking fake, which only tests may do
+ * (decision 0016): with a test key (`sk_test_`), at a fake on this machine, and for a site served
+ * on this machine only. A public site (APP_URL not on loopback) is a production configuration, and
+ * it refuses the variable whatever NODE_ENV says (`next start` always runs as production).
+ * Returns what is wrong, or null.
+ */
+function stripeApiOverride(env: z.infer<typeof schema>): string | null {
+  if (!env.STRIPE_API_BASE) return null;
+  if (!env.STRIPE_SECRET_KEY?.startsWith("sk_test_"))
+    return "only allowed with a test secret key (sk_test_...)";
+  if (!LOOPBACK_HOSTS.has(new URL(env.STRIPE_API_BASE).hostname))
+    return "must be a fake on this machine (127.0.0.1, localhost or [::1])";
+  if (!LOOPBACK_HOSTS.has(new URL(env.APP_URL).hostname))
+    return "refused in production (APP_URL is not on this machine)";
+  return null;
 }
 
 /**

@@ -10,6 +10,8 @@ export const ERROR_STATUS = {
   validation: 422,
   rate_limited: 429,
   internal: 500,
+  /** A service we depend on (the card payment provider) did not answer; trying again may work. */
+  unavailable: 503,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;
@@ -26,6 +28,7 @@ const DEFAULT_MESSAGES: Record<ErrorCode, string> = {
   validation: "Please check the form.",
   rate_limited: "Too many attempts. Please try again later.",
   internal: "Something went wrong. Please try again later.",
+  unavailable: "The service is not available right now. Please try again in a moment.",
 };
 
 export const GENERIC_ERROR_MESSAGE = DEFAULT_MESSAGES.internal;

@@ -1,28 +1,21 @@
 import "server-only";
 import { and, eq, inArray } from "drizzle-orm";
-import { formatMoney } from "@/lib/money";
 import type { Delivery } from "@/lib/validation/checkout";
-import { selectCartLines, type CartLine } from "@/server/checkout/cart-lines";
-import {
-  EMPTY_CART_MESSAGE,
-  currencyConflict,
-  fulfilmentFor,
-  placementProblem,
-  unavailableReason,
-} from "@/server/checkout/cart-rules";
+import { selectCartLines } from "@/server/checkout/cart-lines";
+import { fulfilmentFor } from "@/server/checkout/cart-rules";
+import { deliveryColumns } from "@/server/checkout/delivery-columns";
 import type { ReviewedItem } from "@/server/checkout/place-order-input";
+import { reviewOrderLines } from "@/server/checkout/review-order-lines";
 import type { Db } from "@/server/db/client";
-import { cartItems, members, orderItems, orders } from "@/server/db/schema";
+import { cartItems, orderItems, orders } from "@/server/db/schema";
 import { conflict } from "@/server/errors";
 
-export const CART_CHANGED_MESSAGE =
-  "Your cart changed since you reviewed it. Please review your order again.";
+export {
+  CART_CHANGED_MESSAGE,
+  ORDER_TOO_LARGE_MESSAGE,
+} from "@/server/checkout/review-order-lines";
 export const CHECKOUT_KEY_USED_MESSAGE =
   "This checkout has already been used. Please reload the page and try again.";
-export const ORDER_TOO_LARGE_MESSAGE =
-  "This order is too large to place at once. Please split it into smaller orders.";
-/** orders.total_cents is a 4-byte integer. */
-const MAX_TOTAL_CENTS = 2_147_483_647;
 
 export type PlaceOrderInput = {
   customerId: number;
@@ -60,23 +53,17 @@ export async function placeOrder(db: Db, input: PlaceOrderInput): Promise<Placed
     const existing = await findOrderByCheckoutKey(tx, input.checkoutKey);
     if (existing) return answerExisting(existing, input.customerId);
 
-    const selected = chooseLines(lines, input.items);
-    if (selected.length === 0) throw conflict(EMPTY_CART_MESSAGE);
-    const problems = selected.flatMap((line) => placementProblem(line, "in_person") ?? []);
-    if (problems.length > 0) throw conflict(problems.join(" "));
-    const [customer] = await tx
-      .select({ currency: members.currency })
-      .from(members)
-      .where(eq(members.id, input.customerId))
-      .limit(1);
-    const mixed = currencyConflict(selected, customer?.currency ?? null);
-    if (mixed) throw conflict(mixed.message);
+    const {
+      lines: selected,
+      currency,
+      totalCents,
+    } = await reviewOrderLines(tx, {
+      customerId: input.customerId,
+      cart: lines,
+      items: input.items,
+      paymentType: "in_person",
+    });
 
-    const totalCents = selected.reduce((sum, line) => sum + line.unitPriceCents * line.qty, 0);
-    if (totalCents > MAX_TOTAL_CENTS) throw conflict(ORDER_TOO_LARGE_MESSAGE);
-
-    const { delivery } = input;
-    const home = delivery.deliveryDestination === "home" ? delivery : null;
     const [order] = await tx
       .insert(orders)
       .values({
@@ -84,18 +71,9 @@ export async function placeOrder(db: Db, input: PlaceOrderInput): Promise<Placed
         checkoutKey: input.checkoutKey,
         paymentType: "in_person",
         paymentStatus: "not_required",
-        deliveryDestination: delivery.deliveryDestination,
-        currency: selected[0]!.currency,
+        currency,
         totalCents,
-        firstName: delivery.firstName,
-        lastName: delivery.lastName,
-        email: delivery.email,
-        phone: delivery.phone,
-        address: home?.address ?? null,
-        city: home?.city ?? null,
-        provinceState: home?.provinceState ?? null,
-        country: home?.country ?? null,
-        postalCode: home?.postalCode ?? null,
+        ...deliveryColumns(input.delivery),
       })
       .onConflictDoNothing({ target: orders.checkoutKey })
       .returning({ id: orders.id, orderNo: orders.orderNo });
@@ -121,7 +99,7 @@ export async function placeOrder(db: Db, input: PlaceOrderInput): Promise<Placed
         unitWeight: line.unitWeight,
         unitWeightSymbol: line.unitWeightSymbol,
         qty: line.qty,
-        deliveryService: fulfilmentFor(line.deliveryService, delivery.deliveryDestination),
+        deliveryService: fulfilmentFor(line.deliveryService, input.delivery.deliveryDestination),
       })),
     );
     await tx.delete(cartItems).where(
@@ -155,35 +133,4 @@ function answerExisting(order: ExistingOrder, customerId: number): PlacedOrder {
   // A key is a random uuid; one that names another member's order is refused without saying whose.
   if (order.customerId !== customerId) throw conflict(CHECKOUT_KEY_USED_MESSAGE);
   return { orderId: order.id, orderNo: order.orderNo, created: false };
-}
-
-/**
- * The lines to order: exactly the reviewed ones when the client sent them (each still in the cart
- * with the same quantity and, when sent, the same unit price; the caller re-checks their
- * products), else every line that can be paid
- * in person now, as the preview shows them.
- */
-function chooseLines(
-  lines: readonly CartLine[],
-  reviewed: readonly ReviewedItem[] | undefined,
-): CartLine[] {
-  if (!reviewed) return lines.filter((line) => unavailableReason(line, "in_person") === null);
-  const byKey = new Map(lines.map((line) => [line.pKey, line]));
-  const chosen = new Map<string, CartLine>();
-  for (const item of reviewed) {
-    const line = byKey.get(item.pKey);
-    if (!line || chosen.has(item.pKey)) throw conflict(CART_CHANGED_MESSAGE);
-    if (line.qty !== item.qty) {
-      throw conflict(
-        `The quantity of ${line.name} in your cart is now ${line.qty}. Please review your order again.`,
-      );
-    }
-    if (item.unitPriceCents !== undefined && line.unitPriceCents !== item.unitPriceCents) {
-      throw conflict(
-        `The price of ${line.name} is now ${formatMoney(line.unitPriceCents, line.currency)}. Please review your order again.`,
-      );
-    }
-    chosen.set(item.pKey, line);
-  }
-  return lines.filter((line) => chosen.has(line.pKey));
 }

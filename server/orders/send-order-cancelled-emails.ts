@@ -14,6 +14,8 @@ export type CancelledOrder = {
   email: string;
   firstName: string;
   lastName: string;
+  /** Set when the order was paid by card: what went back to the card, formatted ("$12.50"). */
+  refunded?: string | undefined;
   lines: {
     name: string;
     qty: number;
@@ -46,6 +48,7 @@ export async function sendOrderCancelledEmails(db: Db, order: CancelledOrder): P
         firstName: order.firstName,
         orderNo: order.orderNo,
         lines: order.lines.map(({ name, qty, farmer }) => ({ name, qty, farmer })),
+        refunded: order.refunded,
       }),
     },
     ...[...farmers].map(([merchantId, lines]) => ({

@@ -6,9 +6,13 @@ import { members, orderItems, orders } from "@/server/db/schema";
 import { conflict, notFoundError, validationError } from "@/server/errors";
 import { CLOSED_STATUSES, ORDER_NOT_FOUND_MESSAGE, orderMethodOf } from "./order-rules";
 import { sendOrderStatusEmail, type OrderStatusChange } from "./send-order-status-email";
+import { refundCardLines } from "@/server/payments/refund-card-lines";
+import type { StripeClient } from "@/server/payments/stripe-client";
 
 export type UpdateOrderStatusInput = {
   merchantId: number;
+  /** Refunds a paid card line the farmer cancels or refunds; null while cards are off. */
+  stripe?: StripeClient | null;
   /** The order line's id (the spec's `order_id`). */
   orderItemId: number;
   status: OrderStatus;
@@ -34,6 +38,11 @@ const MAX_ID = 2_147_483_647;
  * Picking the current status again changes nothing and mails nobody; a real change mails the
  * customer after the commit (when their order notifications are on).
  *
+ * On a line paid by card, `cancelled` and `refunded` both give the customer's money back (decision
+ * 0016): the line is marked for refund inside the lock, refunded after the commit with its own
+ * key (refundCardLines), and only then takes the status, so a farmer cannot keep money for goods
+ * not given, and a retry after Stripe failed refunds once.
+ *
  * @returns the message shown to the farmer
  * @throws AppError not_found: no such line of this farmer's; validation (`order_status`): a status
  *   of the other list; conflict: the line is cancelled or refunded, or a card line would be marked
@@ -41,75 +50,101 @@ const MAX_ID = 2_147_483_647;
  */
 export async function updateOrderStatus(
   db: Db,
-  { merchantId, orderItemId, status }: UpdateOrderStatusInput,
+  { merchantId, orderItemId, status, stripe = null }: UpdateOrderStatusInput,
 ): Promise<string> {
   if (orderItemId > MAX_ID) throw notFoundError(ORDER_NOT_FOUND_MESSAGE);
 
-  const { productName, change } = await db.transaction(
-    async (tx): Promise<{ productName: string; change: OrderStatusChange | null }> => {
-      const [row] = await tx
-        .select({
-          status: orderItems.status,
-          deliveryService: orderItems.deliveryService,
-          productName: orderItems.productName,
-          qty: orderItems.qty,
-          orderNo: orders.orderNo,
-          paymentType: orders.paymentType,
-          customerId: orders.customerId,
-          email: orders.email,
-          firstName: orders.firstName,
-          farmer: members.username,
-        })
-        .from(orderItems)
-        .innerJoin(orders, eq(orders.id, orderItems.orderId))
-        .innerJoin(members, eq(members.id, orderItems.merchantId))
-        .where(and(eq(orderItems.id, orderItemId), eq(orderItems.merchantId, merchantId)))
-        .for("update", { of: orderItems });
-      if (!row) throw notFoundError(ORDER_NOT_FOUND_MESSAGE);
+  type Outcome = {
+    productName: string;
+    change: OrderStatusChange | null;
+    refund: { orderId: number; status: "cancelled" | "refunded" } | null;
+  };
+  const { productName, change, refund } = await db.transaction(async (tx): Promise<Outcome> => {
+    const [row] = await tx
+      .select({
+        status: orderItems.status,
+        deliveryService: orderItems.deliveryService,
+        productName: orderItems.productName,
+        qty: orderItems.qty,
+        orderNo: orders.orderNo,
+        paymentType: orders.paymentType,
+        paymentStatus: orders.paymentStatus,
+        orderId: orders.id,
+        customerId: orders.customerId,
+        email: orders.email,
+        firstName: orders.firstName,
+        farmer: members.username,
+      })
+      .from(orderItems)
+      .innerJoin(orders, eq(orders.id, orderItems.orderId))
+      .innerJoin(members, eq(members.id, orderItems.merchantId))
+      .where(and(eq(orderItems.id, orderItemId), eq(orderItems.merchantId, merchantId)))
+      .for("update", { of: orderItems });
+    if (!row) throw notFoundError(ORDER_NOT_FOUND_MESSAGE);
 
-      const method = orderMethodOf(row.deliveryService);
-      if (!orderStatusesFor(method === "delivery").includes(status)) {
-        const message = wrongListMessage(status, method);
-        throw validationError({ order_status: [message] }, message);
-      }
-      if (row.status === "cancelled" || row.status === "refunded")
-        throw conflict(closedRowMessage(row.status));
-      if (status === "refunded" && row.paymentType === "card") throw conflict(CARD_REFUND_MESSAGE);
-      if (row.status === status) return { productName: row.productName, change: null };
+    const method = orderMethodOf(row.deliveryService);
+    if (!orderStatusesFor(method === "delivery").includes(status)) {
+      const message = wrongListMessage(status, method);
+      throw validationError({ order_status: [message] }, message);
+    }
+    if (row.status === "cancelled" || row.status === "refunded")
+      throw conflict(closedRowMessage(row.status));
+    const paidByCard =
+      row.paymentType === "card" &&
+      (row.paymentStatus === "paid" || row.paymentStatus === "partially_refunded");
+    const refunds = paidByCard && (status === "cancelled" || status === "refunded");
+    if (refunds && !stripe) throw conflict(CARD_REFUND_MESSAGE);
+    if (row.status === status) return { productName: row.productName, change: null, refund: null };
 
-      const updated = await tx
+    const change: OrderStatusChange = {
+      orderNo: row.orderNo,
+      customerId: row.customerId,
+      email: row.email,
+      firstName: row.firstName,
+      farmer: row.farmer,
+      status,
+      lines: [{ name: row.productName, qty: row.qty }],
+    };
+    if (refunds) {
+      await tx
         .update(orderItems)
-        .set({
-          status,
-          statusUpdatedAt: sql`now()`,
-          ...(status === "cancelled" ? { cancelledAt: sql`now()` } : {}),
-          ...(status === "refunded" ? { refundedAt: sql`now()` } : {}),
-        })
-        .where(
-          and(
-            eq(orderItems.id, orderItemId),
-            eq(orderItems.merchantId, merchantId),
-            notInArray(orderItems.status, [...CLOSED_STATUSES]),
-          ),
-        )
-        .returning({ id: orderItems.id });
-      if (updated.length !== 1) throw conflict(closedRowMessage("cancelled"));
-
+        .set({ refundRequestedAt: sql`coalesce(${orderItems.refundRequestedAt}, now())` })
+        .where(eq(orderItems.id, orderItemId));
       return {
         productName: row.productName,
-        change: {
-          orderNo: row.orderNo,
-          customerId: row.customerId,
-          email: row.email,
-          firstName: row.firstName,
-          farmer: row.farmer,
-          status,
-          lines: [{ name: row.productName, qty: row.qty }],
-        },
+        change,
+        refund: { orderId: row.orderId, status: status as "cancelled" | "refunded" },
       };
-    },
-  );
+    }
 
+    const updated = await tx
+      .update(orderItems)
+      .set({
+        status,
+        statusUpdatedAt: sql`now()`,
+        ...(status === "cancelled" ? { cancelledAt: sql`now()` } : {}),
+        ...(status === "refunded" ? { refundedAt: sql`now()` } : {}),
+      })
+      .where(
+        and(
+          eq(orderItems.id, orderItemId),
+          eq(orderItems.merchantId, merchantId),
+          notInArray(orderItems.status, [...CLOSED_STATUSES]),
+        ),
+      )
+      .returning({ id: orderItems.id });
+    if (updated.length !== 1) throw conflict(closedRowMessage("cancelled"));
+
+    return { productName: row.productName, change, refund: null };
+  });
+
+  if (refund && stripe) {
+    await refundCardLines(db, stripe, {
+      orderId: refund.orderId,
+      itemIds: [orderItemId],
+      status: refund.status,
+    });
+  }
   if (change) await sendOrderStatusEmail(db, change);
   return statusUpdatedMessage(productName, status);
 }

@@ -4,6 +4,7 @@ import {
   check,
   index,
   integer,
+  jsonb,
   numeric,
   pgEnum,
   pgTable,
@@ -20,8 +21,13 @@ import { DELIVERY_DESTINATIONS, ORDER_STATUSES } from "../../../lib/constants";
 export const paymentTypeEnum = pgEnum("payment_type", ["card", "in_person"]);
 export const deliveryDestinationEnum = pgEnum("delivery_destination", DELIVERY_DESTINATIONS);
 /**
- * The order's money state in our own words (Stripe events are translated at the edge).
- * `not_required`: paid in person at the handover, the platform collects nothing.
+ * The order's money state in our own words (Stripe events are translated at the edge, in
+ * server/payments/stripe-states.ts; decision 0016).
+ * - `pending`: a card order awaiting payment (its lines wait in `pending_lines`);
+ * - `failed`: still awaiting payment, the last attempt was declined or not authenticated;
+ * - `abandoned`: the cart changed before it was paid; a newer order replaced it;
+ * - `paid`, `partially_refunded`, `refunded`: the charge and what was given back of it;
+ * - `not_required`: paid in person at the handover, the platform collects nothing.
  */
 export const paymentStatusEnum = pgEnum("payment_status", [
   "pending",
@@ -30,7 +36,20 @@ export const paymentStatusEnum = pgEnum("payment_status", [
   "partially_refunded",
   "refunded",
   "not_required",
+  "abandoned",
 ]);
+
+/** One line of a card order awaiting payment: what becomes an order_items row once it is paid. */
+export type PendingLine = {
+  productId: number;
+  merchantId: number;
+  productName: string;
+  unitPriceCents: number;
+  unitWeight: string;
+  unitWeightSymbol: string | null;
+  qty: number;
+  deliveryService: "free_delivery" | "in_store";
+};
 /** Pickup rows use a subset, delivery rows another (lib/constants orderStatusesFor). */
 export const orderItemStatusEnum = pgEnum("order_item_status", ORDER_STATUSES);
 
@@ -69,7 +88,20 @@ export const orders = pgTable(
       .default(sql`gen_random_uuid()::text`),
     paymentIntentId: text("payment_intent_id").unique(),
     paymentStatus: paymentStatusEnum("payment_status").notNull().default("pending"),
+    /**
+     * A card order's lines until it is paid: order_items (and with them the farmers' lists, the
+     * sales counters and the mails) exist only for orders that were placed, so they are written
+     * when the payment succeeds. Null once paid, and for pay in person.
+     */
+    pendingLines: jsonb("pending_lines").$type<PendingLine[]>(),
+    /** The charge of a paid card order (refunds and transfers name it). */
+    chargeId: text("charge_id"),
+    /** Why the last card attempt failed, as Stripe worded it for the customer. */
+    paymentError: text("payment_error"),
+    /** Counts our updates of the PaymentIntent, so each update has its own idempotency key. */
+    paymentIntentRevision: integer("payment_intent_revision").notNull().default(0),
     paidAt: happenedAt("paid_at"),
+    disputedAt: happenedAt("disputed_at"),
     cancelledAt: happenedAt("cancelled_at"),
     refundedAt: happenedAt("refunded_at"),
     createdAt: createdAt(),
@@ -82,6 +114,11 @@ export const orders = pgTable(
       t.id.desc().nullsFirst(),
     ),
     check("orders_total_cents_non_negative", sql`${t.totalCents} >= 0`),
+    // One card checkout awaiting payment per customer: a reload, a double click or twenty
+    // concurrent calls find it instead of making another (server/payments/start-card-checkout.ts).
+    uniqueIndex("orders_open_card_checkout_unique")
+      .on(t.customerId)
+      .where(sql`${t.paymentType} = 'card' and ${t.paymentStatus} in ('pending', 'failed')`),
   ],
 );
 
@@ -115,6 +152,18 @@ export const orderItems = pgTable(
     merchantPaidAt: happenedAt("merchant_paid_at"),
     /** Stripe Transfer that paid the merchant for this row. */
     transferId: text("transfer_id").unique(),
+    /**
+     * A paid card line's fees (lib/fees.ts, the merchant's service charge at payment time) and what
+     * the farmer is paid for it: line total minus the three fees. Null for pay in person.
+     */
+    cardFeeCents: integer("card_fee_cents"),
+    internationalFeeCents: integer("international_fee_cents"),
+    handlingFeeCents: integer("handling_fee_cents"),
+    payoutCents: integer("payout_cents"),
+    /** The Stripe Refund that gave this line's money back (one refund per line). */
+    refundId: text("refund_id").unique(),
+    /** A refund was asked of Stripe; set before the call, so a crash in between can be resumed. */
+    refundRequestedAt: happenedAt("refund_requested_at"),
     /** The merchant scanned the customer's QR code. */
     confirmedAt: happenedAt("confirmed_at"),
     statusUpdatedAt: happenedAt("status_updated_at"),

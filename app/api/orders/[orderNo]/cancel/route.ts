@@ -1,10 +1,18 @@
 import { route } from "@/server/http/route";
 import { cancelOrder } from "@/server/orders/cancel-order";
+import { getStripe } from "@/server/payments/stripe-client";
 
-// POST /api/orders/{orderNo}/cancel: the customer cancels their whole order (every line must qualify)
+// POST /api/orders/{orderNo}/cancel: the customer cancels their whole order (every line must
+// qualify); a paid card order is refunded, one refund per line
 export const POST = route<{ orderNo: string }>(
   { role: ["customer", "merchant"] },
   async ({ member, db, params }) => {
-    return Response.json(await cancelOrder(db, { customerId: member.id, orderNo: params.orderNo }));
+    return Response.json(
+      await cancelOrder(db, {
+        customerId: member.id,
+        orderNo: params.orderNo,
+        stripe: getStripe(),
+      }),
+    );
   },
 );

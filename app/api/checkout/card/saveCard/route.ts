@@ -1,0 +1,11 @@
+import { saveCardSchema } from "@/lib/validation/card-payment";
+import { route } from "@/server/http/route";
+import { requireStripe, setSaveCard } from "@/server/payments";
+
+// POST /api/checkout/card/saveCard: keep (or not) the new card for next time, before it is confirmed
+export const POST = route({ role: ["customer", "merchant"] }, async ({ req, member, db }) => {
+  const stripe = requireStripe();
+  const { orderNo, saveCard } = saveCardSchema.parse(await req.json());
+  await setSaveCard(db, stripe, { customerId: member.id, orderNo, saveCard });
+  return Response.json({ saveCard });
+});

@@ -1,0 +1,14 @@
+import { route } from "@/server/http/route";
+import { CARD_DELETED_MESSAGE, deleteSavedCard, requireStripe } from "@/server/payments";
+
+// DELETE /api/checkout/card/savedCards/{paymentMethodId}: delete one of the member's saved cards
+export const DELETE = route<{ paymentMethodId: string }>(
+  { role: ["customer", "merchant"] },
+  async ({ member, db, params }) => {
+    await deleteSavedCard(db, requireStripe(), {
+      memberId: member.id,
+      paymentMethodId: params.paymentMethodId,
+    });
+    return Response.json({ message: CARD_DELETED_MESSAGE });
+  },
+);

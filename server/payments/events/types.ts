@@ -1,0 +1,25 @@
+import "server-only";
+import type Stripe from "stripe";
+import type { Db } from "@/server/db/client";
+import type { StripeClient } from "../stripe-client";
+
+/** What handling an event changed that the caller acts on after the commit (the order mails). */
+export type EventEffect = { placedOrderId: number | null };
+
+/**
+ * One Stripe event type's handling. `read` asks Stripe for what the handler needs, before the
+ * transaction (no lock is held across the network); `apply` makes the change inside the
+ * transaction that also stores the event id, so it happens once. Each handler reaches the right
+ * final state whatever arrived before it.
+ */
+export type EventHandler<T = unknown> = {
+  read?: (stripe: StripeClient, event: Stripe.Event) => Promise<T>;
+  apply: (tx: Db, event: Stripe.Event, read: T) => Promise<EventEffect>;
+};
+
+export const NO_EFFECT: EventEffect = { placedOrderId: null };
+
+/** Erases a handler's read type for the dispatch table (each handler's read goes to its apply). */
+export function defineHandler<T>(handler: EventHandler<T>): EventHandler {
+  return handler as unknown as EventHandler;
+}

@@ -1,0 +1,96 @@
+import "server-only";
+import { eq } from "drizzle-orm";
+import type Stripe from "stripe";
+import type { Db } from "@/server/db/client";
+import { stripeEvents } from "@/server/db/schema";
+import { badRequest } from "@/server/errors";
+import { log } from "@/server/log";
+import { chargeDisputeCreated } from "./events/charge-dispute-created";
+import { chargeRefunded } from "./events/charge-refunded";
+import { paymentIntentFailed } from "./events/payment-intent-failed";
+import { paymentIntentSucceeded } from "./events/payment-intent-succeeded";
+import { NO_EFFECT, type EventEffect, type EventHandler } from "./events/types";
+import type { StripeClient } from "./stripe-client";
+
+/** The events the marketplace acts on; any other is acknowledged and stored. */
+const HANDLERS: Partial<Record<string, EventHandler>> = {
+  "payment_intent.succeeded": paymentIntentSucceeded,
+  "payment_intent.payment_failed": paymentIntentFailed,
+  "charge.refunded": chargeRefunded,
+  "charge.dispute.created": chargeDisputeCreated,
+};
+
+export const BAD_SIGNATURE_MESSAGE = "The webhook signature could not be verified.";
+
+/** How far ahead of our clock a signature's timestamp may be (the SDK refuses only old ones). */
+const FUTURE_TOLERANCE_SECONDS = 300;
+
+/**
+ * Verifies a webhook delivery on its raw body: the signature with our signing secret, a timestamp
+ * at most five minutes old (the SDK's tolerance) and not in the future.
+ *
+ * @throws AppError bad_request: no signature, a wrong one, or a stale or future timestamp
+ */
+export function verifyStripeEvent(
+  stripe: StripeClient,
+  {
+    payload,
+    signature,
+    secret,
+    now = Date.now(),
+  }: {
+    payload: string;
+    signature: string | null;
+    secret: string;
+    now?: number;
+  },
+): Stripe.Event {
+  if (!signature) throw badRequest(BAD_SIGNATURE_MESSAGE);
+  const timestamp = Number(/(?:^|,)t=(\d+)/.exec(signature)?.[1]);
+  if (!Number.isFinite(timestamp) || timestamp > now / 1000 + FUTURE_TOLERANCE_SECONDS)
+    throw badRequest(BAD_SIGNATURE_MESSAGE);
+  try {
+    return stripe.webhooks.constructEvent(payload, signature, secret);
+  } catch (error) {
+    throw badRequest(BAD_SIGNATURE_MESSAGE, {
+      logMessage: "webhook signature refused",
+      cause: error,
+    });
+  }
+}
+
+export type HandledEvent = EventEffect & { duplicate: boolean };
+
+/**
+ * Processes one verified event exactly once: its id is stored in `stripe_events` in the same
+ * transaction as the change it makes, so a redelivery (Stripe retries, or sends twice) finds it
+ * and changes nothing, and a crash before the commit leaves neither. Events may come in any order;
+ * each handler reaches the right final state on its own.
+ */
+export async function handleStripeEvent(
+  db: Db,
+  stripe: StripeClient,
+  event: Stripe.Event,
+): Promise<HandledEvent> {
+  const [seen] = await db
+    .select({ id: stripeEvents.id })
+    .from(stripeEvents)
+    .where(eq(stripeEvents.id, event.id))
+    .limit(1);
+  if (seen) return { duplicate: true, ...NO_EFFECT };
+
+  const handler = HANDLERS[event.type];
+  const read = handler?.read ? await handler.read(stripe, event) : undefined;
+  return db.transaction(async (tx) => {
+    const [stored] = await tx
+      .insert(stripeEvents)
+      .values({ id: event.id, type: event.type })
+      .onConflictDoNothing()
+      .returning({ id: stripeEvents.id });
+    // A concurrent delivery of the same event committed first.
+    if (!stored) return { duplicate: true, ...NO_EFFECT };
+    const effect = handler ? await handler.apply(tx, event, read) : NO_EFFECT;
+    log.info({ event: event.id, type: event.type }, "stripe event processed");
+    return { duplicate: false, ...effect };
+  });
+}

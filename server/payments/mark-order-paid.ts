@@ -1,0 +1,163 @@
+import "server-only";
+import { and, eq, inArray, sql } from "drizzle-orm";
+import type Stripe from "stripe";
+import { lineFees } from "@/lib/fees";
+import type { Db } from "@/server/db/client";
+import { cartItems, members, orderItems, orders, type PendingLine } from "@/server/db/schema";
+import { internalError } from "@/server/errors";
+import { log } from "@/server/log";
+import { idOf } from "./stripe-states";
+
+export type PaidOrder = { orderId: number; orderNo: string; customerId: number; created: boolean };
+
+/** Statuses of an order whose money was taken: it was placed already. */
+const SETTLED = new Set(["paid", "partially_refunded", "refunded"]);
+
+/**
+ * A card order's PaymentIntent succeeded: the order is placed, exactly once, whichever comes first
+ * of the customer's return, the `payment_intent.succeeded` event or a later read. Under the order's
+ * row lock it writes the lines kept in `pending_lines` as order_items (the farmers' lists, the sales
+ * counters and the line counters follow from that insert), with each line's fees and payout; takes
+ * the ordered products out of the customer's cart; and marks the order paid. A second call finds it
+ * paid and answers `created: false`, so the caller sends the order mails only when `created`.
+ *
+ * An abandoned order (the cart changed and a newer order replaced it) whose payment still went
+ * through, say from another tab, is placed too: the customer paid for exactly those lines.
+ *
+ * @returns null when the PaymentIntent is not one of our orders' (a plan's invoice, say)
+ * @throws AppError internal: the PaymentIntent did not succeed, or its amount is not the order's
+ */
+export async function markOrderPaid(
+  db: Db,
+  paymentIntent: Pick<
+    Stripe.PaymentIntent,
+    "id" | "status" | "amount" | "currency" | "latest_charge" | "metadata"
+  >,
+): Promise<PaidOrder | null> {
+  if (paymentIntent.status !== "succeeded")
+    throw internalError(`markOrderPaid: ${paymentIntent.id} is ${paymentIntent.status}`);
+
+  return db.transaction(async (tx) => {
+    const order = await lockOrderOfPaymentIntent(tx, paymentIntent);
+    if (!order) return null;
+    const answer = { orderId: order.id, orderNo: order.orderNo, customerId: order.customerId };
+    if (SETTLED.has(order.paymentStatus)) return { ...answer, created: false };
+
+    if (
+      paymentIntent.amount !== order.totalCents ||
+      paymentIntent.currency.toUpperCase() !== order.currency
+    ) {
+      throw internalError(
+        `markOrderPaid: ${paymentIntent.id} is ${paymentIntent.amount} ${paymentIntent.currency}, order ${order.id} is ${order.totalCents} ${order.currency}`,
+      );
+    }
+    const lines = order.pendingLines ?? [];
+    if (lines.length === 0) throw internalError(`markOrderPaid: order ${order.id} has no lines`);
+
+    await insertPaidLines(tx, order.id, order.currency, lines);
+    await tx.delete(cartItems).where(
+      and(
+        eq(cartItems.memberId, order.customerId),
+        inArray(
+          cartItems.productId,
+          lines.map((line) => line.productId),
+        ),
+      ),
+    );
+    await tx
+      .update(orders)
+      .set({
+        paymentStatus: "paid",
+        paidAt: sql`now()`,
+        paymentIntentId: paymentIntent.id,
+        chargeId: idOf(paymentIntent.latest_charge),
+        pendingLines: null,
+        paymentError: null,
+        updatedAt: sql`now()`,
+      })
+      .where(eq(orders.id, order.id));
+    if (order.paymentStatus === "abandoned")
+      log.warn({ orderId: order.id }, "an abandoned card order was paid; it is placed");
+    return { ...answer, created: true };
+  });
+}
+
+/**
+ * The order the PaymentIntent pays, locked. Found by the id we stored or, when our write of the id
+ * was lost (Stripe made the intent, we crashed before saving it), by the order id in its metadata.
+ */
+async function lockOrderOfPaymentIntent(
+  tx: Db,
+  paymentIntent: Pick<Stripe.PaymentIntent, "id" | "metadata">,
+) {
+  const columns = {
+    id: orders.id,
+    orderNo: orders.orderNo,
+    customerId: orders.customerId,
+    currency: orders.currency,
+    totalCents: orders.totalCents,
+    paymentStatus: orders.paymentStatus,
+    paymentIntentId: orders.paymentIntentId,
+    pendingLines: orders.pendingLines,
+  };
+  const [byIntent] = await tx
+    .select(columns)
+    .from(orders)
+    .where(eq(orders.paymentIntentId, paymentIntent.id))
+    .for("update");
+  if (byIntent) return byIntent;
+  const orderId = Number(paymentIntent.metadata?.order_id);
+  if (!Number.isSafeInteger(orderId) || orderId <= 0) return null;
+  const [byMetadata] = await tx
+    .select(columns)
+    .from(orders)
+    .where(and(eq(orders.id, orderId), eq(orders.paymentType, "card")))
+    .for("update");
+  if (
+    !byMetadata ||
+    (byMetadata.paymentIntentId && byMetadata.paymentIntentId !== paymentIntent.id)
+  )
+    return null;
+  return byMetadata;
+}
+
+/** The order's lines with their fees, by product (the lock order every checkout uses). */
+async function insertPaidLines(
+  tx: Db,
+  orderId: number,
+  currency: "CAD" | "USD",
+  lines: readonly PendingLine[],
+): Promise<void> {
+  const merchantIds = [...new Set(lines.map((line) => line.merchantId))];
+  const charges = await tx
+    .select({
+      id: members.id,
+      baseRate: members.baseRate,
+      baseAmountCents: members.baseAmountCents,
+      internationalCcRate: members.internationalCreditCardRate,
+      handlingFeeRate: members.handlingFeeRate,
+      handlingFeeAmountCents: members.handlingFeeAmtCents,
+    })
+    .from(members)
+    .where(inArray(members.id, merchantIds));
+  const chargeOf = new Map(charges.map(({ id, ...serviceCharge }) => [id, serviceCharge]));
+  const byProduct = [...lines].sort((a, b) => a.productId - b.productId);
+  await tx.insert(orderItems).values(
+    byProduct.map((line) => ({
+      orderId,
+      productId: line.productId,
+      merchantId: line.merchantId,
+      productName: line.productName,
+      unitPriceCents: line.unitPriceCents,
+      unitWeight: line.unitWeight,
+      unitWeightSymbol: line.unitWeightSymbol,
+      qty: line.qty,
+      deliveryService: line.deliveryService,
+      ...lineFees({
+        lineTotalCents: line.unitPriceCents * line.qty,
+        currency,
+        serviceCharge: chargeOf.get(line.merchantId),
+      }),
+    })),
+  );
+}

@@ -1,0 +1,300 @@
+import "server-only";
+import { and, eq, inArray, sql } from "drizzle-orm";
+import type { Currency } from "@/lib/constants";
+import type { Delivery } from "@/lib/validation/checkout";
+import { selectCartLines } from "@/server/checkout/cart-lines";
+import { fulfilmentFor } from "@/server/checkout/cart-rules";
+import { deliveryColumns } from "@/server/checkout/delivery-columns";
+import type { ReviewedItem } from "@/server/checkout/place-order-input";
+import { reviewOrderLines } from "@/server/checkout/review-order-lines";
+import type { Db } from "@/server/db/client";
+import { orders, type PendingLine } from "@/server/db/schema";
+import { conflict } from "@/server/errors";
+import { log } from "@/server/log";
+import { ensureStripeCustomer } from "./ensure-stripe-customer";
+import { idempotencyKeys } from "./idempotency-keys";
+import { markOrderPaid } from "./mark-order-paid";
+import { callStripe } from "./stripe-errors";
+import type { StripeClient } from "./stripe-client";
+import { paymentOutcome } from "./stripe-states";
+
+export type CardCheckout =
+  | {
+      state: "awaiting_payment";
+      orderId: number;
+      orderNo: string;
+      clientSecret: string;
+      amountCents: number;
+      currency: Currency;
+      /** Why the last attempt failed (declined, not authenticated), for the payment page. */
+      paymentError: string | null;
+    }
+  /** The order was paid meanwhile (another tab, a return that never reached us). */
+  | { state: "paid"; orderId: number; orderNo: string; created: boolean };
+
+export const DELIVERY_MISSING_MESSAGE =
+  "Please enter your delivery details again before you pay. They are kept for an hour.";
+/** Stripe's smallest card charge in CAD and USD. */
+export const MIN_CARD_AMOUNT_CENTS = 50;
+export const BELOW_MIN_CARD_AMOUNT_MESSAGE =
+  "A card payment must be at least $0.50. Please add more items or pay in person.";
+export const OPEN_CHECKOUT_BUSY_MESSAGE =
+  "Your checkout is being updated in another window. Please reload the page.";
+
+/**
+ * Opens the card payment of the member's pay-by-card cart: the order, in `pending` (awaiting
+ * payment) with its lines kept aside, and one PaymentIntent for it. Amount, currency and lines come
+ * from the server's cart only.
+ *
+ * At most one card order awaits payment per member (a unique index). Loading the page again, a
+ * double click, a retry after Stripe failed, or twenty concurrent calls all come back to that
+ * order and its one PaymentIntent: the cart rows are locked while the order is chosen, the order
+ * row is locked while its intent is made, and the intent is made with the key `pi:{orderId}`, so
+ * even an answer Stripe gave but we lost returns the same intent. When the cart changed since, the
+ * old order is abandoned (its intent cancelled) and a new one opened; when its intent was paid
+ * meanwhile, that order is placed and returned as paid.
+ *
+ * @throws AppError conflict: the cart cannot be ordered (see reviewOrderLines); unavailable:
+ *   Stripe did not answer (the order stays awaiting payment; trying again is safe)
+ */
+export async function startCardCheckout(
+  db: Db,
+  stripe: StripeClient,
+  input: { customerId: number; delivery: Delivery; items?: readonly ReviewedItem[] | undefined },
+): Promise<CardCheckout> {
+  const settled = await settleOpenOrderIfPaid(db, stripe, input.customerId);
+  if (settled) return settled;
+
+  const { orderId, abandoned } = await openOrder(db, input);
+  if (abandoned) await cancelAbandonedIntent(stripe, abandoned);
+  const customer = await ensureStripeCustomer(db, stripe, input.customerId);
+  return ensurePaymentIntent(db, stripe, orderId, customer);
+}
+
+/** The member's card order awaiting payment, if any. */
+async function findOpenOrder(db: Db, customerId: number, lock = false) {
+  const query = db
+    .select({
+      id: orders.id,
+      orderNo: orders.orderNo,
+      paymentIntentId: orders.paymentIntentId,
+      totalCents: orders.totalCents,
+      currency: orders.currency,
+      pendingLines: orders.pendingLines,
+      deliveryDestination: orders.deliveryDestination,
+      firstName: orders.firstName,
+      lastName: orders.lastName,
+      email: orders.email,
+      phone: orders.phone,
+      address: orders.address,
+      city: orders.city,
+      provinceState: orders.provinceState,
+      country: orders.country,
+      postalCode: orders.postalCode,
+    })
+    .from(orders)
+    .where(
+      and(
+        eq(orders.customerId, customerId),
+        eq(orders.paymentType, "card"),
+        inArray(orders.paymentStatus, ["pending", "failed"]),
+      ),
+    )
+    .limit(1);
+  const [row] = lock ? await query.for("update") : await query;
+  return row;
+}
+
+/** An open order whose intent already succeeded is placed now instead of being replaced. */
+async function settleOpenOrderIfPaid(
+  db: Db,
+  stripe: StripeClient,
+  customerId: number,
+): Promise<CardCheckout | null> {
+  const open = await findOpenOrder(db, customerId);
+  if (!open?.paymentIntentId) return null;
+  const intentId = open.paymentIntentId;
+  const intent = await callStripe("retrieve payment intent", () =>
+    stripe.paymentIntents.retrieve(intentId),
+  );
+  if (paymentOutcome(intent.status) !== "succeeded") return null;
+  const paid = await markOrderPaid(db, intent);
+  return paid ? { state: "paid", ...paid } : null;
+}
+
+type Opened = { orderId: number; abandoned: { orderId: number; paymentIntentId: string } | null };
+
+/** Chooses or makes the order awaiting payment for the cart as it is now. */
+async function openOrder(
+  db: Db,
+  input: { customerId: number; delivery: Delivery; items?: readonly ReviewedItem[] | undefined },
+): Promise<Opened> {
+  return db.transaction(async (tx) => {
+    // The member's cart rows first, as every checkout locks them: concurrent calls queue here.
+    const cart = await selectCartLines(tx, input.customerId, { lock: true });
+    const reviewed = await reviewOrderLines(tx, {
+      customerId: input.customerId,
+      cart,
+      items: input.items,
+      paymentType: "by_card",
+    });
+    if (reviewed.totalCents < MIN_CARD_AMOUNT_CENTS) throw conflict(BELOW_MIN_CARD_AMOUNT_MESSAGE);
+    const pendingLines: PendingLine[] = reviewed.lines
+      .map((line) => ({
+        productId: line.productId,
+        merchantId: line.merchantId,
+        productName: line.name,
+        unitPriceCents: line.unitPriceCents,
+        unitWeight: line.unitWeight,
+        unitWeightSymbol: line.unitWeightSymbol,
+        qty: line.qty,
+        deliveryService: fulfilmentFor(line.deliveryService, input.delivery.deliveryDestination),
+      }))
+      .sort((a, b) => a.productId - b.productId);
+    const wanted = {
+      currency: reviewed.currency,
+      totalCents: reviewed.totalCents,
+      pendingLines,
+      ...deliveryColumns(input.delivery),
+    };
+
+    const open = await findOpenOrder(tx, input.customerId, true);
+    if (open && sameCheckout(open, wanted)) return { orderId: open.id, abandoned: null };
+    if (open) {
+      await tx
+        .update(orders)
+        .set({ paymentStatus: "abandoned", updatedAt: sql`now()` })
+        .where(eq(orders.id, open.id));
+    }
+    const [created] = await tx
+      .insert(orders)
+      .values({
+        customerId: input.customerId,
+        paymentType: "card",
+        paymentStatus: "pending",
+        ...wanted,
+      })
+      .returning({ id: orders.id });
+    if (!created) throw conflict(OPEN_CHECKOUT_BUSY_MESSAGE);
+    return {
+      orderId: created.id,
+      abandoned: open?.paymentIntentId
+        ? { orderId: open.id, paymentIntentId: open.paymentIntentId }
+        : null,
+    };
+  });
+}
+
+function sameCheckout(
+  open: NonNullable<Awaited<ReturnType<typeof findOpenOrder>>>,
+  wanted: ReturnType<typeof deliveryColumns> & {
+    currency: Currency;
+    totalCents: number;
+    pendingLines: PendingLine[];
+  },
+): boolean {
+  const { id: _id, orderNo: _no, paymentIntentId: _pi, ...kept } = open;
+  return JSON.stringify(canonical(kept)) === JSON.stringify(canonical(wanted));
+}
+
+/** Keys in a fixed order, so two equal checkouts serialise alike. */
+function canonical(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(canonical);
+  if (value && typeof value === "object")
+    return Object.fromEntries(
+      Object.keys(value)
+        .sort()
+        .map((key) => [key, canonical((value as Record<string, unknown>)[key])]),
+    );
+  return value;
+}
+
+/**
+ * The replaced order's intent can no longer be paid. If cancelling fails (Stripe down, or the
+ * intent succeeded in another tab a moment ago) nothing is lost: a success still places that
+ * order through the webhook, and the customer sees it in My Purchases.
+ */
+async function cancelAbandonedIntent(
+  stripe: StripeClient,
+  { orderId, paymentIntentId }: { orderId: number; paymentIntentId: string },
+): Promise<void> {
+  try {
+    await stripe.paymentIntents.cancel(
+      paymentIntentId,
+      { cancellation_reason: "abandoned" },
+      { idempotencyKey: idempotencyKeys.paymentIntentCancel(orderId) },
+    );
+  } catch (error) {
+    log.warn({ err: error, orderId }, "could not cancel the payment intent of an abandoned order");
+  }
+}
+
+/** The order's one PaymentIntent, made under the order's row lock with the key `pi:{orderId}`. */
+async function ensurePaymentIntent(
+  db: Db,
+  stripe: StripeClient,
+  orderId: number,
+  customer: string,
+): Promise<CardCheckout> {
+  return db.transaction(async (tx) => {
+    const [order] = await tx
+      .select({
+        id: orders.id,
+        orderNo: orders.orderNo,
+        customerId: orders.customerId,
+        totalCents: orders.totalCents,
+        currency: orders.currency,
+        paymentIntentId: orders.paymentIntentId,
+        paymentError: orders.paymentError,
+      })
+      .from(orders)
+      .where(eq(orders.id, orderId))
+      .for("update");
+    if (!order) throw conflict(OPEN_CHECKOUT_BUSY_MESSAGE);
+    const existingId = order.paymentIntentId;
+    const intent = existingId
+      ? await callStripe("retrieve payment intent", () =>
+          stripe.paymentIntents.retrieve(existingId),
+        )
+      : await callStripe("create payment intent", () =>
+          stripe.paymentIntents.create(
+            {
+              amount: order.totalCents,
+              currency: order.currency.toLowerCase(),
+              customer,
+              // Cards only (3-D Secure happens in Stripe.js, no redirect to a bank's site).
+              automatic_payment_methods: { enabled: true, allow_redirects: "never" },
+              description: `Order ${order.orderNo}`,
+              transfer_group: order.orderNo,
+              metadata: {
+                order_id: String(order.id),
+                order_no: order.orderNo,
+                member_id: String(order.customerId),
+              },
+            },
+            { idempotencyKey: idempotencyKeys.paymentIntent(order.id) },
+          ),
+        );
+    if (!existingId) {
+      await tx
+        .update(orders)
+        .set({ paymentIntentId: intent.id, updatedAt: sql`now()` })
+        .where(eq(orders.id, order.id));
+    }
+    if (paymentOutcome(intent.status) === "succeeded") {
+      // Paid between our reads (another tab): place it now, inside this lock.
+      const paid = await markOrderPaid(tx, intent);
+      if (paid) return { state: "paid", ...paid };
+    }
+    if (!intent.client_secret) throw conflict(OPEN_CHECKOUT_BUSY_MESSAGE);
+    return {
+      state: "awaiting_payment",
+      orderId: order.id,
+      orderNo: order.orderNo,
+      clientSecret: intent.client_secret,
+      amountCents: order.totalCents,
+      currency: order.currency,
+      paymentError: order.paymentError,
+    };
+  });
+}
