@@ -72,9 +72,13 @@ export class StripeFake {
     return `http://${this.host}:${this.boundPort}`;
   }
 
-  /** A real SDK client pointed at the fake: no retries, a short timeout, the pinned API version. */
-  client(options: Stripe.StripeConfig = {}): Stripe {
-    return new Stripe(this.secretKey, {
+  /**
+   * A real SDK client pointed at the fake: no retries, a short timeout, the pinned API version.
+   * `apiKey` defaults to the secret key (pass `fake.publishableKey` to act as Stripe.js).
+   */
+  client(options: Stripe.StripeConfig & { apiKey?: string } = {}): Stripe {
+    const { apiKey = this.secretKey, ...config } = options;
+    return new Stripe(apiKey, {
       host: this.host,
       port: this.port,
       protocol: "http",
@@ -82,7 +86,7 @@ export class StripeFake {
       maxNetworkRetries: 0,
       timeout: 5_000,
       telemetry: false,
-      ...options,
+      ...config,
     });
   }
 
