@@ -19,9 +19,9 @@
 (function () {
   "use strict";
 
-  var API_URL = "https://api.stripe.com/v1";
-  var CONNECTION_MESSAGE = "An error occurred with our connection to Stripe.";
-  var idCounter = 0;
+  const API_URL = "https://api.stripe.com/v1";
+  const CONNECTION_MESSAGE = "An error occurred with our connection to Stripe.";
+  let idCounter = 0;
 
   // ---------------------------------------------------------------------------------------------
   // Talking to the API
@@ -36,7 +36,7 @@
 
   /** Stripe's form encoding: nested objects become `a[b][c]=v`, arrays `a[0]=v`. */
   function encodeForm(params) {
-    var pairs = [];
+    const pairs = [];
     (function walk(value, key) {
       if (value === undefined || value === null) return;
       if (typeof value === "object") {
@@ -52,14 +52,14 @@
 
   /** Resolves `{ data }` or `{ error }` (Stripe's error object), never rejects. */
   async function callApi(config, method, path, params) {
-    var query = method === "GET" && params ? "?" + encodeForm(params) : "";
-    var headers = {
+    const query = method === "GET" && params ? "?" + encodeForm(params) : "";
+    const headers = {
       Authorization: "Bearer " + config.publishableKey,
       "Content-Type": "application/x-www-form-urlencoded",
     };
     if (config.apiVersion) headers["Stripe-Version"] = config.apiVersion;
     if (config.stripeAccount) headers["Stripe-Account"] = config.stripeAccount;
-    var response;
+    let response;
     try {
       response = await fetch(API_URL + path + query, {
         method: method,
@@ -69,7 +69,7 @@
     } catch {
       return { error: { type: "api_connection_error", message: CONNECTION_MESSAGE } };
     }
-    var body = await response.json().catch(function () {
+    const body = await response.json().catch(function () {
       return null;
     });
     if (!body) {
@@ -81,11 +81,11 @@
 
   /** `pi_123_secret_abc` → `{ kind: "payment_intent", id: "pi_123" }`. */
   function parseClientSecret(clientSecret, caller) {
-    var id = String(clientSecret || "").split("_secret_")[0];
+    const id = String(clientSecret || "").split("_secret_")[0];
     if (!/^(pi|seti)_/.test(id) || id === clientSecret) {
       throw new IntegrationError(caller + ": invalid value for clientSecret: " + clientSecret);
     }
-    var kind = id.startsWith("pi_") ? "payment_intent" : "setup_intent";
+    const kind = id.startsWith("pi_") ? "payment_intent" : "setup_intent";
     return { kind: kind, id: id, clientSecret: clientSecret };
   }
 
@@ -108,15 +108,15 @@
   }
 
   function cardLength(number) {
-    var brand = cardBrand(number);
+    const brand = cardBrand(number);
     return brand === "amex" ? 15 : brand === "diners" ? 14 : 16;
   }
 
   function formatNumber(text) {
-    var number = digitsOf(text).slice(0, cardLength(digitsOf(text)));
-    var groups = cardBrand(number) === "amex" ? [4, 6, 5] : [4, 4, 4, 4];
-    var parts = [];
-    var start = 0;
+    const number = digitsOf(text).slice(0, cardLength(digitsOf(text)));
+    const groups = cardBrand(number) === "amex" ? [4, 6, 5] : [4, 4, 4, 4];
+    const parts = [];
+    let start = 0;
     groups.forEach(function (size) {
       if (start < number.length) parts.push(number.slice(start, start + size));
       start += size;
@@ -125,7 +125,7 @@
   }
 
   function formatExpiry(text) {
-    var digits = digitsOf(text);
+    let digits = digitsOf(text);
     // typing "4" means April, as in Stripe's field
     if (/^[2-9]/.test(digits)) digits = "0" + digits;
     digits = digits.slice(0, 4);
@@ -133,9 +133,9 @@
   }
 
   function passesLuhn(number) {
-    var sum = 0;
-    for (var i = 0; i < number.length; i += 1) {
-      var digit = Number(number[number.length - 1 - i]);
+    let sum = 0;
+    for (let i = 0; i < number.length; i += 1) {
+      let digit = Number(number[number.length - 1 - i]);
       if (i % 2 === 1) digit = digit * 2 > 9 ? digit * 2 - 9 : digit * 2;
       sum += digit;
     }
@@ -147,9 +147,9 @@
   }
 
   /** Each field's own problem as Stripe's validation error, or null when the field is fine. */
-  var VALIDATORS = {
+  const VALIDATORS = {
     number: function (card) {
-      var number = digitsOf(card.number);
+      const number = digitsOf(card.number);
       if (number.length < cardLength(number)) {
         return fieldError("incomplete_number", "Your card number is incomplete.");
       }
@@ -157,13 +157,13 @@
       return null;
     },
     expiry: function (card) {
-      var expiry = digitsOf(card.expiry);
+      const expiry = digitsOf(card.expiry);
       if (expiry.length < 4) {
         return fieldError("incomplete_expiry", "Your card's expiration date is incomplete.");
       }
-      var month = Number(expiry.slice(0, 2));
-      var year = 2000 + Number(expiry.slice(2));
-      var now = new Date();
+      const month = Number(expiry.slice(0, 2));
+      const year = 2000 + Number(expiry.slice(2));
+      const now = new Date();
       if (month < 1 || month > 12) {
         return fieldError("invalid_expiry_month", "Your card's expiration date is invalid.");
       }
@@ -182,7 +182,7 @@
       return null;
     },
     cvc: function (card) {
-      var isShort =
+      const isShort =
         digitsOf(card.cvc).length < (cardBrand(digitsOf(card.number)) === "amex" ? 4 : 3);
       return isShort
         ? fieldError("incomplete_cvc", "Your card's security code is incomplete.")
@@ -197,7 +197,7 @@
 
   /** The card as the API takes it under `payment_method_data[card]` or `card`. */
   function cardParams(card) {
-    var expiry = digitsOf(card.expiry);
+    const expiry = digitsOf(card.expiry);
     return {
       number: digitsOf(card.number),
       exp_month: String(Number(expiry.slice(0, 2))),
@@ -210,7 +210,7 @@
   // The Payment Element: real inputs rendered into the mount node
   // ---------------------------------------------------------------------------------------------
 
-  var FIELDS = [
+  const FIELDS = [
     {
       key: "number",
       label: "Card number",
@@ -237,12 +237,12 @@
   ];
 
   function createPaymentElement(group, options) {
-    var listeners = {};
-    var inputs = {};
-    var messages = {};
-    var root = null;
-    var isDestroyed = false;
-    var isReadOnly = Boolean(options && options.readOnly);
+    const listeners = {};
+    const inputs = {};
+    const messages = {};
+    let root = null;
+    let isDestroyed = false;
+    let isReadOnly = Boolean(options && options.readOnly);
 
     function emit(event, payload) {
       (listeners[event] || []).slice().forEach(function (handler) {
@@ -263,7 +263,7 @@
 
     /** Stripe shows a field's problem once the customer leaves it, and every field's on submit. */
     function showProblem(key) {
-      var problem = VALIDATORS[key](card());
+      const problem = VALIDATORS[key](card());
       showError(key, problem ? problem.message : "");
     }
 
@@ -271,21 +271,21 @@
       root = document.createElement("fieldset");
       root.className = "StripeStandIn-PaymentElement";
       Object.assign(root.style, { border: "0", margin: "0", padding: "0", minWidth: "0" });
-      var legend = document.createElement("legend");
+      const legend = document.createElement("legend");
       legend.textContent = "Card";
       Object.assign(legend.style, { fontWeight: "600", marginBottom: "8px", padding: "0" });
       root.appendChild(legend);
       FIELDS.forEach(function (field) {
         idCounter += 1;
-        var id = "stripe-standin-" + field.key + "-" + idCounter;
-        var wrapper = document.createElement("div");
+        const id = "stripe-standin-" + field.key + "-" + idCounter;
+        const wrapper = document.createElement("div");
         wrapper.style.marginBottom = "12px";
-        var label = document.createElement("label");
+        const label = document.createElement("label");
         label.htmlFor = id;
         label.textContent = field.label;
         Object.assign(label.style, { display: "block", fontSize: "14px", marginBottom: "4px" });
         // no name attribute: the card never travels with the page's own form
-        var input = document.createElement("input");
+        const input = document.createElement("input");
         input.id = id;
         input.type = "text";
         input.inputMode = "numeric";
@@ -302,7 +302,7 @@
           borderRadius: "5px",
           fontSize: "16px",
         });
-        var message = document.createElement("p");
+        const message = document.createElement("p");
         message.id = id + "-error";
         message.hidden = true;
         Object.assign(message.style, { color: "#df1b41", fontSize: "14px", margin: "4px 0 0" });
@@ -332,7 +332,7 @@
     }
 
     function emitChange() {
-      var value = card();
+      const value = card();
       emit("change", {
         complete: validateCard(value) === null,
         empty: !value.number && !value.expiry && !value.cvc,
@@ -341,9 +341,9 @@
       });
     }
 
-    var element = {
+    const element = {
       mount: function (target) {
-        var domNode = typeof target === "string" ? document.querySelector(target) : target;
+        const domNode = typeof target === "string" ? document.querySelector(target) : target;
         if (!domNode) throw new IntegrationError("The selector you specified did not match.");
         if (root) root.remove();
         build(domNode);
@@ -411,9 +411,6 @@
 
     /** Hooks for the Elements group and the confirm calls, not part of Stripe's API. */
     group.remember(element, {
-      isMounted: function () {
-        return root !== null && !isDestroyed;
-      },
       /** Resolves Stripe's validation error (and shows it by the field) or the card's params. */
       collect: function () {
         if (!root || isDestroyed) {
@@ -427,7 +424,7 @@
         FIELDS.forEach(function (field) {
           showProblem(field.key);
         });
-        var problem = validateCard(card());
+        const problem = validateCard(card());
         return problem ? { error: problem } : { card: cardParams(card()) };
       },
     });
@@ -438,12 +435,12 @@
   // Elements group
   // ---------------------------------------------------------------------------------------------
 
-  var internals = new WeakMap();
+  const internals = new WeakMap();
 
   function createElements(options) {
-    var settings = Object.assign({}, options);
-    var payment = null;
-    var group = {
+    const settings = Object.assign({}, options);
+    let payment = null;
+    const group = {
       remember: function (element, hooks) {
         internals.set(element, hooks);
         payment = element;
@@ -452,7 +449,7 @@
         if (payment === element) payment = null;
       },
     };
-    var elements = {
+    const elements = {
       create: function (type, elementOptions) {
         if (type !== "payment") {
           throw new IntegrationError(
@@ -478,7 +475,7 @@
       },
       on: function () {},
       submit: async function () {
-        var collected = collectCard(elements);
+        const collected = collectCard(elements);
         return collected.error ? { error: collected.error } : {};
       },
     };
@@ -494,9 +491,9 @@
   }
 
   function collectCard(elements) {
-    var group = internals.get(elements);
+    const group = internals.get(elements);
     if (!group) throw new IntegrationError("Invalid value for elements: pass stripe.elements().");
-    var payment = group.payment();
+    const payment = group.payment();
     if (!payment) {
       return {
         error: { type: "validation_error", message: "Mount a Payment Element before confirming." },
@@ -513,8 +510,8 @@
   function askForAuthentication() {
     return new Promise(function (resolve) {
       idCounter += 1;
-      var titleId = "stripe-standin-3ds-title-" + idCounter;
-      var dialog = document.createElement("dialog");
+      const titleId = "stripe-standin-3ds-title-" + idCounter;
+      const dialog = document.createElement("dialog");
       dialog.setAttribute("aria-labelledby", titleId);
       Object.assign(dialog.style, {
         maxWidth: "24rem",
@@ -523,22 +520,22 @@
         borderRadius: "8px",
         fontFamily: "system-ui, sans-serif",
       });
-      var title = document.createElement("h2");
+      const title = document.createElement("h2");
       title.id = titleId;
       title.textContent = "3D Secure authentication";
       Object.assign(title.style, { fontSize: "18px", margin: "0 0 8px" });
-      var text = document.createElement("p");
+      const text = document.createElement("p");
       text.textContent =
         "Test page standing in for the card issuer: complete or fail the authentication.";
-      var actions = document.createElement("div");
+      const actions = document.createElement("div");
       Object.assign(actions.style, { display: "flex", gap: "8px", marginTop: "16px" });
-      var complete = button("Complete authentication", "succeed");
-      var fail = button("Fail authentication", "fail");
+      const complete = button("Complete authentication", "succeed");
+      const fail = button("Fail authentication", "fail");
       actions.append(complete, fail);
       dialog.append(title, text, actions);
 
       function button(label, result) {
-        var node = document.createElement("button");
+        const node = document.createElement("button");
         node.type = "button";
         node.textContent = label;
         Object.assign(node.style, { padding: "8px 12px", cursor: "pointer" });
@@ -580,9 +577,9 @@
   }
 
   function intentError(intent, object) {
-    var last =
+    const last =
       intent.kind === "payment_intent" ? object.last_payment_error : object.last_setup_error;
-    var error = Object.assign(
+    const error = Object.assign(
       {
         type: "invalid_request_error",
         code: intent.kind + "_authentication_failure",
@@ -601,8 +598,8 @@
    */
   async function settle(config, intent, object, handleActions) {
     if (object.status === "requires_action" && handleActions) {
-      var choice = await askForAuthentication();
-      var answer = await callApi(config, "POST", intentPath(intent) + "/_fake_authenticate", {
+      const choice = await askForAuthentication();
+      const answer = await callApi(config, "POST", intentPath(intent) + "/_fake_authenticate", {
         client_secret: intent.clientSecret,
         result: choice.result,
       });
@@ -613,13 +610,13 @@
     if (object.status === "requires_payment_method" || object.status === "canceled") {
       return intentError(intent, object);
     }
-    var result = {};
+    const result = {};
     result[resultKey(intent)] = object;
     return result;
   }
 
   async function confirmIntent(config, intent, params, handleActions) {
-    var answer = await callApi(
+    const answer = await callApi(
       config,
       "POST",
       intentPath(intent) + "/confirm",
@@ -631,7 +628,7 @@
 
   /** Sends the browser to return_url with the query Stripe appends, as Stripe.js does. */
   function redirectTo(returnUrl, intent, object) {
-    var url = new URL(returnUrl, window.location.href);
+    const url = new URL(returnUrl, window.location.href);
     url.searchParams.append(intent.kind, object.id);
     url.searchParams.append(intent.kind + "_client_secret", intent.clientSecret);
     url.searchParams.append(
@@ -645,32 +642,35 @@
 
   /** confirmPayment and confirmSetup: the card comes from the Payment Element. */
   async function confirmWithElements(config, kind, options) {
-    var caller = kind === "payment_intent" ? "stripe.confirmPayment()" : "stripe.confirmSetup()";
+    const caller = kind === "payment_intent" ? "stripe.confirmPayment()" : "stripe.confirmSetup()";
     if (!options || !options.elements) {
       throw new IntegrationError(caller + ": the `elements` argument is required.");
     }
-    var group = internals.get(options.elements);
-    var intent = parseClientSecret(options.clientSecret || (group && group.clientSecret()), caller);
+    const group = internals.get(options.elements);
+    const intent = parseClientSecret(
+      options.clientSecret || (group && group.clientSecret()),
+      caller,
+    );
     if (intent.kind !== kind) {
       throw new IntegrationError(caller + ": the client secret is for a different intent type.");
     }
-    var confirmParams = Object.assign({}, options.confirmParams);
-    var redirect = options.redirect || "always";
+    const confirmParams = Object.assign({}, options.confirmParams);
+    const redirect = options.redirect || "always";
     if (redirect === "always" && !confirmParams.return_url) {
       throw new IntegrationError(
         caller +
           ": the `confirmParams.return_url` argument is required unless passing `redirect: 'if_required'`",
       );
     }
-    var collected = collectCard(options.elements);
+    const collected = collectCard(options.elements);
     if (collected.error) return { error: collected.error };
-    var extra = confirmParams.payment_method_data || {};
+    const extra = confirmParams.payment_method_data || {};
     confirmParams.payment_method_data = Object.assign({}, extra, {
       type: "card",
       card: collected.card,
     });
-    var result = await confirmIntent(config, intent, confirmParams, true);
-    var object = result[resultKey(intent)];
+    const result = await confirmIntent(config, intent, confirmParams, true);
+    const object = result[resultKey(intent)];
     if (object && redirect === "always")
       return redirectTo(confirmParams.return_url, intent, object);
     return result;
@@ -678,27 +678,29 @@
 
   /** confirmCardPayment and confirmCardSetup with a saved payment method id: never navigate. */
   async function confirmWithSavedCard(config, kind, clientSecret, data, options) {
-    var caller =
+    const caller =
       kind === "payment_intent" ? "stripe.confirmCardPayment()" : "stripe.confirmCardSetup()";
-    var intent = parseClientSecret(clientSecret, caller);
-    var params = Object.assign({}, data);
+    const intent = parseClientSecret(clientSecret, caller);
+    const params = Object.assign({}, data);
     if (params.payment_method && typeof params.payment_method !== "string") {
       throw new IntegrationError(
         caller + ": the stand-in takes only a saved payment method id as `payment_method`.",
       );
     }
-    var handleActions = !options || options.handleActions !== false;
+    const handleActions = !options || options.handleActions !== false;
     return confirmIntent(config, intent, params, handleActions);
   }
 
   async function retrieveIntent(config, kind, clientSecret) {
-    var intent = parseClientSecret(
+    const intent = parseClientSecret(
       clientSecret,
       "stripe.retrieve" + (kind === "payment_intent" ? "PaymentIntent()" : "SetupIntent()"),
     );
-    var answer = await callApi(config, "GET", intentPath(intent), { client_secret: clientSecret });
+    const answer = await callApi(config, "GET", intentPath(intent), {
+      client_secret: clientSecret,
+    });
     if (answer.error) return { error: answer.error };
-    var result = {};
+    const result = {};
     result[resultKey(intent)] = answer.data;
     return result;
   }
@@ -711,8 +713,8 @@
     if (typeof publishableKey !== "string" || !publishableKey) {
       throw new IntegrationError("Please call Stripe() with your publishable key.");
     }
-    var config = Object.assign({ publishableKey: publishableKey }, options);
-    var stripe = {
+    const config = Object.assign({ publishableKey: publishableKey }, options);
+    const stripe = {
       _registerWrapper: function () {},
       registerAppInfo: function () {},
       elements: function (elementsOptions) {
@@ -737,9 +739,9 @@
         return retrieveIntent(config, "setup_intent", clientSecret);
       },
       handleNextAction: async function (params) {
-        var clientSecret = params && params.clientSecret;
-        var intent = parseClientSecret(clientSecret, "stripe.handleNextAction()");
-        var retrieved = await retrieveIntent(config, intent.kind, clientSecret);
+        const clientSecret = params && params.clientSecret;
+        const intent = parseClientSecret(clientSecret, "stripe.handleNextAction()");
+        const retrieved = await retrieveIntent(config, intent.kind, clientSecret);
         if (retrieved.error) return retrieved;
         return settle(config, intent, retrieved[resultKey(intent)], true);
       },
@@ -747,13 +749,13 @@
         return stripe.handleNextAction({ clientSecret: clientSecret });
       },
       createPaymentMethod: async function (params) {
-        var body = Object.assign({ type: "card" }, params && params.params);
+        const body = Object.assign({ type: "card" }, params && params.params);
         if (params && params.elements) {
-          var collected = collectCard(params.elements);
+          const collected = collectCard(params.elements);
           if (collected.error) return { error: collected.error };
           body.card = collected.card;
         }
-        var answer = await callApi(config, "POST", "/payment_methods", body);
+        const answer = await callApi(config, "POST", "/payment_methods", body);
         return answer.error ? { error: answer.error } : { paymentMethod: answer.data };
       },
       createToken: async function () {
