@@ -13,7 +13,8 @@ const securityHeaders = [
       "img-src 'self' data: blob: https:",
       "style-src 'self' 'unsafe-inline'",
       // Next injects inline bootstrap scripts; nonces would make every page dynamic.
-      "script-src 'self' 'unsafe-inline'" +
+      // Stripe.js must load from Stripe's own host (PCI); it is fetched only on the payment pages.
+      "script-src 'self' 'unsafe-inline' https://js.stripe.com" +
         (process.env.NODE_ENV === "development" ? " 'unsafe-eval'" : ""),
       "connect-src 'self' https:",
       "worker-src 'self' blob:",

@@ -1,15 +1,25 @@
 import { cn } from "@/lib/cn";
 
-const STEPS = [
+const ALL_STEPS = [
   { id: "delivery", label: "Delivery" },
   { id: "preview", label: "Review" },
+  { id: "payment", label: "Payment" },
   { id: "done", label: "Confirmation" },
 ] as const;
 
-export type CheckoutStep = (typeof STEPS)[number]["id"];
+export type CheckoutStep = (typeof ALL_STEPS)[number]["id"];
 
-/** Where the customer is in the checkout: Delivery, Review, Confirmation. */
-export function CheckoutSteps({ current }: { current: CheckoutStep }) {
+/**
+ * Where the customer is in the checkout: Delivery, Review, (Payment, for a card,) Confirmation.
+ */
+export function CheckoutSteps({
+  current,
+  byCard = false,
+}: {
+  current: CheckoutStep;
+  byCard?: boolean;
+}) {
+  const STEPS = ALL_STEPS.filter((step) => byCard || step.id !== "payment");
   const currentIndex = STEPS.findIndex((step) => step.id === current);
   return (
     <nav aria-label="Checkout steps" className="mb-8">

@@ -7,14 +7,15 @@ import { Suspense } from "react";
 import { CardPaymentsOff, EmptyCheckout } from "@/components/checkout/checkout-notices";
 import { CheckoutSteps } from "@/components/checkout/checkout-steps";
 import { DeliverySummary } from "@/components/checkout/delivery-summary";
-import { OrderLines, OrderTotals, type OrderLineView } from "@/components/checkout/order-lines";
+import { checkoutLineViews } from "@/components/checkout/checkout-line-views";
+import { OrderLines, OrderTotals } from "@/components/checkout/order-lines";
 import { PayInPersonButton } from "@/components/checkout/pay-in-person-button";
 import { PageIntro } from "@/components/static/page-intro";
 import { ButtonLink } from "@/components/ui/button";
 import { PAYMENT_TYPES, type PaymentType } from "@/lib/constants";
 import { paymentType as paymentTypeSchema, type Delivery } from "@/lib/validation/checkout";
 import { requireCompleteProfile, requireRole } from "@/server/auth/guards";
-import { FULFILMENT_LABELS, UNAVAILABLE_LABELS, fulfilmentFor } from "@/server/checkout/cart-rules";
+import { UNAVAILABLE_LABELS } from "@/server/checkout/cart-rules";
 import { readCheckoutDelivery } from "@/server/checkout/delivery-cookie";
 import {
   getCheckoutCart,
@@ -46,7 +47,7 @@ export default async function CheckoutPreviewPage({ params }: { params: Promise<
         lead="Check your items and delivery details before you place the order."
       />
       <div className="container-page py-10 sm:py-14">
-        <CheckoutSteps current="preview" />
+        <CheckoutSteps current="preview" byCard={parsed.data === "by_card"} />
         <Suspense fallback={<p className="text-stone-600">Loading your order…</p>}>
           <Preview paymentType={parsed.data} />
         </Suspense>
@@ -70,23 +71,7 @@ async function Preview({ paymentType }: { paymentType: PaymentType }) {
   if (!delivery) redirect(`/checkout/delivery/${paymentType}/${cart.suggestedDestination}`);
 
   const destination = delivery.deliveryDestination;
-  const lines: OrderLineView[] = cart.lines.map((line) => {
-    const howToGet = fulfilmentFor(line.deliveryService, destination);
-    return {
-      key: line.pKey,
-      name: line.name,
-      href: `/products/${line.productId}`,
-      imageUrl: line.imageUrl,
-      qty: line.qty,
-      unitPriceCents: line.unitPriceCents,
-      priceUnit: line.priceUnit,
-      lineTotalCents: line.lineTotalCents,
-      currency: line.currency,
-      farmer: line.merchantUsername,
-      howToGet,
-      howToGetLabel: FULFILMENT_LABELS[howToGet],
-    };
-  });
+  const lines = checkoutLineViews(cart.lines, destination);
 
   return (
     <div className="grid gap-8 lg:grid-cols-[1fr_22rem]">

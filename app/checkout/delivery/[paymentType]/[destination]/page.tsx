@@ -49,7 +49,7 @@ export default async function CheckoutDeliveryPage({ params }: { params: Promise
         }
       />
       <div className="container-page py-10 sm:py-14">
-        <CheckoutSteps current="delivery" />
+        <CheckoutSteps current="delivery" byCard={paymentType === "by_card"} />
         <Suspense fallback={<p className="text-stone-600">Loading your details…</p>}>
           <DeliveryStep paymentType={paymentType} destination={destination} />
         </Suspense>

@@ -35,7 +35,6 @@ const STORED_PAYMENT_TYPE: Record<PaymentType, "in_person" | "card"> = {
 export default function CheckoutCompletedPage({ params }: { params: Promise<Params> }) {
   return (
     <div className="container-page py-10 sm:py-14">
-      <CheckoutSteps current="done" />
       <Suspense fallback={<p className="text-stone-600">Loading your order…</p>}>
         <Completed params={params} />
       </Suspense>
@@ -63,6 +62,7 @@ async function Completed({ params }: { params: Promise<Params> }) {
 
   return (
     <>
+      <CheckoutSteps current="done" byCard={paymentType === "by_card"} />
       <CartCountSync count={counts.cart} />
       <div className="flex flex-col items-start gap-3">
         <CircleCheck aria-hidden className="text-leaf-700 size-12" strokeWidth={1.5} />

@@ -1,0 +1,142 @@
+import type { Metadata } from "next";
+import { notFound, redirect } from "next/navigation";
+import { Suspense } from "react";
+import { CardPaymentForm } from "@/components/checkout/card-payment-form";
+import { checkoutLineViews } from "@/components/checkout/checkout-line-views";
+import { CardPaymentsOff, EmptyCheckout } from "@/components/checkout/checkout-notices";
+import { CheckoutSteps } from "@/components/checkout/checkout-steps";
+import { DeliverySummary } from "@/components/checkout/delivery-summary";
+import { OrderLines, OrderTotals } from "@/components/checkout/order-lines";
+import { PageIntro } from "@/components/static/page-intro";
+import { requireCompleteProfile, requireRole } from "@/server/auth/guards";
+import { readCheckoutDelivery } from "@/server/checkout/delivery-cookie";
+import { getCheckoutCart } from "@/server/checkout/get-checkout-cart";
+import { sendOrderPlacedEmails } from "@/server/checkout/send-order-placed-emails";
+import { getDb } from "@/server/db/client";
+import { getEnv } from "@/server/env";
+import { isAppError } from "@/server/errors";
+import { afterResponse } from "@/server/http/after-response";
+import { CARD_PAYMENTS_NOT_CONFIGURED_MESSAGE } from "@/server/members/update-checkout-options";
+import { completeCardReturn, getStripe, listSavedCards, type SavedCard } from "@/server/payments";
+
+export const metadata: Metadata = { title: "Payment", robots: { index: false } };
+
+type Params = { paymentType: string };
+type Query = { payment_intent?: string | string[] };
+
+/** Only a card is paid on this page; pay in person places its order from the preview. */
+export function generateStaticParams(): Params[] {
+  return [{ paymentType: "by_card" }];
+}
+
+// checkoutPayment: /checkout/{paymentType}/payment (signed-in only). Also the return address of
+// Stripe's redirect, with ?payment_intent=...: the intent is read from Stripe, never from the query.
+export default function CheckoutPaymentPage({
+  params,
+  searchParams,
+}: {
+  params: Promise<Params>;
+  searchParams: Promise<Query>;
+}) {
+  return (
+    <>
+      <PageIntro
+        eyebrow="Checkout"
+        title="Payment"
+        lead="Pay by card. The farmers are paid once they hand your order over."
+      />
+      <div className="container-page py-10 sm:py-14">
+        <CheckoutSteps current="payment" byCard />
+        <Suspense fallback={<p className="text-stone-600">Loading your payment…</p>}>
+          <Payment params={params} searchParams={searchParams} />
+        </Suspense>
+      </div>
+    </>
+  );
+}
+
+async function Payment({
+  params,
+  searchParams,
+}: {
+  params: Promise<Params>;
+  searchParams: Promise<Query>;
+}) {
+  if ((await params).paymentType !== "by_card") notFound();
+  const member = requireCompleteProfile(
+    await requireRole("/checkout/by_card/payment", ["customer", "merchant"]),
+  );
+  const stripe = getStripe();
+  const publishableKey = getEnv().NEXT_PUBLIC_STRIPE_PUBLISHABLE_KEY;
+  if (!stripe || !publishableKey) {
+    return (
+      <CardPaymentsOff message={CARD_PAYMENTS_NOT_CONFIGURED_MESSAGE} inPersonDestination="store" />
+    );
+  }
+  const db = await getDb();
+
+  const intentId = (await searchParams).payment_intent;
+  let returnMessage: string | null = null;
+  if (typeof intentId === "string") {
+    const outcome = await completeCardReturn(db, stripe, {
+      customerId: member.id,
+      paymentIntentId: intentId,
+    }).catch((error: unknown) => {
+      if (isAppError(error) && error.code === "not_found") notFound();
+      if (isAppError(error) && error.code === "unavailable")
+        return { state: "failed" as const, message: error.message };
+      throw error;
+    });
+    if (outcome.state === "paid") {
+      const { orderId, orderNo, created } = outcome;
+      if (created)
+        await afterResponse("order-placed emails", () => sendOrderPlacedEmails(db, orderId));
+      redirect(`/checkout/payment/by_card/completed/${encodeURIComponent(orderNo)}`);
+    }
+    returnMessage = outcome.message;
+  }
+
+  const [cart, delivery, savedCards] = await Promise.all([
+    getCheckoutCart(db, { memberId: member.id, paymentType: "by_card" }),
+    readCheckoutDelivery(member.id),
+    // The page still works without the list; a new card can always be entered.
+    listSavedCards(db, stripe, member.id).catch((): SavedCard[] => []),
+  ]);
+  if (cart.lines.length === 0) return <EmptyCheckout paymentType="by_card" />;
+  if (!delivery) redirect(`/checkout/delivery/by_card/${cart.suggestedDestination}`);
+  if (cart.problems.length > 0) redirect("/checkout/by_card/preview");
+
+  return (
+    <div className="grid gap-8 lg:grid-cols-[1fr_24rem]">
+      <section aria-labelledby="payment-items-heading">
+        <h2 id="payment-items-heading" className="mb-4 text-xl font-bold text-stone-900">
+          Your items
+        </h2>
+        <OrderLines
+          lines={checkoutLineViews(cart.lines, delivery.deliveryDestination)}
+          label="Items in this order"
+        />
+        <OrderTotals totals={cart.totals} />
+        <section
+          aria-labelledby="payment-delivery-heading"
+          className="mt-6 rounded-2xl border border-stone-200 bg-white p-5"
+        >
+          <h2 id="payment-delivery-heading" className="mb-4 text-lg font-bold text-stone-900">
+            Delivery details
+          </h2>
+          <DeliverySummary delivery={delivery} />
+        </section>
+      </section>
+      <CardPaymentForm
+        publishableKey={publishableKey}
+        items={cart.lines.map((line) => ({
+          pKey: line.pKey,
+          qty: line.qty,
+          unitPriceCents: line.unitPriceCents,
+        }))}
+        savedCards={savedCards}
+        initialError={returnMessage}
+      />
+    </div>
+  );
+}
