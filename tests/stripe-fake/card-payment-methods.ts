@@ -106,6 +106,7 @@ export function createCardPaymentMethod(state: FakeState, params: Params): Strip
       wallet: null,
     },
     customer: null,
+    customer_account: null,
     metadata: mergeMetadata({}, params.metadata),
     type: "card",
   });

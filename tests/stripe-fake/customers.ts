@@ -60,6 +60,7 @@ export const customerRoutes: Route[] = [
         address: null,
         balance: 0,
         currency: null,
+        customer_account: null,
         default_source: null,
         delinquent: false,
         description: null,

@@ -38,22 +38,31 @@ export function readAmount(params: Params, currency: string): number {
   return amount;
 }
 
-/** payment_method_types or automatic_payment_methods (Stripe's default when neither is given). */
+/**
+ * The payment method fields of an intent at the pinned API version, where the request names
+ * `allowed_payment_method_types` (no longer `payment_method_types`). Automatic payment methods are
+ * the default; the fake assumes an explicit allowed list switches them off, as the old
+ * `payment_method_types` did (so a confirm needs no return_url).
+ */
 export function paymentMethodSetup(params: Params): Json {
-  const types = readList(params, "payment_method_types");
+  const allowed = readList(params, "allowed_payment_method_types");
+  const excluded = readList(params, "excluded_payment_method_types");
   const apm = readObject(params, "automatic_payment_methods");
-  if (types.length > 0 && apm) {
+  if (allowed.length > 0 && apm) {
     throw invalidRequest(
-      "You may only specify one of these parameters: automatic_payment_methods, payment_method_types.",
+      "You may only specify one of these parameters: automatic_payment_methods, allowed_payment_method_types.",
     );
   }
-  if (types.length > 0) return { payment_method_types: types, automatic_payment_methods: null };
   const enabled =
-    apm === undefined || readBool(apm, "enabled", "automatic_payment_methods[enabled]") !== false;
+    allowed.length === 0 &&
+    (apm === undefined || readBool(apm, "enabled", "automatic_payment_methods[enabled]") !== false);
   const allowRedirects =
     apm && readString(apm, "allow_redirects", "automatic_payment_methods[allow_redirects]");
   return {
-    payment_method_types: ["card"],
+    allowed_payment_method_types: allowed.length > 0 ? allowed : null,
+    excluded_payment_method_types: excluded.length > 0 ? excluded : null,
+    payment_method_types: allowed.length > 0 ? allowed : ["card"],
+    payment_method_configuration_details: null,
     automatic_payment_methods: enabled
       ? { allow_redirects: allowRedirects ?? "always", enabled: true }
       : null,
@@ -89,12 +98,15 @@ export function createPaymentIntent({ state, params, request }: ApiContext): Jso
       confirmation_method: "automatic",
       currency,
       customer: customer ?? null,
+      customer_account: null,
       description: null,
       last_payment_error: null,
       latest_charge: null,
+      managed_payments: null,
       metadata: mergeMetadata({}, params.metadata),
       next_action: null,
       on_behalf_of: readString(params, "on_behalf_of") ?? null,
+      payment_record: null,
       payment_method: pm?.id ?? null,
       payment_method_options: {
         card: {

@@ -15,7 +15,8 @@ const UNSETTLED_ONLY = [
   "customer",
   "payment_method",
   "setup_future_usage",
-  "payment_method_types",
+  "allowed_payment_method_types",
+  "excluded_payment_method_types",
 ];
 const CANCELABLE = [
   "requires_payment_method",
@@ -67,7 +68,8 @@ export function updatePaymentIntent({ state, id, params }: ApiContext): Json {
     });
   if (params.shipping !== undefined)
     patch.shipping = params.shipping === "" ? null : pickHash(params, "shipping");
-  if (params.payment_method_types !== undefined) Object.assign(patch, paymentMethodSetup(params));
+  if (params.allowed_payment_method_types !== undefined)
+    Object.assign(patch, paymentMethodSetup(params));
   state.store.update(pi, patch);
   return render(state.store, pi, expandOf(params));
 }

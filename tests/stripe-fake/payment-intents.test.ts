@@ -1,8 +1,8 @@
 import Stripe from "stripe";
 import { describe, expect, it } from "vitest";
-import { postAsBrowser, useStripeFake } from "./test-support";
+import { postAsBrowser, startFakeForFile } from "./test-support";
 
-const fake = useStripeFake();
+const fake = startFakeForFile();
 const RETURN_URL = "https://shop.test/checkout/return";
 
 async function newIntent(params: Partial<Stripe.PaymentIntentCreateParams> = {}) {
@@ -192,7 +192,7 @@ describe("paying with a card", () => {
       statusCode: 400,
       param: "return_url",
     });
-    const cardOnly = await newIntent({ payment_method_types: ["card"] });
+    const cardOnly = await newIntent({ allowed_payment_method_types: ["card"] });
     expect(
       (await stripe.paymentIntents.confirm(cardOnly.id, { payment_method: "pm_card_visa" })).status,
     ).toBe("succeeded");

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { useStripeFake } from "./test-support";
+import { startFakeForFile } from "./test-support";
 
-const fake = useStripeFake();
+const fake = startFakeForFile();
 
 async function paidIntent(amount = 5000) {
   return fake()
@@ -10,7 +10,7 @@ async function paidIntent(amount = 5000) {
       amount,
       currency: "cad",
       payment_method: "pm_card_visa",
-      payment_method_types: ["card"],
+      allowed_payment_method_types: ["card"],
       confirm: true,
     });
 }

@@ -64,6 +64,8 @@ function createRefund(ctx: ApiContext): Json {
     balance_transaction: `txn_${randomToken()}`,
     charge: charge.id,
     currency: charge.currency,
+    customer: charge.customer ?? null,
+    customer_account: null,
     destination_details: {
       card: {
         reference_status: "pending",
@@ -74,6 +76,7 @@ function createRefund(ctx: ApiContext): Json {
     },
     metadata: mergeMetadata({}, params.metadata),
     payment_intent: charge.payment_intent ?? null,
+    payment_method: charge.payment_method ?? null,
     reason: reason ?? null,
     receipt_number: null,
     source_transfer_reversal: null,

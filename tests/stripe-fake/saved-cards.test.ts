@@ -1,8 +1,8 @@
 import Stripe from "stripe";
 import { describe, expect, it } from "vitest";
-import { postAsBrowser, useStripeFake } from "./test-support";
+import { postAsBrowser, startFakeForFile } from "./test-support";
 
-const fake = useStripeFake();
+const fake = startFakeForFile();
 const RETURN_URL = "https://shop.test/account/cards";
 
 describe("saving cards", () => {
@@ -112,7 +112,7 @@ describe("saving cards", () => {
 
   it("declines a SetupIntent with a refused card and keeps last_setup_error", async () => {
     const stripe = fake().client();
-    const si = await stripe.setupIntents.create({ payment_method_types: ["card"] });
+    const si = await stripe.setupIntents.create({ allowed_payment_method_types: ["card"] });
     const error = await stripe.setupIntents
       .confirm(si.id, { payment_method: "pm_card_chargeDeclinedInsufficientFunds" })
       .catch((e: unknown) => e);

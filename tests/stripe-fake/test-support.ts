@@ -3,7 +3,7 @@ import { afterAll, afterEach, beforeAll } from "vitest";
 import { startStripeFake, type StripeFake, type StripeFakeOptions } from "./index";
 
 /** Starts a fake for the test file; `current()` inside a test returns it. */
-export function useStripeFake(options: StripeFakeOptions = {}): () => StripeFake {
+export function startFakeForFile(options: StripeFakeOptions = {}): () => StripeFake {
   let fake: StripeFake | undefined;
   beforeAll(async () => {
     fake = await startStripeFake(options);
