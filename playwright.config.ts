@@ -21,6 +21,22 @@ const DATA_DIR = process.env.E2E_DATA_DIR;
 // `next start` under a watchdog that restarts it if the embedded database hangs (decision 0012).
 const start = `node scripts/e2e-server.mjs ${PORT}`;
 
+// The card journeys run on a second server: PostgreSQL, and Stripe configured against the Stripe
+// fake (tests/stripe-fake) on STRIPE_FAKE_PORT; the browser's Stripe.js is the stand-in that
+// e2e/stripe-routes.ts serves. The first server keeps the no-keys configuration (pay in person).
+const CARD_PORT = Number(process.env.E2E_CARD_PORT ?? PORT + 1);
+const CARD_URL = `http://127.0.0.1:${CARD_PORT}`;
+const STRIPE_FAKE_PORT = Number(process.env.STRIPE_FAKE_PORT ?? 12111);
+process.env.STRIPE_FAKE_URL ??= `http://127.0.0.1:${STRIPE_FAKE_PORT}`;
+process.env.E2E_PG_URL ??= "postgres://postgres@127.0.0.1:5432/postgres";
+process.env.E2E_CARD_DATABASE ??= `lpm_e2e_card_${Date.now()}`;
+const STRIPE_KEYS = {
+  secret: "sk_test_e2e_marketplace",
+  publishable: "pk_test_e2e_marketplace",
+  webhook: "whsec_e2e_marketplace",
+};
+const CARD_SPECS = /card-.*\.spec\.ts$/;
+
 export default defineConfig({
   testDir: "./e2e",
   globalTeardown: "./e2e/global-teardown.ts",
@@ -49,25 +65,80 @@ export default defineConfig({
     },
   },
   projects: [
-    { name: "desktop-1280", use: { viewport: { width: 1280, height: 900 } } },
+    {
+      name: "desktop-1280",
+      testIgnore: CARD_SPECS,
+      use: { viewport: { width: 1280, height: 900 } },
+    },
     {
       name: "mobile-375",
+      testIgnore: CARD_SPECS,
       use: { viewport: { width: 375, height: 812 }, isMobile: true, hasTouch: true },
     },
-  ],
-  webServer: {
-    command: process.env.E2E_SKIP_BUILD === "1" ? start : `npm run build && ${start}`,
-    // The database, not a page: pages can answer from the prerendered cache before the demo is seeded.
-    url: `${BASE_URL}/api/health`,
-    reuseExistingServer: false,
-    timeout: 300_000,
-    stdout: "ignore",
-    stderr: "pipe",
-    env: {
-      PGLITE_DIR: path.join(DATA_DIR, "pglite"),
-      UPLOADS_DIR: path.join(DATA_DIR, "uploads"),
-      NEXT_TELEMETRY_DISABLED: "1",
-      APP_URL: BASE_URL,
+    {
+      name: "card-desktop-1280",
+      testMatch: CARD_SPECS,
+      use: { baseURL: CARD_URL, viewport: { width: 1280, height: 900 } },
     },
-  },
+    {
+      name: "card-mobile-375",
+      testMatch: CARD_SPECS,
+      use: {
+        baseURL: CARD_URL,
+        viewport: { width: 375, height: 812 },
+        isMobile: true,
+        hasTouch: true,
+      },
+    },
+  ],
+  webServer: [
+    {
+      command: process.env.E2E_SKIP_BUILD === "1" ? start : `npm run build && ${start}`,
+      // The database, not a page: pages can answer from the prerendered cache before the demo is seeded.
+      url: `${BASE_URL}/api/health`,
+      reuseExistingServer: false,
+      timeout: 300_000,
+      stdout: "ignore",
+      stderr: "pipe",
+      env: {
+        PGLITE_DIR: path.join(DATA_DIR, "pglite"),
+        UPLOADS_DIR: path.join(DATA_DIR, "uploads"),
+        NEXT_TELEMETRY_DISABLED: "1",
+        APP_URL: BASE_URL,
+      },
+    },
+    {
+      command: `npx tsx tests/stripe-fake/cli.ts --port ${STRIPE_FAKE_PORT}`,
+      url: `${process.env.STRIPE_FAKE_URL}/health`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      stdout: "ignore",
+      stderr: "pipe",
+      env: {
+        STRIPE_FAKE_SECRET_KEY: STRIPE_KEYS.secret,
+        STRIPE_FAKE_PUBLISHABLE_KEY: STRIPE_KEYS.publishable,
+        STRIPE_FAKE_WEBHOOK_SECRET: STRIPE_KEYS.webhook,
+        STRIPE_FAKE_WEBHOOK_URL: `${CARD_URL}/api/stripe/webhook`,
+      },
+    },
+    {
+      // Waits for the first server's build when it makes one (both use the same .next).
+      command: `node scripts/e2e-card-server.mjs ${CARD_PORT}`,
+      url: `${CARD_URL}/api/health`,
+      reuseExistingServer: false,
+      timeout: 600_000,
+      stdout: "ignore",
+      stderr: "pipe",
+      env: {
+        UPLOADS_DIR: path.join(DATA_DIR, "card-uploads"),
+        NEXTAUTH_SECRET: "e2e-card-server-secret-e2e-card-server-secret",
+        NEXT_TELEMETRY_DISABLED: "1",
+        APP_URL: CARD_URL,
+        STRIPE_SECRET_KEY: STRIPE_KEYS.secret,
+        STRIPE_WEBHOOK_SECRET: STRIPE_KEYS.webhook,
+        NEXT_PUBLIC_STRIPE_PUBLISHABLE_KEY: STRIPE_KEYS.publishable,
+        STRIPE_API_BASE: process.env.STRIPE_FAKE_URL,
+      },
+    },
+  ],
 });

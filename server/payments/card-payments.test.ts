@@ -376,7 +376,7 @@ describe("when Stripe fails", () => {
       const refused = await failure(startCardCheckout(db, client, input));
       expect([refused.status, refused.message]).toEqual([
         503,
-        "We could not reach the card payment service. Nothing was charged. Please try again in a moment.",
+        "We could not reach the card payment service. Please try again in a moment.",
       ]);
       const [order] = await db.select().from(orders).where(eq(orders.customerId, shop.customer.id));
       expect(order).toMatchObject({ paymentStatus: "pending", paymentIntentId: null });

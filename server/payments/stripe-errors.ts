@@ -3,7 +3,7 @@ import Stripe from "stripe";
 import { AppError } from "@/server/errors";
 
 export const PAYMENT_SERVICE_UNAVAILABLE_MESSAGE =
-  "We could not reach the card payment service. Nothing was charged. Please try again in a moment.";
+  "We could not reach the card payment service. Please try again in a moment.";
 
 /**
  * Runs one Stripe call and turns its failures into what the customer can act on: Stripe down, slow

@@ -1,0 +1,193 @@
+import { expect, test, type Page } from "@playwright/test";
+import pg from "pg";
+import { registerCustomer } from "./fixtures";
+import { STRIPE_FAKE_URL, routeStripe } from "./stripe-routes";
+
+// Card journeys, on the card server (PostgreSQL, Stripe configured against the Stripe fake, the
+// browser's Stripe.js replaced by the stand-in at Stripe's own host). Each test registers its own
+// customer, so the desktop and mobile projects pay at once without touching each other's carts.
+const FARM = "maple_ridge_farm";
+const CARDS = {
+  visa: "4242424242424242",
+  declined: "4000000000000002",
+  threeDS: "4000002760003184",
+};
+
+/**
+ * The demo farm sells by card. Connecting a payout account is the payouts work's (Stripe Connect);
+ * until it lands, the farm's readiness is set here in its database, as Connect would leave it.
+ */
+test.beforeAll(async () => {
+  const url = new URL(process.env.E2E_PG_URL!);
+  url.pathname = `/${process.env.E2E_CARD_DATABASE!}`;
+  const client = new pg.Client({ connectionString: url.toString() });
+  await client.connect();
+  try {
+    await client.query(
+      "update members set payout_acct_set = true, pay_by_card = true where username = $1",
+      [FARM],
+    );
+    await client.query(
+      "update products set pay_by_card = true where merchant_id = (select id from members where username = $1)",
+      [FARM],
+    );
+  } finally {
+    await client.end();
+  }
+});
+
+test.beforeEach(async ({ context }) => {
+  await routeStripe(context, STRIPE_FAKE_URL);
+});
+
+async function newCustomer(page: Page) {
+  const customer = await registerCustomer(page.request, "cardbuyer");
+  const login = await page.request.post("/api/users/login", {
+    data: { login: customer.email, password: customer.password },
+  });
+  expect(login.ok(), await login.text()).toBe(true);
+  const origin = new URL(login.url()).origin;
+  // A customer without a saved My Local place is asked for one on every page; save it up front.
+  const location = await page.request.post("/api/location", {
+    headers: { origin },
+    data: {
+      country: "CA",
+      postalCode: "L3Y 4X1",
+      city: "Newmarket",
+      provinceState: "ON",
+      radius: 0,
+    },
+  });
+  expect(location.ok(), await location.text()).toBe(true);
+  return customer;
+}
+
+/** Two in-stock, picked-up CAD products of the farm, by title. */
+async function pickupProducts(page: Page) {
+  const response = await page.request.get(`/api/stores/${FARM}/products`);
+  const { products } = (await response.json()) as {
+    products: {
+      id: number;
+      title: string;
+      inStock: boolean;
+      currency: string;
+      deliveryMethod: string;
+    }[];
+  };
+  return products
+    .filter((p) => p.inStock && p.currency === "CAD" && p.deliveryMethod === "in_store")
+    .slice(0, 2);
+}
+
+async function addToCart(page: Page, productId: number) {
+  await page.goto(`/products/${productId}`);
+  await page.getByRole("button", { name: "Add to Cart" }).click();
+  await expect(page.getByText("Added to your cart.")).toBeVisible();
+}
+
+/** Cart tab Pay by Card → the delivery form → the preview → Pay with Card → the payment page. */
+async function goToPayment(page: Page) {
+  await page.goto("/cart");
+  await page.getByRole("tab", { name: /Pay by Card/ }).click();
+  await page.getByRole("link", { name: "Proceed to Next" }).click();
+  await expect(page).toHaveURL(/\/checkout\/delivery\/by_card\/store$/);
+  await page
+    .getByRole("form", { name: "Order Delivery Information" })
+    .getByRole("button", { name: "Next" })
+    .click();
+  await expect(page).toHaveURL(/\/checkout\/by_card\/preview$/);
+  await page.getByRole("link", { name: "Pay with Card" }).click();
+  await expect(page).toHaveURL(/\/checkout\/by_card\/payment$/);
+  await expect(page.getByRole("heading", { level: 1, name: "Payment" })).toBeVisible();
+}
+
+async function typeCard(page: Page, number: string) {
+  const card = page.getByRole("group", { name: "Card" });
+  await card.getByLabel("Card number").fill(number);
+  await card.getByLabel("Expiration date").fill("12 / 34");
+  await card.getByLabel("Security code").fill("123");
+}
+
+async function expectConfirmation(page: Page): Promise<string> {
+  await expect(page).toHaveURL(/\/checkout\/payment\/by_card\/completed\/[A-Z0-9]{12}$/);
+  await expect(
+    page.getByRole("heading", { level: 1, name: "Thank you for your order!" }),
+  ).toBeVisible();
+  await expect(page.getByText("Your card payment went through.")).toBeVisible();
+  return page.url().split("/").pop()!;
+}
+
+test.describe("paying by card", () => {
+  test("pays with a new card, again with the saved card, and cancels for a refund", async ({
+    page,
+  }) => {
+    await newCustomer(page);
+    const [first, second] = await pickupProducts(page);
+    await addToCart(page, first!.id);
+    await goToPayment(page);
+
+    await typeCard(page, CARDS.visa);
+    await expect(
+      page.getByRole("checkbox", { name: "Save this card for next time" }),
+    ).toBeChecked();
+    await page.getByRole("button", { name: "Checkout" }).click();
+    const firstOrder = await expectConfirmation(page);
+    await expect(page.getByRole("list", { name: "Items in your order" })).toContainText(
+      first!.title,
+    );
+    const cart = await page.request.get("/api/cart");
+    expect(((await cart.json()) as { count: number }).count).toBe(0);
+
+    // The second order: the saved card is offered first and the Checkout button pays directly.
+    await addToCart(page, second!.id);
+    await goToPayment(page);
+    const saved = page.getByRole("radio", { name: /Visa ending in 4242/ });
+    await expect(saved).toBeChecked();
+    await expect(page.getByRole("button", { name: /Delete Visa ending in 4242/ })).toBeVisible();
+    await page.getByRole("button", { name: "Checkout" }).click();
+    const secondOrder = await expectConfirmation(page);
+    expect(secondOrder).not.toBe(firstOrder);
+
+    // Cancelling the paid order from My Purchases refunds it.
+    await page.goto("/myOrders/manage");
+    await page
+      .getByRole("button", { name: `Order ${secondOrder}` })
+      .filter({ visible: true })
+      .first()
+      .click();
+    const modal = page.getByRole("dialog", { name: `Order ${secondOrder}` });
+    await modal.getByRole("button", { name: "Cancel Order" }).click();
+    await modal.getByRole("button", { name: "Yes, cancel the order" }).click();
+    await expect(modal.getByRole("status")).toContainText(
+      `The order ${secondOrder} has been cancelled.`,
+    );
+    await expect(modal.getByRole("status")).toContainText("is refunded to your card.");
+    await expect(modal.getByText("The order has already been refunded.")).toBeVisible();
+    await modal.getByRole("button", { name: "Close" }).click();
+    await expect(
+      page.getByText("Refunded", { exact: true }).filter({ visible: true }).first(),
+    ).toBeVisible();
+  });
+
+  test("a declined card says so and keeps the order; a second try, through 3-D Secure, pays", async ({
+    page,
+  }) => {
+    await newCustomer(page);
+    const [product] = await pickupProducts(page);
+    await addToCart(page, product!.id);
+    await goToPayment(page);
+
+    await typeCard(page, CARDS.declined);
+    await page.getByRole("button", { name: "Checkout" }).click();
+    await expect(
+      page.getByRole("alert").filter({ hasText: "Your card was declined." }),
+    ).toBeVisible();
+    await expect(page).toHaveURL(/\/checkout\/by_card\/payment$/);
+
+    await typeCard(page, CARDS.threeDS);
+    await page.getByRole("button", { name: "Checkout" }).click();
+    const challenge = page.getByRole("dialog", { name: "3D Secure authentication" });
+    await challenge.getByRole("button", { name: "Complete authentication" }).click();
+    await expectConfirmation(page);
+  });
+});
