@@ -217,7 +217,9 @@ describe("lineFees", () => {
         expect(f.cardFeeCents + f.internationalFeeCents + f.handlingFeeCents).toBe(
           estimateFeesCents({ priceCents: total, currency }),
         );
-        expect(f.payoutCents).toBe(Math.max(0, estimateEarningCents({ priceCents: total, currency })));
+        expect(f.payoutCents).toBe(
+          Math.max(0, estimateEarningCents({ priceCents: total, currency })),
+        );
       }
     }
   });

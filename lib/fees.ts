@@ -174,7 +174,10 @@ export function lineFees({
   };
   const totalFees = estimateFeesCents({ priceCents: lineTotalCents, currency, serviceCharge });
   const internationalFeeCents = currency === "CAD" ? 0 : part(serviceCharge.internationalCcRate, 0);
-  const handlingFeeCents = part(serviceCharge.handlingFeeRate, serviceCharge.handlingFeeAmountCents);
+  const handlingFeeCents = part(
+    serviceCharge.handlingFeeRate,
+    serviceCharge.handlingFeeAmountCents,
+  );
   return {
     cardFeeCents: totalFees - internationalFeeCents - handlingFeeCents,
     internationalFeeCents,
