@@ -7,6 +7,7 @@ import { useRouter } from "next/navigation";
 import { useCallback, useEffect, useState } from "react";
 import { send } from "@/components/account/send";
 import { Button } from "@/components/ui/button";
+import type { Delivery } from "@/lib/validation/checkout";
 
 export type SavedCardView = {
   id: string;
@@ -18,6 +19,8 @@ export type SavedCardView = {
 
 type Props = {
   publishableKey: string;
+  /** The delivery details from the form, sent again with the checkout (the server re-checks them). */
+  delivery: Delivery;
   /** The lines the customer is looking at; the server refuses the order if the cart changed. */
   items: { pKey: string; qty: number; unitPriceCents: number }[];
   savedCards: SavedCardView[];
@@ -45,8 +48,8 @@ const BRAND_NAMES: Record<string, string> = {
 const completedUrl = (orderNo: string) =>
   `/checkout/payment/by_card/completed/${encodeURIComponent(orderNo)}`;
 
-function openCheckout(items: Props["items"]) {
-  return send<Started>("/api/checkout/card", { json: { items } });
+function openCheckout(delivery: Delivery, items: Props["items"]) {
+  return send<Started>("/api/checkout/card", { json: { delivery, items } });
 }
 
 let stripePromise: Promise<Stripe | null> | null = null;
@@ -62,19 +65,25 @@ function getStripeJs(publishableKey: string) {
  * saved card (the Checkout button confirms directly) or a new one in Stripe's Payment Element
  * (confirmed through Stripe, which comes back to this page with `payment_intent`).
  */
-export function CardPaymentForm({ publishableKey, items, savedCards, initialError }: Props) {
+export function CardPaymentForm({
+  publishableKey,
+  delivery,
+  items,
+  savedCards,
+  initialError,
+}: Props) {
   const router = useRouter();
   const [started, setStarted] = useState<Started | null>(null);
   const [startError, setStartError] = useState<string | null>(null);
 
   const start = useCallback(() => {
-    void openCheckout(items).then((outcome) => {
+    void openCheckout(delivery, items).then((outcome) => {
       if (outcome.ok && outcome.data.state === "paid")
         router.replace(completedUrl(outcome.data.orderNo));
       else if (outcome.ok) setStarted(outcome.data);
       else setStartError(outcome.message);
     });
-  }, [items, router]);
+  }, [delivery, items, router]);
 
   // Once per page: the server answers the same order and intent to any later call.
   useEffect(start, [start]);

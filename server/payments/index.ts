@@ -16,7 +16,6 @@ export {
 } from "./saved-cards";
 export { setSaveCard } from "./set-save-card";
 export {
-  DELIVERY_MISSING_MESSAGE,
   startCardCheckout,
   type CardCheckout,
 } from "./start-card-checkout";

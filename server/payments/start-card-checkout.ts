@@ -32,8 +32,6 @@ export type CardCheckout =
   /** The order was paid meanwhile (another tab, a return that never reached us). */
   | { state: "paid"; orderId: number; orderNo: string; created: boolean };
 
-export const DELIVERY_MISSING_MESSAGE =
-  "Please enter your delivery details again before you pay. They are kept for an hour.";
 /** Stripe's smallest card charge in CAD and USD. */
 export const MIN_CARD_AMOUNT_CENTS = 50;
 export const BELOW_MIN_CARD_AMOUNT_MESSAGE =

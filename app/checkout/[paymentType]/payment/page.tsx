@@ -68,12 +68,16 @@ async function Payment({
   );
   const stripe = getStripe();
   const publishableKey = getEnv().NEXT_PUBLIC_STRIPE_PUBLISHABLE_KEY;
+  const db = await getDb();
   if (!stripe || !publishableKey) {
+    const inPerson = await getCheckoutCart(db, { memberId: member.id, paymentType: "in_person" });
     return (
-      <CardPaymentsOff message={CARD_PAYMENTS_NOT_CONFIGURED_MESSAGE} inPersonDestination="store" />
+      <CardPaymentsOff
+        message={CARD_PAYMENTS_NOT_CONFIGURED_MESSAGE}
+        inPersonDestination={inPerson.suggestedDestination}
+      />
     );
   }
-  const db = await getDb();
 
   const intentId = (await searchParams).payment_intent;
   let returnMessage: string | null = null;
@@ -129,6 +133,7 @@ async function Payment({
       </section>
       <CardPaymentForm
         publishableKey={publishableKey}
+        delivery={delivery}
         items={cart.lines.map((line) => ({
           pKey: line.pKey,
           qty: line.qty,
