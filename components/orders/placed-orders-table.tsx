@@ -1,6 +1,7 @@
 "use client";
 
 import { useState } from "react";
+import { useHydrated } from "@/components/layout/use-hydrated";
 import type { PlacedOrder } from "@/lib/orders/types";
 import { ContactDialog } from "./contact-dialog";
 import { OrderDialog } from "./order-dialog";
@@ -13,10 +14,13 @@ import { StatusBadge } from "./status-badge";
  */
 export function PlacedOrdersTable({ rows, caption }: { rows: PlacedOrder[]; caption: string }) {
   const [open, setOpen] = useState<string | null>(null);
+  // Disabled until hydrated: a tap before the handlers exist would open nothing.
+  const hydrated = useHydrated();
 
   const orderButton = (row: PlacedOrder) => (
     <button
       type="button"
+      disabled={!hydrated}
       onClick={() => setOpen(row.orderNo)}
       aria-label={`Order ${row.orderNo}`}
       className="text-leaf-800 hover:text-leaf-900 focus-visible:outline-leaf-600 decoration-leaf-300 rounded font-mono text-sm font-semibold underline underline-offset-4 focus-visible:outline-2 focus-visible:outline-offset-2"

@@ -1,5 +1,6 @@
 import "server-only";
 import { and, eq, inArray, sql } from "drizzle-orm";
+import type Stripe from "stripe";
 import type { Currency } from "@/lib/constants";
 import type { Delivery } from "@/lib/validation/checkout";
 import { selectCartLines } from "@/server/checkout/cart-lines";
@@ -61,12 +62,14 @@ export async function startCardCheckout(
   input: { customerId: number; delivery: Delivery; items?: readonly ReviewedItem[] | undefined },
 ): Promise<CardCheckout> {
   const settled = await settleOpenOrderIfPaid(db, stripe, input.customerId);
-  if (settled) return settled;
+  if (settled.state === "paid") return settled;
 
   const { orderId, abandoned } = await openOrder(db, input);
   if (abandoned) await cancelAbandonedIntent(stripe, abandoned);
   const customer = await ensureStripeCustomer(db, stripe, input.customerId);
-  return ensurePaymentIntent(db, stripe, orderId, customer);
+  // The intent just read is reused when the order is the same (a reload): one Stripe read, not two.
+  const known = settled.intent && settled.orderId === orderId ? settled.intent : null;
+  return ensurePaymentIntent(db, stripe, { orderId, customer, known });
 }
 
 /** The member's card order awaiting payment, if any. */
@@ -103,21 +106,27 @@ async function findOpenOrder(db: Db, customerId: number, lock = false) {
   return row;
 }
 
+type Settled =
+  | Extract<CardCheckout, { state: "paid" }>
+  | { state: "open"; orderId: number | null; intent: Stripe.PaymentIntent | null };
+
 /** An open order whose intent already succeeded is placed now instead of being replaced. */
 async function settleOpenOrderIfPaid(
   db: Db,
   stripe: StripeClient,
   customerId: number,
-): Promise<CardCheckout | null> {
+): Promise<Settled> {
   const open = await findOpenOrder(db, customerId);
-  if (!open?.paymentIntentId) return null;
+  if (!open?.paymentIntentId) return { state: "open", orderId: null, intent: null };
   const intentId = open.paymentIntentId;
   const intent = await callStripe("retrieve payment intent", () =>
     stripe.paymentIntents.retrieve(intentId),
   );
-  if (paymentOutcome(intent.status) !== "succeeded") return null;
-  const paid = await markOrderPaid(db, intent);
-  return paid ? { state: "paid", ...paid } : null;
+  if (paymentOutcome(intent.status) === "succeeded") {
+    const paid = await markOrderPaid(db, intent);
+    if (paid) return { state: "paid", ...paid };
+  }
+  return { state: "open", orderId: open.id, intent };
 }
 
 type Opened = { orderId: number; abandoned: { orderId: number; paymentIntentId: string } | null };
@@ -231,8 +240,11 @@ async function cancelAbandonedIntent(
 async function ensurePaymentIntent(
   db: Db,
   stripe: StripeClient,
-  orderId: number,
-  customer: string,
+  {
+    orderId,
+    customer,
+    known,
+  }: { orderId: number; customer: string; known: Stripe.PaymentIntent | null },
 ): Promise<CardCheckout> {
   return db.transaction(async (tx) => {
     const [order] = await tx
@@ -251,9 +263,11 @@ async function ensurePaymentIntent(
     if (!order) throw conflict(OPEN_CHECKOUT_BUSY_MESSAGE);
     const existingId = order.paymentIntentId;
     const intent = existingId
-      ? await callStripe("retrieve payment intent", () =>
-          stripe.paymentIntents.retrieve(existingId),
-        )
+      ? known?.id === existingId
+        ? known
+        : await callStripe("retrieve payment intent", () =>
+            stripe.paymentIntents.retrieve(existingId),
+          )
       : await callStripe("create payment intent", () =>
           stripe.paymentIntents.create(
             {
