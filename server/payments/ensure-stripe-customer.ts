@@ -4,6 +4,7 @@ import type { Db } from "@/server/db/client";
 import { members } from "@/server/db/schema";
 import { notFoundError } from "@/server/errors";
 import { idempotencyKeys } from "./idempotency-keys";
+import { callStripe } from "./stripe-errors";
 import type { StripeClient } from "./stripe-client";
 
 /**
@@ -29,13 +30,15 @@ export async function ensureStripeCustomer(
   if (!member) throw notFoundError();
   if (member.stripeCustomerId) return member.stripeCustomerId;
 
-  const customer = await stripe.customers.create(
-    {
-      email: member.email,
-      name: `${member.firstName} ${member.lastName}`,
-      metadata: { member_id: String(memberId) },
-    },
-    { idempotencyKey: idempotencyKeys.customer(memberId) },
+  const customer = await callStripe("create customer", () =>
+    stripe.customers.create(
+      {
+        email: member.email,
+        name: `${member.firstName} ${member.lastName}`,
+        metadata: { member_id: String(memberId) },
+      },
+      { idempotencyKey: idempotencyKeys.customer(memberId) },
+    ),
   );
   await db
     .update(members)
