@@ -91,7 +91,7 @@ export function CardPaymentForm({
   return (
     <section
       aria-labelledby="card-payment-heading"
-      className="flex flex-col gap-4 self-start rounded-2xl border border-stone-200 bg-white p-5"
+      className="flex flex-col gap-4 self-start rounded-2xl border border-stone-200 bg-white p-5 max-lg:order-2 lg:col-start-2 lg:row-span-2 lg:row-start-1"
     >
       <h2 id="card-payment-heading" className="flex items-center gap-2 text-lg font-bold">
         <CreditCard aria-hidden className="text-leaf-700 size-5" />
@@ -212,7 +212,7 @@ function PayForm({
         void checkout();
       }}
     >
-      <fieldset className="flex flex-col gap-2">
+      <fieldset className={cards.length > 0 ? "flex flex-col gap-2" : "hidden"}>
         <legend className="mb-2 text-sm font-semibold text-stone-900">Pay with</legend>
         {cards.map((card) => {
           const name = `${BRAND_NAMES[card.brand] ?? card.brand} ending in ${card.last4}`;

@@ -110,8 +110,9 @@ async function Payment({
   if (!delivery) redirect(`/checkout/delivery/by_card/${cart.suggestedDestination}`);
   if (cart.problems.length > 0) redirect("/checkout/by_card/preview");
 
+  // On a phone the card form follows the items and their total; the delivery details come last.
   return (
-    <div className="grid gap-8 lg:grid-cols-[1fr_24rem]">
+    <div className="grid gap-8 lg:grid-cols-[1fr_24rem] lg:grid-rows-[auto_1fr]">
       <section aria-labelledby="payment-items-heading">
         <h2 id="payment-items-heading" className="mb-4 text-xl font-bold text-stone-900">
           Your items
@@ -121,15 +122,15 @@ async function Payment({
           label="Items in this order"
         />
         <OrderTotals totals={cart.totals} />
-        <section
-          aria-labelledby="payment-delivery-heading"
-          className="mt-6 rounded-2xl border border-stone-200 bg-white p-5"
-        >
-          <h2 id="payment-delivery-heading" className="mb-4 text-lg font-bold text-stone-900">
-            Delivery details
-          </h2>
-          <DeliverySummary delivery={delivery} />
-        </section>
+      </section>
+      <section
+        aria-labelledby="payment-delivery-heading"
+        className="self-start rounded-2xl border border-stone-200 bg-white p-5 max-lg:order-3 lg:col-start-1 lg:row-start-2"
+      >
+        <h2 id="payment-delivery-heading" className="mb-4 text-lg font-bold text-stone-900">
+          Delivery details
+        </h2>
+        <DeliverySummary delivery={delivery} />
       </section>
       <CardPaymentForm
         publishableKey={publishableKey}
