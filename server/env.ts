@@ -46,6 +46,10 @@ const schema = z.object({
       .regex(/^pk_(test|live)_/, "must be a Stripe publishable key (pk_test_..., pk_live_...)")
       .optional(),
   ),
+  /** The Connect endpoint's own signing secret (/api/stripe/connect-webhook): farmers' accounts. */
+  STRIPE_CONNECT_WEBHOOK_SECRET: optionalText.pipe(
+    z.string().startsWith("whsec_", "must be a webhook signing secret (whsec_...)").optional(),
+  ),
   /** Tests only: a Stripe-speaking fake on this machine (see stripeApiOverride). */
   STRIPE_API_BASE: optionalText.pipe(z.url().optional()),
   NEXT_PUBLIC_MAPBOX_TOKEN: optionalText,

@@ -12,9 +12,17 @@ import type { ConfirmedLine } from "@/lib/orders/types";
 /** The spec's heading for a failed confirm, shown with the server's message (part 2 section 8). */
 export const CONFIRM_ERROR = "Uh oh.. Something went wrong.";
 
+/** The payout a card order's handover released (POST /api/orders/confirmByMerchant `payout`). */
+type Payout = {
+  status: "paid" | "owed";
+  amount: string;
+  currency: "CAD" | "USD";
+  reason: string | null;
+};
+
 type State =
   | { step: "loading" }
-  | { step: "done"; lines: ConfirmedLine[] }
+  | { step: "done"; lines: ConfirmedLine[]; payout: Payout | null }
   | { step: "error"; message: string };
 
 /**
@@ -33,12 +41,15 @@ export function ConfirmHandover({
 
   const confirm = useCallback(async () => {
     setState({ step: "loading" });
-    const result = await send<{ results: ConfirmedLine[] }>("/api/orders/confirmByMerchant", {
-      json: token ? { orderId, t: token } : { orderId },
-    });
+    const result = await send<{ results: ConfirmedLine[]; payout: Payout | null }>(
+      "/api/orders/confirmByMerchant",
+      {
+        json: token ? { orderId, t: token } : { orderId },
+      },
+    );
     setState(
       result.ok
-        ? { step: "done", lines: result.data.results }
+        ? { step: "done", lines: result.data.results, payout: result.data.payout ?? null }
         : { step: "error", message: result.message },
     );
   }, [orderId, token]);
@@ -70,6 +81,7 @@ export function ConfirmHandover({
         <div>
           <h2 className="text-xl font-bold text-stone-900">Handover confirmed</h2>
           <p className="text-stone-700">These items are marked as received by the customer.</p>
+          {state.payout ? <PayoutNote payout={state.payout} /> : null}
         </div>
       </div>
       <ul
@@ -106,6 +118,20 @@ export function ConfirmHandover({
         Back to Customer Orders
       </Link>
     </div>
+  );
+}
+
+/** What the farmer is paid for a card order: sent, or owed with the reason. */
+function PayoutNote({ payout }: { payout: Payout }) {
+  const amount = formatMoney(Math.round(Number(payout.amount) * 100), payout.currency);
+  return payout.status === "paid" ? (
+    <p className="text-leaf-800 mt-1 font-semibold">
+      {amount} is on its way to your payout account.
+    </p>
+  ) : (
+    <p className="mt-1 text-stone-800">
+      {amount} is owed to you. {payout.reason}
+    </p>
   );
 }
 

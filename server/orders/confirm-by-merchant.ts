@@ -9,6 +9,8 @@ import { imageUrl } from "@/server/storage";
 import { verifyHandoverToken } from "./handover-code";
 import { CLOSED_STATUSES, ORDER_NOT_FOUND_MESSAGE } from "./order-rules";
 import { sendOrderStatusEmail } from "./send-order-status-email";
+import type { StripeClient } from "@/server/payments/stripe-client";
+import { payMerchant, type PayoutOutcome } from "@/server/payouts/pay-merchant";
 
 export const INVALID_CODE_MESSAGE =
   "This QR code is not valid for your farm. Please scan the code the customer shows you for your items.";
@@ -28,6 +30,17 @@ export type ConfirmByMerchantInput = {
   orderId: number;
   /** The `t` of the QR code's URL. Required for card orders, whose confirm releases the payout. */
   token?: string | undefined;
+  /** Pays the farmer for a card order (a Transfer); null while card payments are off. */
+  stripe?: StripeClient | null;
+};
+
+/** What the farmer is paid for their lines of a card order, as the confirm page says it. */
+export type HandoverPayout = {
+  status: "paid" | "owed";
+  amount: string;
+  currency: "CAD" | "USD";
+  /** Why it is still owed. */
+  reason: string | null;
 };
 
 export type ConfirmByMerchantResult = {
@@ -36,6 +49,8 @@ export type ConfirmByMerchantResult = {
   /** The lines this call confirmed; empty when everything was confirmed before. */
   confirmedNow: number[];
   paymentType: "card" | "in_person";
+  /** Card orders: the payout this handover released (or still owes); null for pay in person. */
+  payout: HandoverPayout | null;
 };
 
 /**
@@ -53,7 +68,7 @@ export type ConfirmByMerchantResult = {
  */
 export async function confirmByMerchant(
   db: Db,
-  { merchantId, orderId, token }: ConfirmByMerchantInput,
+  { merchantId, orderId, token, stripe = null }: ConfirmByMerchantInput,
 ): Promise<ConfirmByMerchantResult> {
   if (token !== undefined && !verifyHandoverToken(orderId, merchantId, token))
     throw forbiddenError(INVALID_CODE_MESSAGE);
@@ -64,6 +79,7 @@ export async function confirmByMerchant(
       .select({
         orderNo: orders.orderNo,
         paymentType: orders.paymentType,
+        currency: orders.currency,
         customerId: orders.customerId,
         email: orders.email,
         firstName: orders.firstName,
@@ -143,8 +159,12 @@ export async function confirmByMerchant(
       lines: receivedNow.map(({ name, qty }) => ({ name, qty })),
     });
   }
-  // Card orders: the payments work pays this farmer for `confirmedNow` here (a Transfer with the
-  // idempotency key `transfer:{orderId}:{merchantId}`); pay-in-person orders move no money.
+  // Card orders: the handover releases the farmer's payout (one Transfer per farmer and order, made
+  // once however often the code is scanned); pay-in-person orders move no money.
+  const payout =
+    order.paymentType === "card" && stripe
+      ? toHandoverPayout(await payMerchant(db, stripe, { orderId, merchantId }), order.currency)
+      : null;
 
   return {
     results: lines.map((line) => ({
@@ -157,5 +177,16 @@ export async function confirmByMerchant(
     })),
     confirmedNow,
     paymentType: order.paymentType,
+    payout,
+  };
+}
+
+function toHandoverPayout(outcome: PayoutOutcome, currency: "CAD" | "USD"): HandoverPayout | null {
+  if (outcome.status === "nothing") return null;
+  return {
+    status: outcome.status,
+    amount: centsToDecimalString(outcome.amountCents),
+    currency,
+    reason: outcome.status === "owed" ? outcome.reason : null,
   };
 }

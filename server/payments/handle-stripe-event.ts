@@ -5,6 +5,7 @@ import type { Db } from "@/server/db/client";
 import { stripeEvents } from "@/server/db/schema";
 import { badRequest } from "@/server/errors";
 import { log } from "@/server/log";
+import { accountUpdated } from "@/server/payouts/account-updated";
 import { chargeDisputeCreated } from "./events/charge-dispute-created";
 import { chargeRefunded } from "./events/charge-refunded";
 import { paymentIntentFailed } from "./events/payment-intent-failed";
@@ -18,6 +19,8 @@ const HANDLERS: Partial<Record<string, EventHandler>> = {
   "payment_intent.payment_failed": paymentIntentFailed,
   "charge.refunded": chargeRefunded,
   "charge.dispute.created": chargeDisputeCreated,
+  // Connect: on its own endpoint (/api/stripe/connect-webhook), with its own signing secret.
+  "account.updated": accountUpdated,
 };
 
 export const BAD_SIGNATURE_MESSAGE = "The webhook signature could not be verified.";

@@ -162,6 +162,8 @@ export const orderItems = pgTable(
     payoutCents: integer("payout_cents"),
     /** The Stripe Refund that gave this line's money back (one refund per line). */
     refundId: text("refund_id").unique(),
+    /** The reversal of this line's part of its transfer, when it was refunded after the payout. */
+    transferReversalId: text("transfer_reversal_id").unique(),
     /** A refund was asked of Stripe; set before the call, so a crash in between can be resumed. */
     refundRequestedAt: happenedAt("refund_requested_at"),
     /** The merchant scanned the customer's QR code. */

@@ -3,8 +3,13 @@ import type Stripe from "stripe";
 import type { Db } from "@/server/db/client";
 import type { StripeClient } from "../stripe-client";
 
-/** What handling an event changed that the caller acts on after the commit (the order mails). */
-export type EventEffect = { placedOrderId: number | null };
+/** What handling an event changed that the caller acts on after the commit. */
+export type EventEffect = {
+  /** An order was placed: its mails go out. */
+  placedOrderId: number | null;
+  /** A farm's payout account became ready: what it is owed is paid. */
+  readyMerchantId?: number | null;
+};
 
 /**
  * One Stripe event type's handling. `read` asks Stripe for what the handler needs, before the

@@ -1,0 +1,8 @@
+import { route } from "@/server/http/route";
+import { requireStripe } from "@/server/payments";
+import { createDashboardLink } from "@/server/payouts/onboarding";
+
+// POST /api/payouts/dashboard: a login link to the farmer's Stripe Express dashboard
+export const POST = route({ role: "merchant" }, async ({ member, db }) => {
+  return Response.json(await createDashboardLink(db, requireStripe(), member.id));
+});

@@ -1,0 +1,13 @@
+import { getEnv } from "@/server/env";
+import { route } from "@/server/http/route";
+import { requireStripe } from "@/server/payments";
+import { startPayoutOnboarding } from "@/server/payouts/onboarding";
+
+// POST /api/payouts/onboarding: the farmer's Stripe onboarding link (the account is made once)
+export const POST = route({ role: "merchant" }, async ({ member, db }) => {
+  const link = await startPayoutOnboarding(db, requireStripe(), {
+    memberId: member.id,
+    appUrl: getEnv().APP_URL,
+  });
+  return Response.json(link);
+});
