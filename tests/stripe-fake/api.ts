@@ -5,7 +5,10 @@
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
 import Stripe from "stripe";
+import { accountLinkRoutes } from "./account-links";
+import { accountRoutes } from "./accounts";
 import { checkAccess, identify } from "./auth";
+import { balanceRoutes } from "./balance";
 import { customerRoutes } from "./customers";
 import { disputeRoutes } from "./disputes";
 import { apiError, invalidRequest, StripeApiError } from "./errors";
@@ -21,6 +24,8 @@ import { compileRoutes, matchRoute, type KeyKind, type Route } from "./router";
 import { setupIntentRoutes } from "./setup-intents";
 import type { FakeState } from "./state";
 import { randomToken } from "./store";
+import { transferReversalRoutes } from "./transfer-reversals";
+import { transferRoutes } from "./transfers";
 
 /** New resource families add their route list here. */
 const ROUTES = compileRoutes([
@@ -32,6 +37,11 @@ const ROUTES = compileRoutes([
   ...refundRoutes,
   ...disputeRoutes,
   ...eventRoutes,
+  ...accountRoutes,
+  ...accountLinkRoutes,
+  ...transferRoutes,
+  ...transferReversalRoutes,
+  ...balanceRoutes,
 ] satisfies Route[]);
 
 /** Parameters any endpoint takes: expansion, and what Stripe.js adds to its calls. */
@@ -57,6 +67,8 @@ export interface RequestLogEntry {
   /** The HTTP status answered (for a "lost" fault: the one stored), null for a held "timeout". */
   status: number | null;
   keyKind: KeyKind | null;
+  /** The `Stripe-Account` header (a connected account), null for the platform. */
+  stripeAccount: string | null;
   replayed: boolean;
   fault: FaultKind | null;
   requestId: string;
@@ -89,6 +101,8 @@ export async function serveApi(
   const idempotencyKey = method === "POST" && typeof keyHeader === "string" ? keyHeader : null;
   const identity = identify(req.headers, params);
   delete params.key;
+  const accountHeader = req.headers["stripe-account"] ?? params._stripe_account;
+  const stripeAccount = typeof accountHeader === "string" && accountHeader ? accountHeader : null;
   const entry: RequestLogEntry = {
     method,
     path,
@@ -96,6 +110,7 @@ export async function serveApi(
     params,
     status: null,
     keyKind: identity instanceof StripeApiError ? null : identity,
+    stripeAccount,
     replayed: false,
     fault: null,
     requestId: `req_${randomToken(14)}`,
@@ -125,7 +140,9 @@ export async function serveApi(
   }
   const { route, path: pathParams } = match;
   const id = pathParams.id ?? "";
-  const refused = checkAccess(identity, route.access ?? "secret", rt.state.store, id, params);
+  const refused =
+    checkAccess(identity, route.access ?? "secret", rt.state.store, id, params) ??
+    checkStripeAccount(rt.state, route, stripeAccount);
   if (refused) return fail(refused);
   const unknown =
     route.accepts &&
@@ -164,6 +181,7 @@ export async function serveApi(
       id,
       keyKind: identity,
       request: { id: entry.requestId, idempotency_key: idempotencyKey },
+      stripeAccount,
     }),
   );
   // Stripe keeps the answer only once the request started executing: a success, or a failure
@@ -172,6 +190,28 @@ export async function serveApi(
   admission?.finish(started ? result : null);
   if (entry.fault === "lost") return loseAnswer(res, entry, result.status);
   answer(result);
+}
+
+/**
+ * A request made on behalf of a connected account must name one of the platform's accounts (403
+ * otherwise, as at Stripe), and reach an endpoint the fake answers per account.
+ */
+function checkStripeAccount(
+  state: FakeState,
+  route: Route,
+  stripeAccount: string | null,
+): StripeApiError | null {
+  if (!stripeAccount) return null;
+  if (!state.store.get("account", stripeAccount)) {
+    return invalidRequest(
+      `The provided key does not have access to account '${stripeAccount}' (or that account does not exist). Application access may have been revoked.`,
+      { status: 403 },
+    );
+  }
+  if (route.onBehalfOf) return null;
+  return invalidRequest(
+    `The Stripe fake does not answer ${route.method} ${route.pattern} on behalf of a connected account (Stripe-Account); only GET /v1/balance.`,
+  );
 }
 
 function execute(run: () => unknown): StoredAnswer {

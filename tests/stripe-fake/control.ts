@@ -12,35 +12,16 @@
  *   POST   /_fake/charges/:id/dispute   JSON {reason?, amount?} → the dispute
  *   POST   /_fake/reset
  *   GET    /_fake/3ds/:id?client_secret=...   the 3-D Secure page; its buttons POST /_fake/3ds/:id
+ *   ... and the Connect ones listed in connect-control.ts
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
+import { connectControl } from "./connect-control";
+import { OK, readJson, send, type ControlHandler } from "./control-kit";
 import { resourceMissing, StripeApiError } from "./errors";
 import type { StripeFake } from "./fake";
 import { faultFromJson } from "./faults";
+import type { FakeState } from "./state";
 import { returnUrlAfter, threeDSecurePage } from "./three-d-secure-page";
-
-type Json = Record<string, unknown>;
-
-const send = (res: ServerResponse, status: number, body: unknown) =>
-  res.writeHead(status, { "Content-Type": "application/json" }).end(JSON.stringify(body, null, 2));
-
-function readJson(body: string): Json {
-  if (!body.trim()) return {};
-  const parsed: unknown = JSON.parse(body);
-  if (!parsed || typeof parsed !== "object") throw new Error("expected a JSON object");
-  return parsed as Json;
-}
-
-const OK = { ok: true };
-
-/** Each control endpoint: its JSON answer (200), or `null` when it wrote the answer itself. */
-type ControlHandler = (
-  fake: StripeFake,
-  id: string,
-  body: string,
-  res: ServerResponse,
-  url: URL,
-) => unknown;
 
 const CONTROL: Array<[method: string, path: RegExp, handler: ControlHandler]> = [
   ["GET", /^\/health$/, () => OK],
@@ -104,11 +85,13 @@ const CONTROL: Array<[method: string, path: RegExp, handler: ControlHandler]> = 
     /^\/_fake\/3ds\/([^/]+)$/,
     (fake, id, body, res) => serveThreeDSecure(fake, "POST", res, id, new URLSearchParams(body)),
   ],
+  ...connectControl,
 ];
 
 /** Answers a control request; false when the path is not one. */
 export async function serveControl(
   fake: StripeFake,
+  state: FakeState,
   req: IncomingMessage,
   res: ServerResponse,
   url: URL,
@@ -118,7 +101,7 @@ export async function serveControl(
     const match = method === req.method ? path.exec(url.pathname) : null;
     if (!match) continue;
     try {
-      const answer = await handler(fake, decodeURIComponent(match[1] ?? ""), body, res, url);
+      const answer = await handler(fake, decodeURIComponent(match[1] ?? ""), body, res, url, state);
       if (answer !== null) send(res, 200, answer);
     } catch (error) {
       if (error instanceof StripeApiError) send(res, error.status, error.toJSON());

@@ -5,6 +5,13 @@
 import type { Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import Stripe from "stripe";
+import { expireAccountLinks } from "./account-links";
+import {
+  completeOnboarding,
+  deauthorizeAccount,
+  setAccountRequirements,
+  type AccountRequirementsPatch,
+} from "./account-onboarding";
 import type { RequestLogEntry, Runtime } from "./api";
 import { createDispute } from "./disputes";
 import { Faults, type FaultSpec } from "./faults";
@@ -21,6 +28,11 @@ export interface StripeFakeOptions {
   port?: number;
   webhookUrl?: string;
   webhookSecret?: string;
+  /** Where events about connected accounts go (Stripe's Connect endpoint), with its own secret. */
+  connectWebhookUrl?: string;
+  connectWebhookSecret?: string;
+  /** The platform's country (default "CA"): accounts elsewhere must be cross-border recipients. */
+  platformCountry?: string;
   /** Each API request waits this long before it executes (and holds its idempotency key meanwhile). */
   latencyMs?: number;
   secretKey?: string;
@@ -34,6 +46,7 @@ export class StripeFake {
   readonly secretKey: string;
   readonly publishableKey: string;
   readonly webhookSecret: string;
+  readonly connectWebhookSecret: string;
   private readonly rt: Runtime;
   private readonly server: Server;
   private boundPort = 0;
@@ -42,8 +55,14 @@ export class StripeFake {
     this.secretKey = options.secretKey ?? `sk_test_fake_${randomToken(24)}`;
     this.publishableKey = options.publishableKey ?? `pk_test_fake_${randomToken(24)}`;
     this.webhookSecret = options.webhookSecret ?? `whsec_${randomToken(32)}`;
+    this.connectWebhookSecret = options.connectWebhookSecret ?? `whsec_${randomToken(32)}`;
     this.rt = {
-      state: new FakeState("http://127.0.0.1", options.webhookUrl ?? null, this.webhookSecret),
+      state: new FakeState(
+        "http://127.0.0.1",
+        { url: options.webhookUrl ?? null, secret: this.webhookSecret },
+        { url: options.connectWebhookUrl ?? null, secret: this.connectWebhookSecret },
+        options.platformCountry?.toUpperCase(),
+      ),
       keys: new IdempotencyKeys(),
       faults: new Faults(),
       requests: [],
@@ -100,7 +119,7 @@ export class StripeFake {
   }
 
   get deliveries(): WebhookDelivery[] {
-    return clone(this.rt.state.webhooks.deliveries);
+    return clone(this.rt.state.deliveries);
   }
 
   count(type: string): number {
@@ -133,23 +152,51 @@ export class StripeFake {
     this.rt.state.webhooks.target = url;
   }
 
-  /** Records (and, with a target, delivers) an event a test crafts. */
-  makeEvent(type: string, object: StripeObject): StripeObject {
-    return clone(this.rt.state.emit(type, object));
+  /** Where Connect events (about connected accounts; they carry `account`) are delivered. */
+  setConnectWebhookTarget(url: string | null): void {
+    this.rt.state.connectWebhooks.target = url;
   }
 
-  signEvent(event: StripeObject, options: { timestamp?: number } = {}): SignedEvent {
-    return this.rt.state.webhooks.sign(event, options.timestamp);
+  /**
+   * Records (and, with a target, delivers) an event a test crafts; with `account` it is a Connect
+   * event, delivered to the Connect target.
+   */
+  makeEvent(type: string, object: StripeObject, options: { account?: string } = {}): StripeObject {
+    const { state } = this.rt;
+    const event = options.account
+      ? state.emitForAccount(options.account, type, object)
+      : state.emit(type, object);
+    return clone(event);
   }
 
-  /** POSTs `event` now (`times` in a row) to the target or `url`; answers the receiver's statuses. */
-  deliver(event: StripeObject, options: { times?: number; url?: string; timestamp?: number } = {}) {
-    return this.rt.state.webhooks.deliver(event, options);
+  /** Signs as the endpoint would: with the Connect secret for `connect` (default: the event has `account`). */
+  signEvent(
+    event: StripeObject,
+    options: { timestamp?: number; connect?: boolean } = {},
+  ): SignedEvent {
+    return this.endpoint(event, options.connect).sign(event, options.timestamp);
   }
 
-  /** Resolves once every automatic delivery queued so far has been attempted. */
-  webhooksIdle(): Promise<void> {
-    return this.rt.state.webhooks.idle();
+  /**
+   * POSTs `event` now (`times` in a row) to its endpoint's target (Connect for an event with
+   * `account`) or `url`, signed with that endpoint's secret; answers the receiver's statuses.
+   */
+  deliver(
+    event: StripeObject,
+    options: { times?: number; url?: string; timestamp?: number; connect?: boolean } = {},
+  ) {
+    return this.endpoint(event, options.connect).deliver(event, options);
+  }
+
+  private endpoint(event: StripeObject, connect: boolean | undefined) {
+    const { state } = this.rt;
+    if (connect === undefined) return state.endpointFor(event);
+    return connect ? state.connectWebhooks : state.webhooks;
+  }
+
+  /** Resolves once every automatic delivery queued so far (both endpoints) has been attempted. */
+  async webhooksIdle(): Promise<void> {
+    await Promise.all([this.rt.state.webhooks.idle(), this.rt.state.connectWebhooks.idle()]);
   }
 
   /** The customer passes ("succeed") or fails 3-D Secure on an intent in requires_action. */
@@ -170,13 +217,43 @@ export class StripeFake {
     return clone(createDispute(this.rt.state, chargeId, options));
   }
 
+  /** The holder finishes Stripe's onboarding of `accountId` (what "Complete onboarding" does). */
+  completeOnboarding(accountId: string): StripeObject {
+    return clone(completeOnboarding(this.rt.state, accountId));
+  }
+
+  /** Stripe asks `accountId` for more (or less): requirements, flags, capabilities; account.updated. */
+  setAccountRequirements(accountId: string, patch: AccountRequirementsPatch): StripeObject {
+    return clone(setAccountRequirements(this.rt.state, accountId, patch));
+  }
+
+  /** The holder disconnects the platform: emits account.application.deauthorized (Connect). */
+  deauthorizeAccount(accountId: string): StripeObject {
+    return clone(deauthorizeAccount(this.rt.state, accountId));
+  }
+
+  /** Every Account Link made so far expires (not yet opened ones then send to refresh_url). */
+  expireAccountLinks(): void {
+    expireAccountLinks(this.rt.state);
+  }
+
+  /**
+   * Adds to the platform's available balance, which transfers without `source_transaction` draw
+   * on (Stripe's 4000000000000077 card does this in test mode).
+   */
+  fundPlatformBalance(amount: number, currency: string): void {
+    const funded = this.rt.state.store.secret("platform_balance");
+    const key = currency.toLowerCase();
+    funded[key] = ((funded[key] as number | undefined) ?? 0) + amount;
+  }
+
   /** Forgets every object, event, key, fault and logged request (the keys and URL stay). */
   reset(): void {
     this.rt.state.store.reset();
     this.rt.keys.reset();
     this.rt.faults.clear();
     this.rt.requests.length = 0;
-    this.rt.state.webhooks.deliveries.length = 0;
+    this.rt.state.deliveries.length = 0;
   }
 
   async close(): Promise<void> {

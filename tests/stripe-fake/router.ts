@@ -23,6 +23,8 @@ export interface ApiContext {
   id: string;
   keyKind: KeyKind;
   request: RequestRef;
+  /** The connected account named by the `Stripe-Account` header, null for the platform. */
+  stripeAccount: string | null;
 }
 
 /**
@@ -37,6 +39,8 @@ export interface Route {
   access?: Access;
   /** Top-level parameters the endpoint takes; any other is refused as at Stripe. Omit to skip the check. */
   accepts?: readonly string[];
+  /** The route answers for a connected account named by `Stripe-Account`; others refuse that header. */
+  onBehalfOf?: boolean;
   handler: (ctx: ApiContext) => Json;
 }
 

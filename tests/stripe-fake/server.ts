@@ -32,7 +32,7 @@ async function handle(fake: StripeFake, rt: Runtime, req: IncomingMessage, res: 
   const body = await readBody(req);
   const url = new URL(req.url ?? "/", "http://127.0.0.1");
   if (url.pathname.startsWith("/v1/")) return serveApi(rt, req, res, url, body);
-  if (await serveControl(fake, req, res, url, body)) return;
+  if (await serveControl(fake, rt.state, req, res, url, body)) return;
   res.writeHead(404, { "Content-Type": "application/json" }).end(
     JSON.stringify({
       error: {

@@ -19,6 +19,11 @@ export const OBJECT_TYPES = {
   refund: { prefix: "re", label: "refund" },
   dispute: { prefix: "dp", label: "dispute" },
   event: { prefix: "evt", label: "event" },
+  account: { prefix: "acct", label: "account" },
+  // The fake's record of an Account Link; the API answers only its public fields.
+  account_link: { prefix: "alink", label: "account link" },
+  transfer: { prefix: "tr", label: "transfer" },
+  transfer_reversal: { prefix: "trr", label: "transfer reversal" },
 } as const satisfies Record<string, { prefix: string; label: string }>;
 
 export type ObjectType = keyof typeof OBJECT_TYPES;

@@ -2,12 +2,18 @@
  * Webhook delivery as Stripe does it: each event POSTed as JSON with a `Stripe-Signature` header
  * made by the SDK's own `generateTestHeaderString`, so the app's `constructEvent` check is the real
  * one. Automatic deliveries go one at a time in creation order and never hold up an API answer.
+ * A fake has two endpoints, as a Connect platform does: its own events go to the platform endpoint,
+ * events about connected accounts (they carry `account`) to the Connect endpoint, each with its own
+ * target and signing secret.
  */
 import Stripe from "stripe";
 import type { StripeObject } from "./store";
 
+export type WebhookEndpoint = "platform" | "connect";
+
 export interface WebhookDelivery {
   eventId: string;
+  endpoint: WebhookEndpoint;
   type: string;
   url: string;
   /** The receiver's HTTP status, or null when it could not be reached. */
@@ -23,12 +29,14 @@ export interface SignedEvent {
 const DELIVERY_TIMEOUT_MS = 10_000;
 
 export class Webhooks {
-  readonly deliveries: WebhookDelivery[] = [];
   private queue: Promise<void> = Promise.resolve();
 
   constructor(
+    readonly endpoint: WebhookEndpoint,
     public target: string | null,
     readonly secret: string,
+    /** Shared by both endpoints of a fake, so a test reads one log in delivery order. */
+    readonly deliveries: WebhookDelivery[],
     /** Told when an automatic delivery got a 2xx, so the event's pending_webhooks can drop. */
     private readonly onDelivered: (event: StripeObject) => void,
   ) {}
@@ -64,7 +72,10 @@ export class Webhooks {
     options: { times?: number; url?: string; timestamp?: number } = {},
   ): Promise<Array<number | null>> {
     const url = options.url ?? this.target;
-    if (!url) throw new Error("stripe fake: no webhook target; call setWebhookTarget(url) first");
+    if (!url) {
+      const setter = this.endpoint === "connect" ? "setConnectWebhookTarget" : "setWebhookTarget";
+      throw new Error(`stripe fake: no ${this.endpoint} webhook target; call ${setter}(url) first`);
+    }
     const statuses: Array<number | null> = [];
     for (let i = 0; i < (options.times ?? 1); i++) {
       statuses.push(await this.post(url, event, options.timestamp));
@@ -76,6 +87,7 @@ export class Webhooks {
     const { payload, header } = this.sign(event, timestamp);
     const delivery: WebhookDelivery = {
       eventId: event.id,
+      endpoint: this.endpoint,
       type: String(event.type),
       url,
       status: null,
