@@ -173,11 +173,14 @@ describe("connected accounts", () => {
       }),
     ]);
     const event = fake().events.at(-1) ?? { id: "", object: "event" };
-    const signed = fake().signEvent(event);
+    const signed = fake().signEvent(event, { connect: true });
+    const secret = fake().connectWebhookSecret;
+    expect(Stripe.webhooks.constructEvent(signed.payload, signed.header, secret).id).toBe(event.id);
     expect(() =>
       Stripe.webhooks.constructEvent(signed.payload, signed.header, fake().webhookSecret),
     ).toThrow(Stripe.errors.StripeSignatureVerificationError);
-    expect(fake().signEvent(event, { connect: false }).header).not.toBe(signed.header);
+    expect(await fake().deliver(event, { times: 2 })).toEqual([200, 200]);
+    expect(received.connect).toHaveLength(3);
   });
 
   it("deletes an account", async () => {
