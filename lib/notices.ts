@@ -10,6 +10,8 @@ export const NOTICES = {
   require_payout_acct: {
     title: "Set up your payout account",
     message: "The payout bank account needs to be set up before selling products.",
+    // Spec part 1 section 6: the notice comes "with a connect button".
+    action: "connect_payout",
   },
   subscription_for_farmers: {
     title: "For farmers only",
@@ -26,7 +28,8 @@ export const NOTICES = {
   },
 } as const satisfies Record<string, Notice>;
 
-export type Notice = { title: string; message: string };
+/** `connect_payout`: the dialog offers the button that starts Stripe's payout onboarding. */
+export type Notice = { title: string; message: string; action?: "connect_payout" };
 export type NoticeKey = keyof typeof NOTICES;
 
 /** The notice for a query value; an unknown or missing key has none (the dialog stays closed). */

@@ -3,6 +3,7 @@ import { Suspense } from "react";
 import { CheckoutOptionsForm } from "@/components/account/checkout-options-form";
 import { NotificationSettings } from "@/components/account/notification-settings";
 import { PasswordForm } from "@/components/account/password-form";
+import { PayoutsSection } from "@/components/account/payouts-section";
 import { SettingsNav } from "@/components/account/settings-nav";
 import {
   resolveSettingsSection,
@@ -16,12 +17,13 @@ import { getDb } from "@/server/db/client";
 import { getEnv } from "@/server/env";
 import { getProfile } from "@/server/members/get-profile";
 import { getNotificationPreferences } from "@/server/members/notification-preferences";
+import { getPayoutsOverview } from "@/server/payouts/get-payouts-overview";
 
 export const metadata: Metadata = { title: "Settings", robots: { index: false } };
 
 type SearchParams = Promise<Record<string, string | string[] | undefined>>;
 
-// GET /settings?section=checkout|subscription|password|notifications (signed-in only)
+// GET /settings?section=checkout|payouts|subscription|password|notifications (signed-in only)
 export default function SettingsPage({ searchParams }: { searchParams: SearchParams }) {
   return (
     <>
@@ -65,6 +67,12 @@ async function Settings({ searchParams }: { searchParams: SearchParams }) {
         {section === "checkout" ? (
           <CheckoutOptionsForm
             initial={(await getProfile(db, member.id)).checkoutPaymentOptions}
+            cardPaymentsEnabled={getEnv().cardPaymentsEnabled}
+          />
+        ) : null}
+        {section === "payouts" ? (
+          <PayoutsSection
+            overview={getEnv().cardPaymentsEnabled ? await getPayoutsOverview(db, member.id) : null}
             cardPaymentsEnabled={getEnv().cardPaymentsEnabled}
           />
         ) : null}

@@ -2,9 +2,10 @@ import { describe, expect, it } from "vitest";
 import { resolveSettingsSection, settingsSectionsFor } from "./settings-sections";
 
 describe("settings sections", () => {
-  it("gives merchants all four sections and others only password and notifications", () => {
+  it("gives merchants all five sections and others only password and notifications", () => {
     expect(settingsSectionsFor("merchant")).toEqual([
       "checkout",
+      "payouts",
       "subscription",
       "password",
       "notifications",
@@ -16,6 +17,8 @@ describe("settings sections", () => {
   it.each([
     ["merchant", undefined, "checkout"],
     ["merchant", "subscription", "subscription"],
+    ["merchant", "payouts", "payouts"],
+    ["customer", "payouts", "password"],
     ["merchant", "bogus", "checkout"],
     ["customer", undefined, "password"],
     ["customer", "notifications", "notifications"],

@@ -1,17 +1,24 @@
 import type { MemberType } from "@/lib/constants";
 
 /** The `section` values of /settings (spec part 1 section 2). */
-export const SETTINGS_SECTIONS = ["checkout", "subscription", "password", "notifications"] as const;
+export const SETTINGS_SECTIONS = [
+  "checkout",
+  "payouts",
+  "subscription",
+  "password",
+  "notifications",
+] as const;
 export type SettingsSection = (typeof SETTINGS_SECTIONS)[number];
 
 export const SETTINGS_SECTION_LABELS: Record<SettingsSection, string> = {
   checkout: "Checkout Options",
+  payouts: "Payouts",
   subscription: "Subscription",
   password: "Password",
   notifications: "Notifications",
 };
 
-/** Merchants manage checkout options and their plan too; everyone has password and notifications. */
+/** Merchants manage checkout options, payouts and their plan too; everyone has password and notifications. */
 export function settingsSectionsFor(memberType: MemberType): readonly SettingsSection[] {
   return memberType === "merchant" ? SETTINGS_SECTIONS : ["password", "notifications"];
 }

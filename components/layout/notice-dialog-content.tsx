@@ -1,5 +1,6 @@
 "use client";
 
+import { PayoutLinkButton } from "@/components/account/payout-buttons";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogClose, DialogContent } from "@/components/ui/dialog";
 import type { Notice } from "@/lib/notices";
@@ -17,9 +18,12 @@ export function NoticeDialogContent({
   return (
     <Dialog open={open} onOpenChange={(next) => (next ? undefined : onDismiss())}>
       <DialogContent title={notice.title} description={notice.message}>
-        <div className="mt-6 flex justify-end">
+        <div className="mt-6 flex flex-wrap items-start justify-end gap-3">
+          {notice.action === "connect_payout" ? (
+            <PayoutLinkButton action="onboarding" label="Connect payout account" />
+          ) : null}
           <DialogClose asChild>
-            <Button>OK</Button>
+            <Button variant={notice.action ? "secondary" : "primary"}>OK</Button>
           </DialogClose>
         </div>
       </DialogContent>

@@ -27,6 +27,8 @@ export type CartLine = {
   merchantUsername: string;
   merchantFirstName: string;
   merchantLastName: string;
+  /** The farm's payout account is ready (card lines of other farms cannot be paid out). */
+  merchantPayoutReady: boolean;
 };
 
 /**
@@ -64,6 +66,7 @@ export async function selectCartLines(
       merchantUsername: members.username,
       merchantFirstName: members.firstName,
       merchantLastName: members.lastName,
+      merchantPayoutReady: members.payoutAcctSet,
     })
     .from(cartItems)
     .innerJoin(products, eq(products.id, cartItems.productId))

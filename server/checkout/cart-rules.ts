@@ -23,7 +23,12 @@ export function allowsPaymentType(
   return paymentType === "in_person" ? line.payInPerson : line.payByCard;
 }
 
-export type UnavailableReason = "inactive" | "out_of_stock" | "payment_option";
+export type UnavailableReason =
+  | "inactive"
+  | "out_of_stock"
+  | "payment_option"
+  /** By card only: the farm cannot be paid out yet (no ready payout account), so nothing is taken. */
+  | "payout_not_ready";
 
 /** Why a line cannot be bought now with this payment type, or null when it can. */
 export function unavailableReason(
@@ -33,6 +38,7 @@ export function unavailableReason(
   if (!line.isActive) return "inactive";
   if (!line.inStock) return "out_of_stock";
   if (!allowsPaymentType(line, paymentType)) return "payment_option";
+  if (paymentType === "by_card" && !line.merchantPayoutReady) return "payout_not_ready";
   return null;
 }
 
@@ -40,6 +46,7 @@ export function unavailableReason(
 export const UNAVAILABLE_LABELS: Record<Exclude<UnavailableReason, "payment_option">, string> = {
   inactive: "No longer available",
   out_of_stock: "Out of stock",
+  payout_not_ready: "The farm cannot take card payments yet. Pay in person instead.",
 };
 
 /**
@@ -54,7 +61,9 @@ export function placementProblem(line: CartLine, paymentType: PaymentType): stri
       ? "is no longer available"
       : reason === "out_of_stock"
         ? "is now out of stock"
-        : `can no longer be ${PAYMENT_WORDS[paymentType]}`;
+        : reason === "payout_not_ready"
+          ? "cannot be paid by card yet: its farm has not finished setting up payouts"
+          : `can no longer be ${PAYMENT_WORDS[paymentType]}`;
   return `${line.name} ${what}. Please review your order again.`;
 }
 

@@ -74,7 +74,7 @@ export async function getCheckoutCart(
   const buyable = ofTab.filter((line) => unavailableReason(line, paymentType) === null);
   const unavailable = ofTab.flatMap((line) => {
     const reason = unavailableReason(line, paymentType);
-    return reason === "inactive" || reason === "out_of_stock"
+    return reason === "inactive" || reason === "out_of_stock" || reason === "payout_not_ready"
       ? [{ ...toCheckoutLine(line), reason }]
       : [];
   });

@@ -1,7 +1,8 @@
 import "server-only";
 import { and, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { Db } from "@/server/db/client";
-import { orderItems, orders } from "@/server/db/schema";
+import { orderItems, orders, payouts } from "@/server/db/schema";
+import { log } from "@/server/log";
 import { conflict, notFoundError } from "@/server/errors";
 import { idempotencyKeys } from "./idempotency-keys";
 import { callStripe } from "./stripe-errors";
@@ -56,6 +57,8 @@ export async function refundCardLines(
         id: orderItems.id,
         unitPriceCents: orderItems.unitPriceCents,
         qty: orderItems.qty,
+        transferId: orderItems.transferId,
+        payoutCents: orderItems.payoutCents,
       });
     return { paymentIntentId: order.paymentIntentId, lines: rows.sort((a, b) => a.id - b.id) };
   });
@@ -75,9 +78,66 @@ export async function refundCardLines(
       ),
     );
     refunded.push({ id: line.id, refundId: refund.id, amountCents });
+    if (line.transferId && line.payoutCents) {
+      await reverseLinePayout(db, stripe, {
+        orderId,
+        lineId: line.id,
+        transferId: line.transferId,
+        amountCents: line.payoutCents,
+      });
+    }
   }
   await db.transaction((tx) => recordRefunds(tx, orderId, refunded, status));
   return refunded;
+}
+
+/**
+ * A line refunded after its farmer was paid: that line's part of the transfer comes back
+ * (`reversal:{orderItemId}`, so once). The customer's refund stands whatever happens here; a
+ * reversal Stripe refuses (the farm's balance is short) is logged for the operators, who settle it
+ * from Stripe's dashboard (decision 0017).
+ */
+async function reverseLinePayout(
+  db: Db,
+  stripe: StripeClient,
+  {
+    orderId,
+    lineId,
+    transferId,
+    amountCents,
+  }: { orderId: number; lineId: number; transferId: string; amountCents: number },
+): Promise<void> {
+  try {
+    const reversal = await stripe.transfers.createReversal(
+      transferId,
+      {
+        amount: amountCents,
+        metadata: { order_id: String(orderId), order_item_id: String(lineId) },
+      },
+      { idempotencyKey: `reversal:${lineId}` },
+    );
+    await db.transaction(async (tx) => {
+      const marked = await tx
+        .update(orderItems)
+        .set({ transferReversalId: reversal.id })
+        .where(and(eq(orderItems.id, lineId), isNull(orderItems.transferReversalId)))
+        .returning({ id: orderItems.id });
+      if (marked.length > 0) {
+        await tx
+          .update(payouts)
+          .set({
+            reversedCents: sql`${payouts.reversedCents} + ${amountCents}`,
+            updatedAt: sql`now()`,
+          })
+          .where(eq(payouts.transferId, transferId));
+      }
+    });
+  } catch (error) {
+    log.error(
+      { err: error, orderId, lineId, transferId },
+      "could not reverse a refunded line's payout",
+    );
+  }
 }
 
 /**
