@@ -34,6 +34,7 @@ CREATE TABLE "payouts" (
 	CONSTRAINT "payouts_transfer_id_unique" UNIQUE("transfer_id")
 );
 --> statement-breakpoint
+ALTER TABLE "order_items" DROP CONSTRAINT "order_items_transfer_id_unique";--> statement-breakpoint
 ALTER TABLE "order_items" ADD COLUMN "transfer_reversal_id" text;--> statement-breakpoint
 ALTER TABLE "payout_accounts" ADD CONSTRAINT "payout_accounts_member_id_members_id_fk" FOREIGN KEY ("member_id") REFERENCES "public"."members"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "payout_onboarding_codes" ADD CONSTRAINT "payout_onboarding_codes_member_id_members_id_fk" FOREIGN KEY ("member_id") REFERENCES "public"."members"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint

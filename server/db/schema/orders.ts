@@ -150,8 +150,8 @@ export const orderItems = pgTable(
     /** Cleared when an admin cancels; an active row can still be paid out. */
     active: boolean("active").notNull().default(true),
     merchantPaidAt: happenedAt("merchant_paid_at"),
-    /** Stripe Transfer that paid the merchant for this row. */
-    transferId: text("transfer_id").unique(),
+    /** The Stripe Transfer that paid the farmer for this row (one per farmer and order: shared). */
+    transferId: text("transfer_id"),
     /**
      * A paid card line's fees (lib/fees.ts, the merchant's service charge at payment time) and what
      * the farmer is paid for it: line total minus the three fees. Null for pay in person.
