@@ -34,6 +34,7 @@ const STRIPE_KEYS = {
   secret: "sk_test_e2e_marketplace",
   publishable: "pk_test_e2e_marketplace",
   webhook: "whsec_e2e_marketplace",
+  connectWebhook: "whsec_e2e_marketplace_connect",
 };
 const CARD_SPECS = /card-.*\.spec\.ts$/;
 
@@ -119,6 +120,8 @@ export default defineConfig({
         STRIPE_FAKE_PUBLISHABLE_KEY: STRIPE_KEYS.publishable,
         STRIPE_FAKE_WEBHOOK_SECRET: STRIPE_KEYS.webhook,
         STRIPE_FAKE_WEBHOOK_URL: `${CARD_URL}/api/stripe/webhook`,
+        STRIPE_FAKE_CONNECT_WEBHOOK_SECRET: STRIPE_KEYS.connectWebhook,
+        STRIPE_FAKE_CONNECT_WEBHOOK_URL: `${CARD_URL}/api/stripe/connect-webhook`,
       },
     },
     {
@@ -136,6 +139,7 @@ export default defineConfig({
         APP_URL: CARD_URL,
         STRIPE_SECRET_KEY: STRIPE_KEYS.secret,
         STRIPE_WEBHOOK_SECRET: STRIPE_KEYS.webhook,
+        STRIPE_CONNECT_WEBHOOK_SECRET: STRIPE_KEYS.connectWebhook,
         NEXT_PUBLIC_STRIPE_PUBLISHABLE_KEY: STRIPE_KEYS.publishable,
         STRIPE_API_BASE: process.env.STRIPE_FAKE_URL,
       },

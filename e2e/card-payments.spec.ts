@@ -1,6 +1,12 @@
 import { expect, test, type Page } from "@playwright/test";
-import pg from "pg";
-import { registerCustomer } from "./fixtures";
+import {
+  addToCart,
+  expectConfirmation,
+  goToPayment,
+  newCustomer,
+  typeCard,
+  withCardDatabase,
+} from "./card-helpers";
 import { STRIPE_FAKE_URL, routeStripe } from "./stripe-routes";
 
 // Card journeys, on the card server (PostgreSQL, Stripe configured against the Stripe fake, the
@@ -14,15 +20,12 @@ const CARDS = {
 };
 
 /**
- * The demo farm sells by card. Connecting a payout account is the payouts work's (Stripe Connect);
- * until it lands, the farm's readiness is set here in its database, as Connect would leave it.
+ * The demo farm sells by card. Its payout readiness is set here in its database, as Stripe's
+ * account.updated leaves it: these journeys are about paying; connecting a payout account through
+ * Stripe's onboarding is e2e/card-payouts.spec.ts.
  */
 test.beforeAll(async () => {
-  const url = new URL(process.env.E2E_PG_URL!);
-  url.pathname = `/${process.env.E2E_CARD_DATABASE!}`;
-  const client = new pg.Client({ connectionString: url.toString() });
-  await client.connect();
-  try {
+  await withCardDatabase(async (client) => {
     await client.query(
       "update members set payout_acct_set = true, pay_by_card = true where username = $1",
       [FARM],
@@ -31,36 +34,12 @@ test.beforeAll(async () => {
       "update products set pay_by_card = true where merchant_id = (select id from members where username = $1)",
       [FARM],
     );
-  } finally {
-    await client.end();
-  }
+  });
 });
 
 test.beforeEach(async ({ context }) => {
   await routeStripe(context, STRIPE_FAKE_URL);
 });
-
-async function newCustomer(page: Page) {
-  const customer = await registerCustomer(page.request, "cardbuyer");
-  const login = await page.request.post("/api/users/login", {
-    data: { login: customer.email, password: customer.password },
-  });
-  expect(login.ok(), await login.text()).toBe(true);
-  const origin = new URL(login.url()).origin;
-  // A customer without a saved My Local place is asked for one on every page; save it up front.
-  const location = await page.request.post("/api/location", {
-    headers: { origin },
-    data: {
-      country: "CA",
-      postalCode: "L3Y 4X1",
-      city: "Newmarket",
-      provinceState: "ON",
-      radius: 0,
-    },
-  });
-  expect(location.ok(), await location.text()).toBe(true);
-  return customer;
-}
 
 /** Two in-stock, picked-up CAD products of the farm, by title. */
 async function pickupProducts(page: Page) {
@@ -77,44 +56,6 @@ async function pickupProducts(page: Page) {
   return products
     .filter((p) => p.inStock && p.currency === "CAD" && p.deliveryMethod === "in_store")
     .slice(0, 2);
-}
-
-async function addToCart(page: Page, productId: number) {
-  await page.goto(`/products/${productId}`);
-  await page.getByRole("button", { name: "Add to Cart" }).click();
-  await expect(page.getByText("Added to your cart.")).toBeVisible();
-}
-
-/** Cart tab Pay by Card → the delivery form → the preview → Pay with Card → the payment page. */
-async function goToPayment(page: Page) {
-  await page.goto("/cart");
-  await page.getByRole("tab", { name: /Pay by Card/ }).click();
-  await page.getByRole("link", { name: "Proceed to Next" }).click();
-  await expect(page).toHaveURL(/\/checkout\/delivery\/by_card\/store$/);
-  await page
-    .getByRole("form", { name: "Order Delivery Information" })
-    .getByRole("button", { name: "Next" })
-    .click();
-  await expect(page).toHaveURL(/\/checkout\/by_card\/preview$/);
-  await page.getByRole("link", { name: "Pay with Card" }).click();
-  await expect(page).toHaveURL(/\/checkout\/by_card\/payment$/);
-  await expect(page.getByRole("heading", { level: 1, name: "Payment" })).toBeVisible();
-}
-
-async function typeCard(page: Page, number: string) {
-  const card = page.getByRole("group", { name: "Card" });
-  await card.getByLabel("Card number").fill(number);
-  await card.getByLabel("Expiration date").fill("12 / 34");
-  await card.getByLabel("Security code").fill("123");
-}
-
-async function expectConfirmation(page: Page): Promise<string> {
-  await expect(page).toHaveURL(/\/checkout\/payment\/by_card\/completed\/[A-Z0-9]{12}$/);
-  await expect(
-    page.getByRole("heading", { level: 1, name: "Thank you for your order!" }),
-  ).toBeVisible();
-  await expect(page.getByText("Your card payment went through.")).toBeVisible();
-  return page.url().split("/").pop()!;
 }
 
 test.describe("paying by card", () => {
