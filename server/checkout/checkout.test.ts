@@ -24,7 +24,8 @@ afterAll(() => closeTestDb(db));
 describe("getCheckoutCart", () => {
   it("lists the lines of one payment type with line totals, totals and where to deliver", async () => {
     const customer = await createCustomer(db);
-    const farm = await createMerchant(db);
+    // Card lines are bought only from a farm that can be paid out.
+    const farm = await createMerchant(db, { payoutAcctSet: true });
     const delivered = await createProduct(db, {
       merchantId: farm.id,
       name: "Heirloom Tomatoes",

@@ -403,6 +403,7 @@ describe("POST /api/orders/confirmByMerchant", () => {
             currency: "CAD",
           },
         ],
+        payout: null,
       },
     });
     expect(
