@@ -101,6 +101,8 @@ test("a customer registers after fixing the form, signs in, opens a protected pa
   await expect(
     page.getByRole("status").filter({ hasText: "Thanks for signing up! Now you can log in." }),
   ).toBeVisible();
+  // The new email is filled in: nobody retypes what they gave a moment ago (issue 24).
+  await expect(page.getByLabel("Email or Username")).toHaveValue(email);
   await expectSeriousA11yFree(page, "/login");
 
   await signIn(page, username, "Wrong-password-1!");

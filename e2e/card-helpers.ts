@@ -70,7 +70,10 @@ export async function typeCard(page: Page, number: string) {
 }
 
 export async function expectConfirmation(page: Page): Promise<string> {
-  await expect(page).toHaveURL(/\/checkout\/payment\/by_card\/completed\/[A-Z0-9]{12}$/);
+  // Stripe's redirect back, the server's read of the payment, then its redirect: two round trips.
+  await expect(page).toHaveURL(/\/checkout\/payment\/by_card\/completed\/[A-Z0-9]{12}$/, {
+    timeout: 20_000,
+  });
   await expect(
     page.getByRole("heading", { level: 1, name: "Thank you for your order!" }),
   ).toBeVisible();

@@ -285,9 +285,9 @@ test.describe("orders", () => {
       .getAttribute("href");
     expect(link).toMatch(/\/orders\/\d+\/confirmByMerchant\?m=\d+&t=[\w-]{22}$/);
 
-    // The customer cannot confirm their own handover.
+    // The customer cannot confirm their own handover; the page says whom the link is for.
     await page.goto(link!);
-    await expect(page).toHaveURL(/\/$/);
+    await expect(page.getByRole("heading", { name: "This link is for the farm" })).toBeVisible();
 
     await farmer.goto(link!);
     await expect(farmer.getByRole("heading", { name: "Handover confirmed" })).toBeVisible();
