@@ -6,7 +6,7 @@
  *   --size M          the dataset measured (database bench_<size>); default M
  *   --small S         the smaller dataset statement counts are compared with; default S
  *   --large L         the larger dataset for scaling ratios, used when its database exists; default L
- *   --only LIST       groups to run, comma-separated: db,ablation,statements,pglite,http,bundle,lighthouse,mixed,coldstart
+ *   --only LIST       groups to run, comma-separated: db,ablation,statements,pglite,payments,http,bundle,lighthouse,mixed,coldstart
  *   --skip LIST       groups to leave out
  *   --rounds N        HTTP rounds (A B C / C B A interleaved); default 3
  *   --duration S      seconds per HTTP round; default 10
@@ -36,6 +36,7 @@ import {
   searchScenarios,
 } from "./db/scenarios";
 import { ablation } from "./db/ablation";
+import { paymentsGroup } from "./payments/suite";
 import * as pglite from "./db/pglite";
 import { countProbe, STATEMENT_PROBES } from "./db/statements";
 import { Missing } from "./lib/missing";
@@ -48,6 +49,7 @@ export const GROUPS = [
   "ablation",
   "statements",
   "pglite",
+  "payments",
   "http",
   "bundle",
   "lighthouse",
@@ -218,6 +220,10 @@ async function main(): Promise<void> {
       } finally {
         if (pgS) await closeContext(pgS);
       }
+    }
+    if (opts.groups.has("payments")) {
+      out("Card payments: orders and webhooks, Stripe fake in process");
+      await paymentsGroup(ctx, report);
     }
     const http = await import("./http/suite");
     await http.runHttpGroups(ctx, report, opts);

@@ -1,0 +1,73 @@
+/**
+ * The `payments` group (issue 17): placing card orders and processing Stripe's webhooks on the
+ * dataset, against the Stripe fake in this process. The services are imported by path, so a
+ * missing one fails its rows with "missing: <file>". Everything the group adds to the database is
+ * removed afterwards, and the group checks that the dataset is as it found it.
+ */
+import type { DbContext } from "../db/context";
+import { service } from "../lib/missing";
+import { out } from "../lib/out";
+import { guard, type Report } from "../lib/report";
+import { CARD_ORDER_IDS, cardOrderScenarios, type CardOrderServices } from "./card-orders";
+import { fillCarts, fingerprint, pickShoppers, removeTraces } from "./shoppers";
+import { startBenchStripe } from "./stripe";
+import { WEBHOOK_IDS, webhookScenario, type WebhookServices } from "./webhooks";
+
+/** Shoppers timed one at a time (20 of them warm up), then concurrently (and paid by webhook). */
+const SEQUENTIAL = 320;
+const CONCURRENT = 1200;
+
+const UNCHANGED_ID = "payments (db):dataset as generated after clean-up";
+
+async function loadServices(): Promise<CardOrderServices & WebhookServices> {
+  const events = "server/payments/handle-stripe-event.ts";
+  return {
+    startCardCheckout: await service<CardOrderServices["startCardCheckout"]>(
+      "server/payments/start-card-checkout.ts",
+      "startCardCheckout",
+    ),
+    markOrderPaid: await service<CardOrderServices["markOrderPaid"]>(
+      "server/payments/mark-order-paid.ts",
+      "markOrderPaid",
+    ),
+    handleStripeEvent: await service<WebhookServices["handleStripeEvent"]>(
+      events,
+      "handleStripeEvent",
+    ),
+    verifyStripeEvent: await service<WebhookServices["verifyStripeEvent"]>(
+      events,
+      "verifyStripeEvent",
+    ),
+  };
+}
+
+export async function paymentsGroup(ctx: DbContext, report: Report): Promise<void> {
+  await guard(report, [...CARD_ORDER_IDS, ...WEBHOOK_IDS, UNCHANGED_ID], async () => {
+    const services = await loadServices();
+    const shoppers = await pickShoppers(ctx, SEQUENTIAL + CONCURRENT);
+    const before = await fingerprint(ctx, shoppers);
+    const bench = await startBenchStripe();
+    try {
+      const lines = await fillCarts(ctx, shoppers);
+      out(`  card orders (${shoppers.list.length} shoppers, ${lines} cart lines)`);
+      const awaiting = await cardOrderScenarios(ctx, report, bench, services, {
+        sequential: shoppers.list.slice(0, SEQUENTIAL),
+        concurrent: shoppers.list.slice(SEQUENTIAL),
+      });
+      out(`  webhooks (${awaiting.length} orders awaiting payment)`);
+      await webhookScenario(ctx, report, bench, services, awaiting);
+    } finally {
+      // Every event id is the fake's own (evt_ and random), so none can be the dataset's.
+      await removeTraces(
+        ctx,
+        shoppers,
+        bench.fake.events.map((e) => e.id as string),
+      );
+      await bench.close();
+    }
+    const after = await fingerprint(ctx, shoppers);
+    report.add(UNCHANGED_ID, before === after, {
+      note: before === after ? "" : `before ${before}, after ${after}`,
+    });
+  });
+}
