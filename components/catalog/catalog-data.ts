@@ -3,10 +3,14 @@ import { cacheLife, cacheTag } from "next/cache";
 import type { SortType } from "@/lib/constants";
 import { getSessionMember } from "@/server/auth/session";
 import { CACHE_TAGS } from "@/server/catalog/cache-tags";
-import { getViewerNearby } from "@/server/catalog/get-viewer-nearby";
 import { listMerchants, type MerchantList } from "@/server/catalog/list-merchants";
 import { listProducts, type ProductList } from "@/server/catalog/list-products";
-import { getDb } from "@/server/db/client";
+import { radiusToReach } from "@/components/location/my-local-place";
+import { RADIUS_MAX_KM, RADIUS_STEP_KM } from "@/lib/constants";
+import type { Nearby } from "@/lib/catalog/types";
+import { getDb, type Db } from "@/server/db/client";
+import { getViewerLocation } from "@/server/location/get-viewer-location";
+import { toLocationAnswer, type LocationAnswer } from "@/server/location/types";
 
 /**
  * The first page of a product list as everyone without My Local sees it, from the data cache: it
@@ -36,13 +40,59 @@ export async function getCachedMerchantList(
 }
 
 /**
+ * How My Local narrows a list, so the page can say so (issue 24): the place and radius, and, for
+ * an empty list only, how many matches lie beyond the radius and the radius that reaches the
+ * nearest of them (null when only "every distance" does). Null without a radius: nothing hidden.
+ */
+export type Narrowing = {
+  location: LocationAnswer;
+  beyond: { count: number; widenToKm: number | null } | null;
+};
+
+/**
  * A first page for this viewer, with where it was measured from: `place` is "" without My Local,
  * else the location and radius, so a list keyed on it starts over when the viewer's place changes.
  */
-export type ViewerList<L> = { list: L; place: string };
+export type ViewerList<L> = { list: L; place: string; narrowing: Narrowing | null };
 
-function placeOf(near: { latitude: number; longitude: number; radiusKm: number } | null): string {
+function placeOf(near: Nearby | null): string {
   return near ? `${near.latitude},${near.longitude},${near.radiusKm}` : "";
+}
+
+/** The viewer's My Local point and radius, with the setting itself (cached per request). */
+async function viewerNear(db: Db) {
+  const location = await getViewerLocation(db, await getSessionMember());
+  const near: Nearby | null = location
+    ? { latitude: location.latitude, longitude: location.longitude, radiusKm: location.radiusKm }
+    : null;
+  return { location, near };
+}
+
+/**
+ * The narrowing of a list that My Local limits. The extra reads happen only for an empty list:
+ * the shared cached list gives every match's count, one nearest-first row the nearest distance.
+ */
+async function narrowingOf<L extends { total: number; items: { distanceKm?: number | null }[] }>(
+  location: Awaited<ReturnType<typeof viewerNear>>["location"],
+  list: { total: number },
+  everywhere: () => Promise<{ total: number }>,
+  nearest: () => Promise<L>,
+): Promise<Narrowing | null> {
+  if (!location || location.radiusKm <= 0) return null;
+  const answer = toLocationAnswer(location);
+  if (list.total > 0) return { location: answer, beyond: null };
+  const [all, first] = await Promise.all([everywhere(), nearest()]);
+  const distance = first.items[0]?.distanceKm;
+  return {
+    location: answer,
+    beyond: {
+      count: all.total,
+      widenToKm:
+        typeof distance === "number"
+          ? radiusToReach(distance, RADIUS_STEP_KM, RADIUS_MAX_KM)
+          : null,
+    },
+  };
 }
 
 /**
@@ -56,11 +106,17 @@ export async function getViewerProductList(
   perPage: number,
 ): Promise<ViewerList<ProductList>> {
   const db = await getDb();
-  const near = await getViewerNearby(db, await getSessionMember());
+  const { location, near } = await viewerNear(db);
   const list = near
     ? await listProducts(db, { keyword, sortType, perPage, near })
     : await getCachedProductList(keyword, sortType, perPage);
-  return { list, place: placeOf(near) };
+  const narrowing = await narrowingOf(
+    location,
+    list,
+    () => getCachedProductList(keyword, sortType, perPage),
+    () => listProducts(db, { keyword, perPage: 1, near: near && { ...near, radiusKm: 0 } }),
+  );
+  return { list, place: placeOf(near), narrowing };
 }
 
 /** The first page of farmers for this viewer (see getViewerProductList). */
@@ -69,9 +125,26 @@ export async function getViewerMerchantList(
   perPage: number,
 ): Promise<ViewerList<MerchantList>> {
   const db = await getDb();
-  const near = await getViewerNearby(db, await getSessionMember());
+  const { location, near } = await viewerNear(db);
   const list = near
     ? await listMerchants(db, { keyword, perPage, near })
     : await getCachedMerchantList(keyword, perPage);
-  return { list, place: placeOf(near) };
+  const narrowing = await narrowingOf(
+    location,
+    list,
+    () => getCachedMerchantList(keyword, perPage),
+    () => listMerchants(db, { keyword, perPage: 1, near: near && { ...near, radiusKm: 0 } }),
+  );
+  return { list, place: placeOf(near), narrowing };
+}
+
+/**
+ * The viewer's My Local setting when it narrows lists (a radius above 0), for a banner that is not
+ * beside one list (the dashboard). Reads the session and cookies: render under <Suspense>.
+ */
+export async function getViewerNarrowing(): Promise<Narrowing | null> {
+  const { location } = await viewerNear(await getDb());
+  return location && location.radiusKm > 0
+    ? { location: toLocationAnswer(location), beyond: null }
+    : null;
 }

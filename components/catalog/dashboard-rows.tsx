@@ -3,7 +3,8 @@ import Link from "next/link";
 import { Suspense } from "react";
 import { HomeSection } from "@/components/static/home-section";
 import { DASHBOARD_ITEM_COUNT } from "@/lib/constants";
-import { getViewerMerchantList, getViewerProductList } from "./catalog-data";
+import { MyLocalBanner, NothingNearby } from "@/components/location/my-local-banner";
+import { getViewerMerchantList, getViewerNarrowing, getViewerProductList } from "./catalog-data";
 import { MerchantCard } from "./merchant-card";
 import { ProductCard } from "./product-card";
 import { SearchBox } from "./search-box";
@@ -32,9 +33,20 @@ export function DashboardSearch() {
           size="lg"
           className="mt-4 max-w-3xl"
         />
+        {/* The rows, the map and the farmers below all follow My Local: say so once, up here. */}
+        <Suspense fallback={null}>
+          <DashboardNarrowing />
+        </Suspense>
       </div>
     </section>
   );
+}
+
+async function DashboardNarrowing() {
+  const narrowing = await getViewerNarrowing();
+  return narrowing ? (
+    <MyLocalBanner narrowing={narrowing} what="farms and products" className="mt-5 max-w-3xl" />
+  ) : null;
 }
 
 function SeeMore({ href, what }: { href: string; what: string }) {
@@ -91,9 +103,13 @@ export function DashboardProductRow({ sortType }: { sortType: keyof typeof PRODU
 }
 
 async function ProductRowCards({ sortType }: { sortType: keyof typeof PRODUCT_ROWS }) {
-  const { list } = await getViewerProductList("", sortType, DASHBOARD_ITEM_COUNT);
+  const { list, narrowing } = await getViewerProductList("", sortType, DASHBOARD_ITEM_COUNT);
   if (list.items.length === 0)
-    return <p className="text-stone-700">No products yet. Check back soon.</p>;
+    return narrowing ? (
+      <NothingNearby narrowing={narrowing} noun="products" />
+    ) : (
+      <p className="text-stone-700">No products yet. Check back soon.</p>
+    );
   return (
     <ul className={PRODUCT_GRID_CLASSES}>
       {list.items.map((product) => (
@@ -126,8 +142,13 @@ export function DashboardFarmersRow() {
 }
 
 async function FarmerRowCards() {
-  const { list } = await getViewerMerchantList("", DASHBOARD_ITEM_COUNT);
-  if (list.items.length === 0) return <p className="text-stone-700">No farmers yet.</p>;
+  const { list, narrowing } = await getViewerMerchantList("", DASHBOARD_ITEM_COUNT);
+  if (list.items.length === 0)
+    return narrowing ? (
+      <NothingNearby narrowing={narrowing} noun="farmers" />
+    ) : (
+      <p className="text-stone-700">No farmers yet.</p>
+    );
   return (
     <ul className={MERCHANT_GRID_CLASSES}>
       {list.items.map((merchant) => (

@@ -1,6 +1,6 @@
 "use client";
 
-import { useEffect, useRef } from "react";
+import { useEffect, useRef, type ReactNode } from "react";
 import type { MerchantCard as MerchantCardData } from "@/lib/catalog/types";
 import { LoadMoreButton } from "./load-more-button";
 import { MerchantCard } from "./merchant-card";
@@ -13,8 +13,11 @@ export const NO_MERCHANTS_TEXT = "No farmers found. Try another name or place.";
 export function MerchantResults({
   keyword,
   initial,
+  empty,
 }: {
   keyword: string;
+  /** Shown instead of the default text for an empty list (My Local's "nothing nearby"). */
+  empty?: ReactNode;
   initial: LoadMorePage<MerchantCardData>;
 }) {
   const list = useLoadMore({
@@ -33,7 +36,7 @@ export function MerchantResults({
   }, [list.firstNewId]);
 
   if (list.items.length === 0)
-    return <p className="py-12 text-center text-lg text-stone-700">{NO_MERCHANTS_TEXT}</p>;
+    return empty ?? <p className="py-12 text-center text-lg text-stone-700">{NO_MERCHANTS_TEXT}</p>;
   return (
     <>
       <p className="mb-5 text-stone-700">

@@ -1,6 +1,6 @@
 "use client";
 
-import { useEffect, useRef } from "react";
+import { useEffect, useRef, type ReactNode } from "react";
 import type { ProductCard as ProductCardData } from "@/lib/catalog/types";
 import type { SortType } from "@/lib/constants";
 import { LoadMoreButton } from "./load-more-button";
@@ -15,9 +15,12 @@ export function ProductResults({
   keyword,
   sortType,
   initial,
+  empty,
 }: {
   keyword: string;
   sortType: SortType;
+  /** Shown instead of the default text for an empty list (My Local's "nothing nearby"). */
+  empty?: ReactNode;
   initial: LoadMorePage<ProductCardData>;
 }) {
   const list = useLoadMore({
@@ -36,7 +39,7 @@ export function ProductResults({
   }, [list.firstNewId]);
 
   if (list.items.length === 0)
-    return <p className="py-12 text-center text-lg text-stone-700">{NO_PRODUCTS_TEXT}</p>;
+    return empty ?? <p className="py-12 text-center text-lg text-stone-700">{NO_PRODUCTS_TEXT}</p>;
   return (
     <>
       <p className="mb-5 text-stone-700">

@@ -10,6 +10,7 @@ import { countLabel, useCartCounts } from "@/components/cart/cart-events";
 import type { CartCounts } from "@/lib/cart/types";
 import { MobileMenu } from "./mobile-menu";
 import { NavActionButton } from "./nav-action";
+import { myLocalMenuLabel, type MyLocalPlaceFields } from "@/components/location/my-local-place";
 import { getNavItems, isCurrentPath, type NavItem, type NavItemId, type Viewer } from "./nav-items";
 
 // Loaded only when a member is signed in: visitors never download the dropdown (Radix + popper).
@@ -28,10 +29,27 @@ const SHORTCUT_ICONS: Partial<Record<NavItemId, LucideIcon>> = {
  * read the pathname, so they prerender on any route, including dynamic ones.
  */
 
+/** The viewer's My Local place and radius on its menu entry ("My Local: Toronto · 25 km"). */
+function withMyLocal(items: NavItem[], myLocal: MyLocalPlaceFields | null | undefined): NavItem[] {
+  if (!myLocal) return items;
+  return items.map((item) =>
+    item.id === "my-local" ? { ...item, label: myLocalMenuLabel(myLocal) } : item,
+  );
+}
+
 /** The top menu bar on wide screens (spec part 1, section 2, Top menu). */
-export function MainNav({ viewer }: { viewer: Viewer | null }) {
+export function MainNav({
+  viewer,
+  myLocal,
+}: {
+  viewer: Viewer | null;
+  myLocal?: MyLocalPlaceFields | null;
+}) {
   return (
-    <MainNavView items={getNavItems({ placement: "main", viewer })} pathname={usePathname()} />
+    <MainNavView
+      items={withMyLocal(getNavItems({ placement: "main", viewer }), myLocal)}
+      pathname={usePathname()}
+    />
   );
 }
 
@@ -83,13 +101,21 @@ type HeaderActionsProps = {
   unreadMessages?: number;
   /** Items in the cart and the dream tracker, for the heart and basket badges. */
   cartCounts?: CartCounts;
+  /** The viewer's My Local setting, shown on its entry in the menu sheet. */
+  myLocal?: MyLocalPlaceFields | null;
 };
 
 /** Right side of the header: shortcut icons and account controls on wide screens, the menu button below 992 px. */
-export function HeaderActions({ viewer, unreadMessages = 0, cartCounts }: HeaderActionsProps) {
+export function HeaderActions({
+  viewer,
+  unreadMessages = 0,
+  cartCounts,
+  myLocal,
+}: HeaderActionsProps) {
   return (
     <HeaderActionsView
       viewer={viewer}
+      myLocal={myLocal}
       pathname={usePathname()}
       unreadMessages={unreadMessages}
       cartCounts={useCartCounts(cartCounts)}
@@ -106,13 +132,15 @@ function HeaderActionsView({
   pathname,
   unreadMessages,
   cartCounts,
+  myLocal,
 }: {
   viewer: Viewer | null | undefined;
   pathname: string | null;
   unreadMessages: number;
   cartCounts?: CartCounts;
+  myLocal?: MyLocalPlaceFields | null;
 }) {
-  const main = getNavItems({ placement: "main", viewer });
+  const main = withMyLocal(getNavItems({ placement: "main", viewer }), myLocal);
   const shortcuts = getNavItems({ placement: "shortcuts", viewer });
   const account = getNavItems({ placement: "account", viewer });
 

@@ -15,14 +15,21 @@ import { useViewerState } from "./viewer-context";
 export function HeaderActionsLive() {
   const { state } = useViewerState();
   if (state.status !== "ready") return <HeaderActionsPlaceholder />;
-  const { viewer, unreadMessages, cartCounts } = state.answer;
-  return <HeaderActions viewer={viewer} unreadMessages={unreadMessages} cartCounts={cartCounts} />;
+  const { viewer, unreadMessages, cartCounts, myLocal } = state.answer;
+  return (
+    <HeaderActions
+      viewer={viewer}
+      unreadMessages={unreadMessages}
+      cartCounts={cartCounts}
+      myLocal={myLocal?.initial}
+    />
+  );
 }
 
 export function MainNavLive() {
   const { state } = useViewerState();
   if (state.status !== "ready") return <MainNavPlaceholder />;
-  return <MainNav viewer={state.answer.viewer} />;
+  return <MainNav viewer={state.answer.viewer} myLocal={state.answer.myLocal?.initial} />;
 }
 
 export function FooterLinksLive() {

@@ -6,6 +6,7 @@ import { MerchantResults } from "@/components/catalog/merchant-results";
 import type { PageSearchParams } from "@/components/catalog/product-search-params";
 import { MERCHANT_SEARCH_PLACEHOLDER, SearchBox } from "@/components/catalog/search-box";
 import { MerchantGridSkeleton } from "@/components/catalog/skeletons";
+import { MyLocalBanner, NothingNearby } from "@/components/location/my-local-banner";
 import { PageIntro } from "@/components/static/page-intro";
 import { PAGE_SIZES } from "@/lib/constants";
 import { sanitizeKeyword } from "@/lib/validation/search";
@@ -48,7 +49,7 @@ export default function MerchantListPage({ searchParams }: Props) {
 
 async function MerchantList({ searchParams }: Props) {
   const keyword = await keywordOf(searchParams);
-  const { list, place } = await getViewerMerchantList(keyword, PAGE_SIZES.merchants);
+  const { list, place, narrowing } = await getViewerMerchantList(keyword, PAGE_SIZES.merchants);
   return (
     <>
       <SearchBox
@@ -58,11 +59,19 @@ async function MerchantList({ searchParams }: Props) {
         defaultValue={keyword}
         className="max-w-2xl"
       />
+      {narrowing ? (
+        <MyLocalBanner narrowing={narrowing} what="farmers" className="mt-6 max-w-4xl" />
+      ) : null}
       <h2 className="mt-8 mb-2 text-xl font-bold">
         {keyword ? <>Farmers matching &ldquo;{keyword}&rdquo;</> : "All farmers"}
       </h2>
       {/* A new search or My Local place starts the list over (saving My Local refreshes). */}
-      <MerchantResults key={`${keyword}\u0000${place}`} keyword={keyword} initial={list} />
+      <MerchantResults
+        key={`${keyword}\u0000${place}`}
+        keyword={keyword}
+        initial={list}
+        empty={narrowing ? <NothingNearby narrowing={narrowing} noun="farmers" /> : undefined}
+      />
     </>
   );
 }

@@ -15,6 +15,7 @@ import { RememberSearch } from "@/components/catalog/remember-search";
 import { SearchBox } from "@/components/catalog/search-box";
 import { ProductGridSkeleton } from "@/components/catalog/skeletons";
 import { SortTabs } from "@/components/catalog/sort-tabs";
+import { MyLocalBanner, NothingNearby } from "@/components/location/my-local-banner";
 import { ShellDescription } from "@/components/seo/shell-description";
 import { PageIntro } from "@/components/static/page-intro";
 import { PAGE_SIZES } from "@/lib/constants";
@@ -62,7 +63,11 @@ export default function FilteredProductsPage({ searchParams }: Props) {
 
 async function FilteredProducts({ searchParams }: Props) {
   const { keyword, sortType } = await resolveProductSearch(await searchParams);
-  const { list, place } = await getViewerProductList(keyword, sortType, PAGE_SIZES.products);
+  const { list, place, narrowing } = await getViewerProductList(
+    keyword,
+    sortType,
+    PAGE_SIZES.products,
+  );
   return (
     <>
       <RememberSearch keyword={keyword} sortType={sortType} />
@@ -77,6 +82,7 @@ async function FilteredProducts({ searchParams }: Props) {
         />
         <SortTabs keyword={keyword} current={sortType} />
       </div>
+      {narrowing ? <MyLocalBanner narrowing={narrowing} what="products" className="mt-6" /> : null}
       <h2 className="mt-8 mb-2 text-xl font-bold">
         {keyword ? <>Results for &ldquo;{keyword}&rdquo;</> : "All products"}
       </h2>
@@ -86,6 +92,7 @@ async function FilteredProducts({ searchParams }: Props) {
         keyword={keyword}
         sortType={sortType}
         initial={list}
+        empty={narrowing ? <NothingNearby narrowing={narrowing} noun="products" /> : undefined}
       />
     </>
   );
