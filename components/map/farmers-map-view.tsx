@@ -222,8 +222,9 @@ export function FarmersMapView({
           <Popup
             longitude={popup.at.longitude}
             latitude={popup.at.latitude}
-            anchor="bottom"
-            offset={[0, -38] as [number, number]}
+            // No fixed anchor: the library puts the popup on the side of the pin that has room,
+            // so a pin near an edge never opens it outside the map (issue 24).
+            offset={POPUP_OFFSETS}
             maxWidth="18rem"
             closeOnClick
             focusAfterOpen
@@ -252,6 +253,19 @@ export function FarmersMapView({
 }
 
 const PIN_WIDTH_PX = 28;
+const PIN_HEIGHT = 38;
+/** Where the popup's tip sits for each side the library may pick: clear of the pin it belongs to. */
+const POPUP_OFFSETS = {
+  center: [0, -PIN_HEIGHT / 2],
+  top: [0, 4],
+  "top-left": [6, 4],
+  "top-right": [-6, 4],
+  bottom: [0, -PIN_HEIGHT],
+  "bottom-left": [6, -PIN_HEIGHT],
+  "bottom-right": [-6, -PIN_HEIGHT],
+  left: [16, -PIN_HEIGHT / 2],
+  right: [-16, -PIN_HEIGHT / 2],
+} satisfies Record<string, [number, number]>;
 const PIN_HEIGHT_PX = 36;
 /** Pins closer than this on screen are drawn as one group pin, so no two pins overlap. */
 const PIN_SPACING_PX = 52;
