@@ -44,9 +44,10 @@ async function LoginBody({ searchParams }: { searchParams: SearchParams }) {
     if (value) onward.set(name, value);
   }
   const continueQuery = onward.size ? `?${onward.toString()}` : "";
+  const registered = firstParam(query.register_success) === "true";
   return (
     <>
-      {firstParam(query.register_success) === "true" ? (
+      {registered ? (
         <p
           role="status"
           className="border-leaf-200 bg-leaf-50 text-leaf-900 mb-5 rounded-xl border px-4 py-3 text-sm font-medium"
@@ -54,7 +55,7 @@ async function LoginBody({ searchParams }: { searchParams: SearchParams }) {
           {REGISTER_SUCCESS}
         </p>
       ) : null}
-      <LoginForm continueQuery={continueQuery} />
+      <LoginForm continueQuery={continueQuery} afterRegistration={registered} />
     </>
   );
 }

@@ -1,11 +1,12 @@
 "use client";
 
 import type { signIn } from "next-auth/react";
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { useForm } from "react-hook-form";
 import { FormField, inputClasses } from "@/components/account/form-field";
 import { lazyResolver } from "@/components/forms/lazy-resolver";
 import { SubmitButton } from "@/components/ui/submit-button";
+import { readRegisteredLogin } from "./registered-login";
 import type { SignInFormInput } from "@/lib/auth/login-schema";
 
 const LOGIN_FAILED = "Invalid Login Credentials. Please try again.";
@@ -40,12 +41,25 @@ const preload = () => {
  * loads /login/continue, which sends the member on as the spec's after-login rules say (a full load,
  * so the header is drawn for the member).
  */
-export function LoginForm({ continueQuery }: { continueQuery: string }) {
+export function LoginForm({
+  continueQuery,
+  afterRegistration = false,
+}: {
+  continueQuery: string;
+  /** Right after registering (`register_success=true`): the new email is filled in. */
+  afterRegistration?: boolean;
+}) {
   const {
     register,
     handleSubmit,
+    setValue,
+    getValues,
     formState: { errors, isSubmitting },
   } = useForm<SignInFormInput>({ resolver, defaultValues: { login: "", password: "" } });
+  useEffect(() => {
+    const login = afterRegistration ? readRegisteredLogin() : null;
+    if (login && !getValues("login")) setValue("login", login);
+  }, [afterRegistration, getValues, setValue]);
   const [failure, setFailure] = useState<string | null>(null);
 
   async function onSubmit(values: SignInFormInput) {

@@ -12,6 +12,7 @@ import { ContactFields } from "@/components/forms/contact-fields";
 import { lazyAccountsResolver } from "@/components/forms/accounts-resolver";
 import type { CountryCode } from "@/lib/regions";
 import type { merchantRegistrationSchema } from "@/lib/validation/accounts";
+import { rememberRegisteredLogin } from "./registered-login";
 
 type FormInput = z.input<typeof merchantRegistrationSchema>;
 type FormOutput = z.output<typeof merchantRegistrationSchema>;
@@ -86,6 +87,7 @@ export function RegistrationForm({
     const url = isMerchant ? "/api/merchants/register" : "/api/users/register";
     const result = await send<{ message: string }>(url, { json: values });
     if (result.ok) {
+      rememberRegisteredLogin(values.email);
       router.push("/login?register_success=true");
       return;
     }

@@ -3,7 +3,7 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useRouter } from "next/navigation";
 import { useState } from "react";
-import { useForm } from "react-hook-form";
+import { useForm, useWatch } from "react-hook-form";
 import type { z } from "zod";
 import { FormStatus, type Status } from "@/components/account/form-field";
 import { send } from "@/components/account/send";
@@ -18,11 +18,7 @@ type FormInput = z.input<typeof homeDeliverySchema>;
 type FormOutput = z.output<typeof deliverySchema>;
 type FieldName = keyof FormInput & string;
 
-export type DeliveryFormValues = {
-  firstName: string;
-  lastName: string;
-  email: string;
-  phone: string;
+export type DeliveryAddressValues = {
   address: string;
   city: string;
   provinceState: string;
@@ -30,18 +26,43 @@ export type DeliveryFormValues = {
   country: CountryCode;
 };
 
+export type DeliveryFormValues = DeliveryAddressValues & {
+  firstName: string;
+  lastName: string;
+  email: string;
+  phone: string;
+};
+
+const ADDRESS_FIELDS = ["address", "city", "provinceState", "postalCode", "country"] as const;
+
+/** Whether the address typed differs from the profile's (spacing and case aside). */
+function isNewAddress(typed: Partial<DeliveryAddressValues>, profile: DeliveryAddressValues) {
+  const norm = (value: unknown) =>
+    String(value ?? "")
+      .trim()
+      .replace(/\s+/g, " ")
+      .toUpperCase();
+  return ADDRESS_FIELDS.some((field) => norm(typed[field]) !== norm(profile[field]));
+}
+
 /**
  * Order Delivery Information (spec part 1 sections 2, 3 "Order delivery" and 5 "Delivery form"):
  * who collects the order and, for home delivery, where it goes. The schema the server uses checks
  * each field here first; Next keeps the details for the preview (the server checks them again).
+ * A customer who types a home address that is not their profile's is offered to save it there.
  */
 export function DeliveryForm({
   destination,
   initial,
+  profileAddress,
+  canSaveAddress,
   previewHref,
 }: {
   destination: DeliveryDestination;
   initial: DeliveryFormValues;
+  profileAddress: DeliveryAddressValues;
+  /** Customers only: a farmer's profile address is their farm's place on the map. */
+  canSaveAddress: boolean;
   previewHref: string;
 }) {
   const router = useRouter();
@@ -54,17 +75,29 @@ export function DeliveryForm({
     reValidateMode: "onChange",
   });
   const {
+    control,
     handleSubmit,
     setError,
     formState: { errors, isSubmitting, isSubmitSuccessful },
   } = form;
   const [status, setStatus] = useState<Status | null>(null);
+  const [saveToProfile, setSaveToProfile] = useState(false);
+  const typedAddress = useWatch({ control, name: [...ADDRESS_FIELDS] });
+  const offersSave =
+    isHome &&
+    canSaveAddress &&
+    isNewAddress(
+      Object.fromEntries(ADDRESS_FIELDS.map((field, i) => [field, typedAddress[i]])),
+      profileAddress,
+    );
   const error = (name: FieldName) => errors[name]?.message;
   const busy = isSubmitting || (isSubmitSuccessful && status === null);
 
   async function onSubmit(values: FormOutput) {
     setStatus(null);
-    const result = await send<{ delivery: FormOutput }>("/api/checkout/delivery", { json: values });
+    const result = await send<{ delivery: FormOutput }>("/api/checkout/delivery", {
+      json: { ...values, saveToProfile: offersSave && saveToProfile },
+    });
     if (result.ok) {
       router.push(previewHref);
       return;
@@ -85,6 +118,17 @@ export function DeliveryForm({
     >
       <ContactFields form={form} idPrefix="delivery" error={error} withEmail />
       {isHome ? <AddressFields form={form} idPrefix="delivery" error={error} withStreet /> : null}
+      {offersSave ? (
+        <label className="flex items-center gap-3 text-stone-800 sm:col-span-2">
+          <input
+            type="checkbox"
+            checked={saveToProfile}
+            onChange={(event) => setSaveToProfile(event.target.checked)}
+            className="accent-leaf-700 size-5"
+          />
+          Save this address to my profile
+        </label>
+      ) : null}
       <div className="flex flex-col gap-3 sm:col-span-2 sm:flex-row sm:items-center">
         <SubmitButton size="lg" disabled={busy} aria-busy={busy}>
           {busy ? "Processing ..." : "Next"}

@@ -60,6 +60,9 @@ export const deliverySchema = z.discriminatedUnion(
   },
 );
 
+/** The delivery form's "Save this address to my profile" box, beside the details it saves. */
+export const saveToProfileSchema = z.object({ saveToProfile: z.boolean().default(false) });
+
 /** Starting values: the country defaults to Canada (or the visitor's, see `defaultCountry`). */
 export const DELIVERY_FORM_DEFAULTS = {
   firstName: "",

@@ -189,6 +189,7 @@ describe("POST /api/checkout/delivery", () => {
         phone: "(905) 555-0101",
         postalCode: "L3Y 4X1",
       },
+      addressSaved: false,
     });
     const cookie = headers
       .getSetCookie()
@@ -202,6 +203,36 @@ describe("POST /api/checkout/delivery", () => {
     expect(await decodeCheckoutDelivery(value, customer.id)).toEqual(body.delivery);
     expect(await decodeCheckoutDelivery(value, customer.id + 1)).toBeNull();
     expect(await decodeCheckoutDelivery("forged", customer.id)).toBeNull();
+  });
+
+  it("saves a customer's new home address to the profile when asked", async () => {
+    const customer = await createCustomer(db, { address: null, city: null, postalCode: null });
+    const { status, body } = await call(
+      postDelivery,
+      post("/api/checkout/delivery", await tokenFor(customer), { ...HOME, saveToProfile: true }),
+    );
+    expect(status).toBe(200);
+    expect(body.addressSaved).toBe(true);
+    const saved = await db.query.members.findFirst({ where: (m, { eq }) => eq(m.id, customer.id) });
+    expect(saved).toMatchObject({
+      address: HOME.address,
+      city: HOME.city,
+      provinceState: HOME.provinceState,
+      postalCode: "L3Y 4X1",
+    });
+  });
+
+  it("never saves the delivery address to a farmer's profile (their farm's place)", async () => {
+    const farmer = await createMerchant(db);
+    const before = await db.query.members.findFirst({ where: (m, { eq }) => eq(m.id, farmer.id) });
+    const { status, body } = await call(
+      postDelivery,
+      post("/api/checkout/delivery", await tokenFor(farmer), { ...HOME, saveToProfile: true }),
+    );
+    expect(status).toBe(200);
+    expect(body.addressSaved).toBe(false);
+    const after = await db.query.members.findFirst({ where: (m, { eq }) => eq(m.id, farmer.id) });
+    expect(after?.address).toBe(before?.address);
   });
 
   it("asks only for the contact fields for store pickup", async () => {

@@ -1,16 +1,24 @@
 import { NextResponse } from "next/server";
-import { deliverySchema } from "@/lib/validation/checkout";
+import { deliverySchema, saveToProfileSchema } from "@/lib/validation/checkout";
 import {
   CHECKOUT_DELIVERY_COOKIE,
   checkoutDeliveryCookieOptions,
   encodeCheckoutDelivery,
 } from "@/server/checkout/delivery-cookie";
 import { route } from "@/server/http/route";
+import { saveDeliveryAddress } from "@/server/members/save-delivery-address";
 
-// POST /api/checkout/delivery: check the Order Delivery Information form and keep it for the preview
-export const POST = route({ role: ["customer", "merchant"] }, async ({ req, member }) => {
-  const delivery = deliverySchema.parse(await req.json());
-  const response = NextResponse.json({ delivery });
+// POST /api/checkout/delivery: check the Order Delivery Information form and keep it for the
+// preview; with `saveToProfile`, a home address also becomes the customer's profile address
+export const POST = route({ role: ["customer", "merchant"] }, async ({ req, member, db }) => {
+  const body: unknown = await req.json();
+  const delivery = deliverySchema.parse(body);
+  const { saveToProfile } = saveToProfileSchema.parse(body);
+  const addressSaved =
+    saveToProfile && delivery.deliveryDestination === "home"
+      ? await saveDeliveryAddress(db, { memberId: member.id, address: delivery })
+      : false;
+  const response = NextResponse.json({ delivery, addressSaved });
   response.cookies.set(
     CHECKOUT_DELIVERY_COOKIE,
     await encodeCheckoutDelivery(member.id, delivery),

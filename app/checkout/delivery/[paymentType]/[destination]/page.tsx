@@ -3,7 +3,11 @@ import { notFound } from "next/navigation";
 import { Suspense } from "react";
 import { CardPaymentsOff, EmptyCheckout } from "@/components/checkout/checkout-notices";
 import { CheckoutSteps } from "@/components/checkout/checkout-steps";
-import { DeliveryForm, type DeliveryFormValues } from "@/components/checkout/delivery-form";
+import {
+  DeliveryForm,
+  type DeliveryAddressValues,
+  type DeliveryFormValues,
+} from "@/components/checkout/delivery-form";
 import { OrderTotals } from "@/components/checkout/order-lines";
 import { PageIntro } from "@/components/static/page-intro";
 import {
@@ -16,6 +20,7 @@ import { checkoutDeliveryParamsSchema, type Delivery } from "@/lib/validation/ch
 import { requireCompleteProfile, requireRole } from "@/server/auth/guards";
 import { getCheckoutCart } from "@/server/checkout/get-checkout-cart";
 import { readCheckoutDelivery } from "@/server/checkout/delivery-cookie";
+import { getLastDelivery, type LastDelivery } from "@/server/checkout/get-last-delivery";
 import { getDb } from "@/server/db/client";
 import { getEnv } from "@/server/env";
 import { getProfile, type Profile } from "@/server/members/get-profile";
@@ -80,10 +85,11 @@ async function DeliveryStep({
     );
   }
 
-  const [cart, profile, saved] = await Promise.all([
+  const [cart, profile, saved, last] = await Promise.all([
     getCheckoutCart(db, { memberId: member.id, paymentType }),
     getProfile(db, member.id),
     readCheckoutDelivery(member.id),
+    getLastDelivery(db, member.id),
   ]);
   if (cart.lines.length === 0) return <EmptyCheckout paymentType={paymentType} />;
 
@@ -98,7 +104,9 @@ async function DeliveryStep({
         </h2>
         <DeliveryForm
           destination={destination}
-          initial={initialValues(profile, saved)}
+          initial={initialValues(profile, last, saved)}
+          profileAddress={profileAddressOf(profile)}
+          canSaveAddress={profile.memberType === "customer"}
           previewHref={`/checkout/${paymentType}/preview`}
         />
       </section>
@@ -123,20 +131,39 @@ async function DeliveryStep({
   );
 }
 
-/** The details entered earlier in this checkout, else the member's profile (spec: prefilled). */
-function initialValues(profile: Profile, saved: Delivery | null): DeliveryFormValues {
-  const fromProfile: DeliveryFormValues = {
-    firstName: profile.firstName,
-    lastName: profile.lastName,
-    email: profile.email,
-    phone: profile.phone ?? "",
+/** The profile's address as the form compares it ("" for what is missing). */
+function profileAddressOf(profile: Profile): DeliveryAddressValues {
+  return {
     address: profile.address ?? "",
     city: profile.city ?? "",
     provinceState: profile.provinceState ?? "",
     postalCode: profile.postalCode ?? "",
     country: profile.country,
   };
-  if (!saved) return fromProfile;
+}
+
+/**
+ * The details entered earlier in this checkout (this browser's cookie); else the member's profile,
+ * with the last order filling what the profile lacks: its address when the profile has none, its
+ * phone when the profile has none. Read on the server, so every device starts prefilled.
+ */
+function initialValues(
+  profile: Profile,
+  last: LastDelivery | null,
+  saved: Delivery | null,
+): DeliveryFormValues {
+  const profileAddress = profileAddressOf(profile);
+  const hasProfileAddress = Boolean(
+    profileAddress.address && profileAddress.city && profileAddress.postalCode,
+  );
+  const fromAccount: DeliveryFormValues = {
+    firstName: profile.firstName,
+    lastName: profile.lastName,
+    email: profile.email,
+    phone: profile.phone || last?.phone || "",
+    ...(hasProfileAddress || !last?.home ? profileAddress : last.home),
+  };
+  if (!saved) return fromAccount;
   const { deliveryDestination: _destination, ...fields } = saved;
-  return { ...fromProfile, ...fields };
+  return { ...fromAccount, ...fields };
 }
