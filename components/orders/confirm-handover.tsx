@@ -23,7 +23,8 @@ type Payout = {
 type State =
   | { step: "loading" }
   | { step: "done"; lines: ConfirmedLine[]; payout: Payout | null }
-  | { step: "error"; message: string };
+  | { step: "error"; message: string; canRetry: boolean }
+  | { step: "closed" };
 
 /**
  * orderConfirmByMerchant: confirms the handover on load (POST /api/orders/confirmByMerchant with the
@@ -47,11 +48,20 @@ export function ConfirmHandover({
         json: token ? { orderId, t: token } : { orderId },
       },
     );
-    setState(
-      result.ok
-        ? { step: "done", lines: result.data.results, payout: result.data.payout ?? null }
-        : { step: "error", message: result.message },
-    );
+    if (result.ok)
+      return setState({
+        step: "done",
+        lines: result.data.results,
+        payout: result.data.payout ?? null,
+      });
+    // 409: the farmer's items were cancelled (or refunded) between the page and the call.
+    if (result.status === 409) return setState({ step: "closed" });
+    // Only a lost connection or a server fault can go better on a second try.
+    setState({
+      step: "error",
+      message: result.message,
+      canRetry: result.status === 0 || result.status >= 500,
+    });
   }, [orderId, token]);
 
   useEffect(() => {
@@ -71,8 +81,14 @@ export function ConfirmHandover({
       </p>
     );
   }
+  if (state.step === "closed") return <HandoverClosed />;
   if (state.step === "error")
-    return <ConfirmProblem message={state.message} onRetry={() => void confirm()} />;
+    return (
+      <ConfirmProblem
+        message={state.message}
+        onRetry={state.canRetry ? () => void confirm() : undefined}
+      />
+    );
 
   return (
     <div className="grid gap-5">
@@ -146,6 +162,48 @@ export function ConfirmProblem({ message, onRetry }: { message: string; onRetry?
           Try again
         </Button>
       ) : null}
+    </div>
+  );
+}
+
+/**
+ * A farmer's link to an order with nothing left to hand over: every one of their lines was
+ * cancelled or refunded. A plain statement, not an error: there is nothing to retry.
+ */
+export function HandoverClosed({ orderNo, refunded }: { orderNo?: string; refunded?: boolean }) {
+  return (
+    <div role="status" className="grid gap-3">
+      <h2 className="text-xl font-bold text-stone-900">Nothing to hand over</h2>
+      <p className="text-stone-800">
+        Your items in {orderNo ? `order ${orderNo}` : "this order"} were cancelled
+        {refunded ? " and refunded to the customer" : ""}, so there is nothing to confirm and no
+        payment to expect for them.
+      </p>
+      <Link
+        href="/customerOrders/manage"
+        className="text-leaf-800 self-start font-semibold underline underline-offset-4"
+      >
+        Back to Customer Orders
+      </Link>
+    </div>
+  );
+}
+
+/** A customer (or admin) on a farmer's confirm link: what the link is for, and where to go. */
+export function LinkIsForTheFarm() {
+  return (
+    <div role="status" className="grid gap-3">
+      <h2 className="text-xl font-bold text-stone-900">This link is for the farm</h2>
+      <p className="text-stone-800">
+        The farmer opens it, signed in to their farm&rsquo;s account, by scanning your order&rsquo;s
+        QR code when you get your items. There is nothing for you to do here.
+      </p>
+      <Link
+        href="/myOrders/manage"
+        className="text-leaf-800 self-start font-semibold underline underline-offset-4"
+      >
+        Go to My Purchases
+      </Link>
     </div>
   );
 }

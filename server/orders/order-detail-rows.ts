@@ -29,6 +29,7 @@ export function orderDetailColumns() {
     deliveryService: orderItems.deliveryService,
     active: orderItems.active,
     confirmedAt: orderItems.confirmedAt,
+    refundRequestedAt: orderItems.refundRequestedAt,
     merchantId: members.id,
     merchantName: members.username,
     qualifiedToCancel: qualifiesToCancelFlag(),
@@ -52,6 +53,8 @@ export type OrderDetailRow = {
   deliveryService: DeliveryMethod;
   active: boolean;
   confirmedAt: Date | null;
+  /** Set when a cancelled card line's refund is asked for, before Stripe answers. */
+  refundRequestedAt: Date | null;
   merchantId: number;
   merchantName: string;
   qualifiedToCancel: number;
@@ -59,7 +62,8 @@ export type OrderDetailRow = {
 
 /**
  * Groups line rows by order, keeping the rows' order. A farmer gets a handover code while any of
- * their lines in the order is still to hand over: active, not cancelled or refunded, not confirmed.
+ * their lines in the order is still to hand over: active, not cancelled or refunded (nor on its way
+ * to a refund), not confirmed. An order with nothing left to hand over shows no code at all.
  */
 export function toOrderDetails(rows: readonly OrderDetailRow[]): OrderDetail[] {
   const byOrder = new Map<number, { detail: OrderDetail; pending: Map<number, string> }>();
@@ -99,6 +103,7 @@ export function toOrderDetails(rows: readonly OrderDetailRow[]): OrderDetail[] {
     const open =
       row.active &&
       row.confirmedAt === null &&
+      row.refundRequestedAt === null &&
       !(CLOSED_STATUSES as readonly string[]).includes(row.status);
     if (open) entry.pending.set(row.merchantId, row.merchantName);
   }

@@ -1,9 +1,17 @@
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { Suspense } from "react";
-import { ConfirmHandover, ConfirmProblem } from "@/components/orders/confirm-handover";
+import {
+  ConfirmHandover,
+  ConfirmProblem,
+  HandoverClosed,
+  LinkIsForTheFarm,
+} from "@/components/orders/confirm-handover";
 import { requireRole } from "@/server/auth/guards";
+import { getSessionMember } from "@/server/auth/session";
+import { getDb } from "@/server/db/client";
 import { INVALID_CODE_MESSAGE, OTHER_FARM_MESSAGE } from "@/server/orders/confirm-by-merchant";
+import { getHandoverState } from "@/server/orders/get-handover-state";
 import { verifyHandoverToken } from "@/server/orders/handover-code";
 
 export const metadata: Metadata = {
@@ -35,6 +43,10 @@ async function Confirm({ params, searchParams }: Props) {
   const [{ orderId: rawOrderId }, query] = await Promise.all([params, searchParams]);
   const merchantParam = first(query.m);
   const token = first(query.t);
+  // A customer who opens the farm's link (their own QR code, scanned) is told what it is for
+  // rather than sent to the dashboard without a word.
+  const signedIn = await getSessionMember();
+  if (signedIn && signedIn.memberType !== "merchant") return <LinkIsForTheFarm />;
   const back = new URLSearchParams();
   if (merchantParam) back.set("m", merchantParam);
   if (token) back.set("t", token);
@@ -51,5 +63,9 @@ async function Confirm({ params, searchParams }: Props) {
     if (!verifyHandoverToken(orderId, member.id, token))
       return <ConfirmProblem message={INVALID_CODE_MESSAGE} />;
   }
+  // Nothing left to hand over (every line cancelled or refunded): say so plainly, nothing to retry.
+  const handover = await getHandoverState(await getDb(), { orderId, merchantId: member.id });
+  if (handover.state === "closed")
+    return <HandoverClosed orderNo={handover.orderNo} refunded={handover.refunded} />;
   return <ConfirmHandover orderId={orderId} token={token} />;
 }
