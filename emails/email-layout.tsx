@@ -82,3 +82,38 @@ export function EmailLayout({ preview, appUrl, children, footer }: EmailLayoutPr
     </Html>
   );
 }
+
+const NOTIFICATION_NAMES = { order: "order", promotion: "promotional", term: "terms" } as const;
+
+/**
+ * The footer of a mail the member can switch off: why it came, and a link that turns this type
+ * off (the signed /unsubscribe page) when the mail went to the member's own address; otherwise
+ * (a contact typed at checkout) the member's settings, which need a sign-in.
+ */
+export function NotificationFooter({
+  appUrl,
+  type,
+  unsubscribeUrl,
+}: {
+  appUrl: string;
+  type: keyof typeof NOTIFICATION_NAMES;
+  unsubscribeUrl?: string | null;
+}) {
+  const name = NOTIFICATION_NAMES[type];
+  return (
+    <>
+      You receive this email because {name} notifications are on for your account.{" "}
+      {unsubscribeUrl ? (
+        <Link href={unsubscribeUrl} style={{ color: BRAND.stone500, textDecoration: "underline" }}>
+          Unsubscribe from {name} emails
+        </Link>
+      ) : (
+        <>
+          You can turn them off in your{" "}
+          <Link href={`${appUrl}/settings?section=notifications`}>settings</Link>
+        </>
+      )}
+      .
+    </>
+  );
+}

@@ -1,7 +1,9 @@
-import { Button, Heading, Link, Text } from "@react-email/components";
-import { BRAND, EmailLayout, buttonStyle, paragraph } from "./email-layout";
+import { Button, Heading, Text } from "@react-email/components";
+import { BRAND, EmailLayout, buttonStyle, paragraph, NotificationFooter } from "./email-layout";
 
 export type OrderCancelledCustomerEmailProps = {
+  /** Set by sendMail for the member's own address (the footer's unsubscribe link). */
+  unsubscribeUrl?: string | null;
   appUrl: string;
   firstName: string;
   orderNo: string;
@@ -12,6 +14,7 @@ export type OrderCancelledCustomerEmailProps = {
 
 /** To the customer once they cancelled an order. */
 export function OrderCancelledCustomerEmail({
+  unsubscribeUrl,
   appUrl,
   firstName,
   orderNo,
@@ -22,12 +25,7 @@ export function OrderCancelledCustomerEmail({
     <EmailLayout
       preview={`Your order ${orderNo} is cancelled`}
       appUrl={appUrl}
-      footer={
-        <>
-          You receive this email because order notifications are on for your account. You can turn
-          them off in your <Link href={`${appUrl}/settings?section=notifications`}>settings</Link>.
-        </>
-      }
+      footer={<NotificationFooter appUrl={appUrl} type="order" unsubscribeUrl={unsubscribeUrl} />}
     >
       <Heading as="h1" style={{ fontSize: "24px", color: BRAND.leaf800, margin: "0 0 16px" }}>
         Your order is cancelled

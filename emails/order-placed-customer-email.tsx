@@ -1,8 +1,10 @@
-import { Button, Heading, Link, Text } from "@react-email/components";
-import { BRAND, EmailLayout, buttonStyle, paragraph } from "./email-layout";
+import { Button, Heading, Text } from "@react-email/components";
+import { BRAND, EmailLayout, buttonStyle, paragraph, NotificationFooter } from "./email-layout";
 import { OrderEmailLines, type OrderEmailLine } from "./order-placed-lines";
 
 export type OrderPlacedCustomerEmailProps = {
+  /** Set by sendMail for the member's own address (the footer's unsubscribe link). */
+  unsubscribeUrl?: string | null;
   appUrl: string;
   firstName: string;
   orderNo: string;
@@ -15,6 +17,7 @@ export type OrderPlacedCustomerEmailProps = {
 
 /** To the customer once an order is placed (pay in person): what was ordered and where to follow it. */
 export function OrderPlacedCustomerEmail({
+  unsubscribeUrl,
   appUrl,
   firstName,
   orderNo,
@@ -28,12 +31,7 @@ export function OrderPlacedCustomerEmail({
     <EmailLayout
       preview={`Thank you for your order ${orderNo}`}
       appUrl={appUrl}
-      footer={
-        <>
-          You receive this email because order notifications are on for your account. You can turn
-          them off in your <Link href={`${appUrl}/settings?section=notifications`}>settings</Link>.
-        </>
-      }
+      footer={<NotificationFooter appUrl={appUrl} type="order" unsubscribeUrl={unsubscribeUrl} />}
     >
       <Heading as="h1" style={{ fontSize: "24px", color: BRAND.leaf800, margin: "0 0 16px" }}>
         Thank you for your order!

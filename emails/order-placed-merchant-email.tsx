@@ -1,8 +1,10 @@
 import { Button, Heading, Link, Text } from "@react-email/components";
-import { BRAND, EmailLayout, buttonStyle, paragraph } from "./email-layout";
+import { BRAND, EmailLayout, buttonStyle, paragraph, NotificationFooter } from "./email-layout";
 import { OrderEmailLines, type OrderEmailLine } from "./order-placed-lines";
 
 export type OrderPlacedMerchantEmailProps = {
+  /** Set by sendMail for the member's own address (the footer's unsubscribe link). */
+  unsubscribeUrl?: string | null;
   appUrl: string;
   firstName: string;
   orderNo: string;
@@ -21,6 +23,7 @@ export type OrderPlacedMerchantEmailProps = {
 
 /** To each farmer in a new order: their own lines and how to reach the customer. */
 export function OrderPlacedMerchantEmail({
+  unsubscribeUrl,
   appUrl,
   firstName,
   orderNo,
@@ -34,12 +37,7 @@ export function OrderPlacedMerchantEmail({
     <EmailLayout
       preview={`New order ${orderNo} from ${customer.name}`}
       appUrl={appUrl}
-      footer={
-        <>
-          You receive this email because order notifications are on for your account. You can turn
-          them off in your <Link href={`${appUrl}/settings?section=notifications`}>settings</Link>.
-        </>
-      }
+      footer={<NotificationFooter appUrl={appUrl} type="order" unsubscribeUrl={unsubscribeUrl} />}
     >
       <Heading as="h1" style={{ fontSize: "24px", color: BRAND.leaf800, margin: "0 0 16px" }}>
         You have a new order

@@ -1,9 +1,11 @@
-import { Button, Heading, Link, Text } from "@react-email/components";
+import { Button, Heading, Text } from "@react-email/components";
 import type { OrderStatus } from "@/lib/constants";
 import { formatStatusLabel } from "@/lib/format";
-import { BRAND, EmailLayout, buttonStyle, paragraph } from "./email-layout";
+import { BRAND, EmailLayout, buttonStyle, paragraph, NotificationFooter } from "./email-layout";
 
 export type OrderStatusEmailProps = {
+  /** Set by sendMail for the member's own address (the footer's unsubscribe link). */
+  unsubscribeUrl?: string | null;
   appUrl: string;
   firstName: string;
   orderNo: string;
@@ -31,6 +33,7 @@ const WHAT_IT_MEANS: Record<OrderStatus, string> = {
 
 /** To the customer when a farmer moves lines of their order to a new status (or confirms the handover). */
 export function OrderStatusEmail({
+  unsubscribeUrl,
   appUrl,
   firstName,
   orderNo,
@@ -43,12 +46,7 @@ export function OrderStatusEmail({
     <EmailLayout
       preview={`Order ${orderNo}: ${label}`}
       appUrl={appUrl}
-      footer={
-        <>
-          You receive this email because order notifications are on for your account. You can turn
-          them off in your <Link href={`${appUrl}/settings?section=notifications`}>settings</Link>.
-        </>
-      }
+      footer={<NotificationFooter appUrl={appUrl} type="order" unsubscribeUrl={unsubscribeUrl} />}
     >
       <Heading as="h1" style={{ fontSize: "24px", color: BRAND.leaf800, margin: "0 0 16px" }}>
         Your order is now {label}

@@ -1,13 +1,13 @@
 import "server-only";
 import { render } from "@react-email/components";
 import { and, eq } from "drizzle-orm";
-import type { ReactElement } from "react";
+import { cloneElement, type ReactElement } from "react";
 import type { NotificationType } from "@/lib/constants";
 import type { Db } from "@/server/db/client";
 import { emailOutbox, members, notificationPreferences } from "@/server/db/schema";
 import { getEnv } from "@/server/env";
 import { log } from "@/server/log";
-import { oneClickUnsubscribeUrl } from "@/server/notifications/sign";
+import { oneClickUnsubscribeUrl, unsubscribePageUrl } from "@/server/notifications/sign";
 import { getTransport, senderAddress } from "./transport";
 
 /** "account" mails (reset, security, welcome) always go out; the others follow the member's settings. */
@@ -16,6 +16,10 @@ export type MailCategory = "account" | NotificationType;
 export type SendMailInput = {
   to: string;
   subject: string;
+  /**
+   * The mail. A mail the member can switch off gets the prop `unsubscribeUrl` (its type's signed
+   * /unsubscribe page) when it goes to the member's own address, for its footer link; else null.
+   */
   react: ReactElement;
   category: MailCategory;
   /** The recipient member, when there is one: needed for preferences and unsubscribe headers. */
@@ -42,6 +46,7 @@ export async function sendMail(db: Db, input: SendMailInput): Promise<void> {
 export async function deliverMail(db: Db, input: SendMailInput): Promise<SendMailResult> {
   const env = getEnv();
   const headers: Record<string, string> = {};
+  let unsubscribeUrl: string | null = null;
 
   if (input.category !== "account" && input.memberId !== undefined) {
     const recipient = await getRecipient(db, input.memberId, input.category);
@@ -63,13 +68,18 @@ export async function deliverMail(db: Db, input: SendMailInput): Promise<SendMai
       headers["List-Unsubscribe"] =
         `<${oneClickUnsubscribeUrl(input.category, recipient.userKey)}>, <${mailto}>`;
       headers["List-Unsubscribe-Post"] = "List-Unsubscribe=One-Click";
+      unsubscribeUrl = unsubscribePageUrl(input.category, recipient.userKey);
     }
   }
 
-  const [html, text] = await Promise.all([
-    render(input.react),
-    render(input.react, { plainText: true }),
-  ]);
+  // Only a template (a component) takes the prop; a bare element would pass it on to the DOM.
+  const react =
+    input.category !== "account" && typeof input.react.type === "function"
+      ? cloneElement(input.react as ReactElement<{ unsubscribeUrl?: string | null }>, {
+          unsubscribeUrl,
+        })
+      : input.react;
+  const [html, text] = await Promise.all([render(react), render(react, { plainText: true })]);
 
   if (env.SMTP_URL) {
     try {
