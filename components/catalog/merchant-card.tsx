@@ -5,6 +5,7 @@ import type { MerchantCard as MerchantCardData } from "@/lib/catalog/types";
 import { INTRODUCTION_PREVIEW_MAX_CHARS } from "@/lib/constants";
 import { truncate } from "@/lib/format";
 import { formatDistance } from "./product-card";
+import { UsernameText } from "./username-text";
 
 const AVATAR_PX = 64;
 
@@ -43,23 +44,25 @@ export function MerchantCard({
           )}
         </div>
         <div className="min-w-0">
-          <Heading className="text-lg font-bold [overflow-wrap:anywhere] text-stone-900">
+          {/* Wraps at underscores; only a single part wider than the card breaks inside. */}
+          <Heading className="text-lg font-bold break-words text-stone-900">
             <Link
               href={`/stores/${encodeURIComponent(merchant.username)}`}
               className="after:absolute after:inset-0 after:content-[''] focus-visible:outline-none"
             >
-              {merchant.username}
+              <UsernameText name={merchant.username} />
             </Link>
           </Heading>
           {place ? (
             <p className="flex items-center gap-1 text-sm text-stone-700">
               <MapPin aria-hidden className="text-leaf-700 size-4 shrink-0" />
-              <span className="truncate">
-                {place}
-                {typeof merchant.distanceKm === "number" ? (
-                  <span className="text-stone-600"> · {formatDistance(merchant.distanceKm)}</span>
-                ) : null}
-              </span>
+              {/* A long place gives way; the distance is never cut. */}
+              <span className="truncate">{place}</span>
+              {typeof merchant.distanceKm === "number" ? (
+                <span className="shrink-0 whitespace-nowrap text-stone-600">
+                  · {formatDistance(merchant.distanceKm)}
+                </span>
+              ) : null}
             </p>
           ) : null}
         </div>

@@ -2,7 +2,7 @@
 
 import dynamic from "next/dynamic";
 import { usePathname, useRouter, useSearchParams } from "next/navigation";
-import { useEffect, useState } from "react";
+import { useEffect, useState, useSyncExternalStore } from "react";
 import { OPEN_MY_LOCAL_EVENT } from "@/components/layout/nav-action";
 import { useViewerState } from "@/components/layout/viewer-context";
 import type { CountryCode } from "@/lib/regions";
@@ -14,10 +14,29 @@ const LocationDialog = dynamic(() => import("./location-dialog").then((m) => m.L
   ssr: false,
 });
 
+/** Phones: the dialog would fill the first screen, so the first ask is a compact prompt. */
+const PHONE_QUERY = "(max-width: 639px)";
+
+function subscribePhone(onChange: () => void): () => void {
+  const query = window.matchMedia(PHONE_QUERY);
+  query.addEventListener("change", onChange);
+  return () => query.removeEventListener("change", onChange);
+}
+
+function useIsPhone(): boolean {
+  return useSyncExternalStore(
+    subscribePhone,
+    () => window.matchMedia(PHONE_QUERY).matches,
+    () => false,
+  );
+}
+
 /**
  * Opens the My Local dialog: from the menu's My Local entry (OPEN_MY_LOCAL_EVENT), and by itself
  * when the server says the viewer has no location yet, on pages that are not excluded and with no
- * notice dialog showing. Closing it without saving keeps it shut for the rest of the session.
+ * notice dialog showing. Closing it without saving keeps it shut for the rest of the session. On
+ * a phone the automatic ask is a compact prompt at the foot of the screen, so the visitor sees the
+ * page first; its Set my location opens the dialog, Not now counts as closing it.
  */
 export function MyLocalLauncher({
   initial,
@@ -34,6 +53,7 @@ export function MyLocalLauncher({
   const { reload } = useViewerState();
   const [requested, setRequested] = useState(false);
   const [autoDismissed, setAutoDismissed] = useState(false);
+  const isPhone = useIsPhone();
 
   useEffect(() => {
     const open = () => setRequested(true);
@@ -57,5 +77,38 @@ export function MyLocalLauncher({
     }
   }
 
+  if (!requested && isPhone)
+    return <MyLocalPrompt onOpen={() => setRequested(true)} onDismiss={() => close("dismissed")} />;
   return <LocationDialog initial={initial} defaultCountry={defaultCountry} onClose={close} />;
+}
+
+/** The phone's first ask: one line and two buttons over the foot of the page, not a dialog. */
+function MyLocalPrompt({ onOpen, onDismiss }: { onOpen: () => void; onDismiss: () => void }) {
+  return (
+    <section
+      aria-label="My Local"
+      className="shadow-lift fixed inset-x-3 bottom-3 z-40 rounded-2xl border border-stone-200 bg-white p-4"
+    >
+      <p className="font-semibold text-stone-900">See the farms near you first?</p>
+      <p className="mt-0.5 text-sm text-stone-700">
+        Tell us where you are; you can change it any time.
+      </p>
+      <div className="mt-3 flex gap-2">
+        <button
+          type="button"
+          onClick={onOpen}
+          className="bg-leaf-700 hover:bg-leaf-800 inline-flex h-10 items-center rounded-full px-4 text-sm font-semibold text-white"
+        >
+          Set my location
+        </button>
+        <button
+          type="button"
+          onClick={onDismiss}
+          className="hover:bg-leaf-50 inline-flex h-10 items-center rounded-full px-4 text-sm font-semibold text-stone-700"
+        >
+          Not now
+        </button>
+      </div>
+    </section>
+  );
 }

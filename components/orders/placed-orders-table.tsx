@@ -23,7 +23,7 @@ export function PlacedOrdersTable({ rows, caption }: { rows: PlacedOrder[]; capt
       disabled={!hydrated}
       onClick={() => setOpen(row.orderNo)}
       aria-label={`Order ${row.orderNo}`}
-      className="text-leaf-800 hover:text-leaf-900 focus-visible:outline-leaf-600 decoration-leaf-300 rounded font-mono text-sm font-semibold underline underline-offset-4 focus-visible:outline-2 focus-visible:outline-offset-2"
+      className="text-leaf-800 hover:text-leaf-900 focus-visible:outline-leaf-600 decoration-leaf-300 rounded font-mono font-semibold underline underline-offset-4 focus-visible:outline-2 focus-visible:outline-offset-2"
     >
       {row.orderNo}
     </button>

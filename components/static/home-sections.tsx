@@ -1,3 +1,4 @@
+import { FEATURES } from "@/lib/features";
 import {
   ArrowRight,
   CreditCard,
@@ -81,8 +82,10 @@ export function HomeAudiences() {
           <ShoppingBasket aria-hidden className="text-leaf-700 size-9" strokeWidth={1.5} />
           <h3 className="mt-5 text-2xl font-bold">For customers</h3>
           <p className="mt-3 flex-1 text-lg leading-relaxed text-stone-700">
-            Free to use. Browse without an account, ask a farmer a question before you buy, and
-            leave a review once it is on your table.
+            {/* Promises only what is built (lib/features.ts): Ask The Farmer is messaging. */}
+            {FEATURES.messaging
+              ? "Free to use. Browse without an account, ask a farmer a question before you buy, and leave a review once it is on your table."
+              : "Free to use. Browse without an account, pay by card or in person, and leave a review once it is on your table."}
           </p>
           <div className="mt-7">
             <ButtonLink href="/howItWorks" variant="secondary">
@@ -95,7 +98,7 @@ export function HomeAudiences() {
           <h3 className="mt-5 text-2xl font-bold text-white">For farmers and gardeners</h3>
           <p className="text-leaf-100 mt-3 flex-1 text-lg leading-relaxed">
             Open a store and start free on the Basic plan with up to 2 products. Upgrade when you
-            grow, for more products and messaging with your customers.
+            grow, for more products{FEATURES.messaging ? " and messaging with your customers" : ""}.
           </p>
           <div className="mt-7 flex flex-wrap gap-3">
             <ButtonLink href="/howItWorks/merchant" variant="inverse">

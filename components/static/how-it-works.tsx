@@ -1,3 +1,4 @@
+import { FEATURES } from "@/lib/features";
 import {
   BadgeCheck,
   ClipboardList,
@@ -46,7 +47,9 @@ export const GUIDES: Record<
       {
         icon: ShoppingBasket,
         title: "Fill your basket",
-        text: "Add products to your cart, or save them in your Dream Tracker for another day. Ask a farmer a question with Ask The Farmer.",
+        text: FEATURES.messaging
+          ? "Add products to your cart, or save them in your Dream Tracker for another day. Ask a farmer a question with Ask The Farmer."
+          : "Add products to your cart, or save them in your Dream Tracker for another day.",
       },
       {
         icon: CreditCard,
@@ -102,7 +105,9 @@ export const GUIDES: Record<
         text: "Scan the customer's order QR code when they receive it. That confirms the order and releases a card payment to you.",
       },
     ],
-    note: "Basic lists up to 2 products. Engager allows 4 and adds messaging with your customers; Harvest is unlimited. Upgrade any time as you grow.",
+    note: FEATURES.messaging
+      ? "Basic lists up to 2 products. Engager allows 4 and adds messaging with your customers; Harvest is unlimited. Upgrade any time as you grow."
+      : "Basic lists up to 2 products, Engager 4, and Harvest is unlimited. Upgrade any time as you grow.",
   },
 };
 

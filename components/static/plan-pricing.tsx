@@ -1,5 +1,6 @@
 "use client";
 
+import { FEATURES } from "@/lib/features";
 import { Check, Leaf, Minus, Sprout, Wheat, type LucideIcon } from "lucide-react";
 import { RadioGroup } from "radix-ui";
 import { useState } from "react";
@@ -85,10 +86,15 @@ function PlanCard({ plan, currency }: { plan: Plan; currency: Currency }) {
     { text: "Your own store page", included: true },
     { text: "Order management", included: true },
     { text: "Payment options for your customers", included: true },
-    {
-      text: plan.messaging ? "Messaging with customers" : "Messaging not included",
-      included: plan.messaging,
-    },
+    // Listed once messaging is built (lib/features.ts): until then no plan promises it.
+    ...(FEATURES.messaging
+      ? [
+          {
+            text: plan.messaging ? "Messaging with customers" : "Messaging not included",
+            included: plan.messaging,
+          },
+        ]
+      : []),
   ];
 
   return (

@@ -1,3 +1,4 @@
+import { FEATURES } from "@/lib/features";
 import { BadgeCheck, CreditCard, HandCoins, ShoppingBasket } from "lucide-react";
 import type { Metadata } from "next";
 import { FeatureLink } from "@/components/layout/feature-link";
@@ -13,8 +14,9 @@ import { pageMetadata } from "@/server/seo";
 export function generateMetadata(): Metadata {
   return pageMetadata({
     title: "Pricing",
-    description:
-      "Free for customers. Farmers start free on the Basic plan and upgrade to Engager or Harvest for more products and customer messaging.",
+    description: FEATURES.messaging
+      ? "Free for customers. Farmers start free on the Basic plan and upgrade to Engager or Harvest for more products and customer messaging."
+      : "Free for customers. Farmers start free on the Basic plan and upgrade to Engager or Harvest for more products.",
     path: "/pricing",
   });
 }
@@ -26,7 +28,11 @@ export default function PricingPage() {
       <PageIntro
         eyebrow="Pricing"
         title="Free for customers. Fair for farmers."
-        lead="Shopping costs nothing extra. Farmers start free and pick a monthly plan when they want more products or to message their customers."
+        lead={
+          FEATURES.messaging
+            ? "Shopping costs nothing extra. Farmers start free and pick a monthly plan when they want more products or to message their customers."
+            : "Shopping costs nothing extra. Farmers start free and pick a monthly plan when they want more products."
+        }
       />
 
       <section aria-labelledby="customers" className="container-page py-14 sm:py-16">
@@ -39,8 +45,9 @@ export default function PricingPage() {
               Customers
             </h2>
             <p className="mt-2 text-lg leading-relaxed text-stone-700">
-              Free, always. No subscription and no sign-up fee: browse, ask farmers questions and
-              buy, paying only for what you order.
+              Free, always. No subscription and no sign-up fee: browse
+              {FEATURES.messaging ? ", ask farmers questions" : ""} and buy, paying only for what
+              you order.
             </p>
           </div>
           <p className="text-leaf-800 text-4xl font-extrabold">Free</p>
@@ -54,8 +61,8 @@ export default function PricingPage() {
           </h2>
           <p className="mt-3 max-w-2xl text-lg leading-relaxed text-stone-700">
             Monthly plans in your own currency. Every plan includes a store page, order management
-            and payment options; they differ in how many products you can list and whether you can
-            message customers.
+            and payment options; they differ in how many products you can list
+            {FEATURES.messaging ? " and whether you can message customers" : ""}.
           </p>
           <div className="mt-10">
             <PlanPricing />
@@ -134,9 +141,11 @@ function PlanLimitsTable() {
               <th scope="col" className="px-5 py-3 font-semibold">
                 Products
               </th>
-              <th scope="col" className="px-5 py-3 font-semibold">
-                Messaging
-              </th>
+              {FEATURES.messaging ? (
+                <th scope="col" className="px-5 py-3 font-semibold">
+                  Messaging
+                </th>
+              ) : null}
             </tr>
           </thead>
           <tbody className="divide-y divide-stone-200 bg-white">
@@ -152,9 +161,11 @@ function PlanLimitsTable() {
                     ? ", store page, order management, payment options"
                     : ""}
                 </td>
-                <td className="px-5 py-4 text-stone-700">
-                  {plan.messaging ? "Included" : "Not included"}
-                </td>
+                {FEATURES.messaging ? (
+                  <td className="px-5 py-4 text-stone-700">
+                    {plan.messaging ? "Included" : "Not included"}
+                  </td>
+                ) : null}
               </tr>
             ))}
           </tbody>
