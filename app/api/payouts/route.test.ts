@@ -23,10 +23,8 @@ vi.mock(import("@/server/db/client"), async (importOriginal) => ({
   getDb: async () => testState.db as Db,
 }));
 
-import { eq } from "drizzle-orm";
 import { encodeSessionToken, nowSeconds } from "@/server/auth/token";
 import type { Db } from "@/server/db/client";
-import { members } from "@/server/db/schema";
 import { getEnv } from "@/server/env";
 import { closeTestDb, createTestDb } from "@/tests/db";
 import { createCustomer, createMerchant, type Member } from "@/tests/factories";
@@ -109,7 +107,7 @@ describe("the payout onboarding calls", () => {
     );
     expect(before.status).toBe(404);
 
-    const [row] = await db.select().from(members).where(eq(members.id, farm.id));
+    const row = await db.query.members.findFirst({ where: (m, { eq }) => eq(m.id, farm.id) });
     fake.completeOnboarding(row!.stripeAccountId!);
     const event = fake.events.filter((e) => e.type === "account.updated").at(-1)!;
     const { payload, header } = fake.signEvent(event, { connect: true });
