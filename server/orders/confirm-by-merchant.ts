@@ -20,7 +20,7 @@ export const OTHER_FARM_MESSAGE =
 export const SCAN_REQUIRED_MESSAGE =
   "This order was paid by card. Please scan the customer's QR code to confirm the handover.";
 export const NOTHING_TO_CONFIRM_MESSAGE =
-  "Your items in this order were cancelled, so there is nothing to confirm.";
+  "Your items in this order were cancelled or refunded, so there is nothing to hand over.";
 
 const MAX_ID = 2_147_483_647;
 
@@ -106,6 +106,8 @@ export async function confirmByMerchant(
       eq(orderItems.orderId, orderId),
       eq(orderItems.merchantId, merchantId),
       isNull(orderItems.confirmedAt),
+      // A line whose refund was asked for (and may still be on its way) is not handed over.
+      isNull(orderItems.refundRequestedAt),
       eq(orderItems.active, true),
       notInArray(orderItems.status, [...CLOSED_STATUSES]),
     );
