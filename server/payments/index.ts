@@ -15,10 +15,7 @@ export {
   type SavedCard,
 } from "./saved-cards";
 export { setSaveCard } from "./set-save-card";
-export {
-  startCardCheckout,
-  type CardCheckout,
-} from "./start-card-checkout";
+export { startCardCheckout, type CardCheckout } from "./start-card-checkout";
 export {
   createStripeClient,
   getStripe,

@@ -68,7 +68,9 @@ export const payouts = pgTable(
       t.id.desc().nullsFirst(),
     ),
     // Owed payouts to retry when an account becomes ready.
-    index("payouts_owed_idx").on(t.merchantId).where(sql`${t.status} = 'owed'`),
+    index("payouts_owed_idx")
+      .on(t.merchantId)
+      .where(sql`${t.status} = 'owed'`),
   ],
 );
 
