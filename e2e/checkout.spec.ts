@@ -132,7 +132,7 @@ test.describe("checkout with pay in person", () => {
     await form.getByLabel("Last Name").fill("Ash");
     await form.getByLabel("Phone").fill("4165550177");
     await expect(form.getByLabel("Phone")).toHaveValue("(416) 555-0177");
-    await form.getByLabel("Address").fill("22 Elm St.");
+    await form.getByLabel("Address", { exact: true }).fill("22 Elm St.");
     await form.getByLabel("City").fill("Newmarket");
     await form.getByLabel("Province").selectOption("ON");
     await form.getByLabel("Postal Code").fill("l3y4x1");
@@ -209,7 +209,7 @@ test.describe("checkout with pay in person", () => {
     await proceedFromCart(page);
     await expect(page).toHaveURL(/\/checkout\/delivery\/in_person\/store$/);
     const form = page.getByRole("form", { name: "Order Delivery Information" });
-    await expect(form.getByLabel("Address")).toHaveCount(0);
+    await expect(form.getByLabel("Address", { exact: true })).toHaveCount(0);
     await expect(form.getByLabel("Postal Code")).toHaveCount(0);
     await form.getByLabel("Email").fill("robin@");
     await form.getByRole("button", { name: "Next" }).click();
