@@ -46,7 +46,10 @@ export default defineConfig({
   retries: process.env.CI ? 1 : 0,
   workers: 2,
   reporter: "list",
-  timeout: 60_000,
+  // The longest journeys (a farm's store, the visitor's cart) took 60-70 s in a clean-clone CI run
+  // on this 2-core machine while the other worker drew the farmers map in software WebGL; what
+  // makes the suite slow is issue 23's to find, not a reason to fail a journey that works.
+  timeout: 90_000,
   expect: { timeout: 10_000 },
   use: {
     baseURL: BASE_URL,
@@ -112,7 +115,10 @@ export default defineConfig({
       command: `npx tsx tests/stripe-fake/cli.ts --port ${STRIPE_FAKE_PORT}`,
       url: `${process.env.STRIPE_FAKE_URL}/health`,
       reuseExistingServer: false,
-      timeout: 60_000,
+      // The longest journeys (a farm's store, the visitor's cart) took 60-70 s in a clean-clone CI run
+      // on this 2-core machine while the other worker drew the farmers map in software WebGL; what
+      // makes the suite slow is issue 23's to find, not a reason to fail a journey that works.
+      timeout: 90_000,
       stdout: "ignore",
       stderr: "pipe",
       env: {
