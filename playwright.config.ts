@@ -115,10 +115,7 @@ export default defineConfig({
       command: `npx tsx tests/stripe-fake/cli.ts --port ${STRIPE_FAKE_PORT}`,
       url: `${process.env.STRIPE_FAKE_URL}/health`,
       reuseExistingServer: false,
-      // The longest journeys (a farm's store, the visitor's cart) took 60-70 s in a clean-clone CI run
-      // on this 2-core machine while the other worker drew the farmers map in software WebGL; what
-      // makes the suite slow is issue 23's to find, not a reason to fail a journey that works.
-      timeout: 90_000,
+      timeout: 60_000,
       stdout: "ignore",
       stderr: "pipe",
       env: {
