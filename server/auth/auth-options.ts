@@ -5,10 +5,15 @@ import { cookies } from "next/headers";
 import { clearAuthCookies, setSignInCookies } from "@/server/auth/auth-cookies";
 import { readSignInClient } from "@/server/auth/client-ip";
 import { endAllSessions } from "@/server/auth/end-sessions";
-import type { MemberType } from "@/server/auth/session";
+import { resolveSessionClaims, type MemberType } from "@/server/auth/session";
 import { signInWithPassword } from "@/server/auth/sign-in";
 import { mergeCartCookiesOnSignIn, VisitorCookies } from "@/server/cart";
-import { SESSION_MAX_AGE_SECONDS, nextAuthSessionCookie, nowSeconds } from "@/server/auth/token";
+import {
+  SESSION_MAX_AGE_SECONDS,
+  nextAuthSessionCookie,
+  nowSeconds,
+  readSessionClaims,
+} from "@/server/auth/token";
 import { getDb } from "@/server/db/client";
 import { getEnv } from "@/server/env";
 import { GENERIC_ERROR_MESSAGE, isAppError } from "@/server/errors";
@@ -18,6 +23,14 @@ declare module "next-auth" {
   interface User {
     memberType: MemberType;
     sessionVersion: number;
+  }
+}
+
+/** Thrown from the `jwt` callback for a token whose session is over (see `callbacks.jwt`). */
+class EndedSessionError extends Error {
+  override name = "EndedSessionError";
+  constructor() {
+    super("session token read after its session ended");
   }
 }
 
@@ -72,14 +85,30 @@ export function getAuthOptions(): NextAuthOptions {
       }),
     ],
     callbacks: {
-      // At sign-in only (`user` is set): afterwards next-auth re-signs the same claims.
-      jwt({ token, user }) {
-        if (!user) return token;
-        return { sub: user.id, sv: user.sessionVersion, sat: nowSeconds() };
+      // At sign-in (`user` is set) the claims are made; on every later read (GET
+      // /api/auth/session) next-auth would re-sign whatever decodes, so the token must pass the
+      // same checks as on any request: a logged-out, reset, blocked or day-old session is over.
+      async jwt({ token, user }) {
+        if (user) return { sub: user.id, sv: user.sessionVersion, sat: nowSeconds() };
+        if (await resolveSessionClaims(readSessionClaims(token))) return token;
+        // next-auth answers a throw here with `{}` and an expired `_token`, as for a visitor.
+        clearAuthCookies(await cookies());
+        throw new EndedSessionError();
       },
       session({ session, token }) {
         return { expires: session.expires, user: { id: token.sub } } as typeof session;
       },
+    },
+    logger: {
+      error(code, metadata) {
+        // An ended session read by a browser that still has the cookie is routine, not an error.
+        if (metadata instanceof EndedSessionError) log.debug({ code }, metadata.message);
+        else log.error({ code, err: metadata }, "next-auth error");
+      },
+      warn(code) {
+        log.warn({ code }, "next-auth warning");
+      },
+      debug() {},
     },
     events: {
       async signIn({ user }) {

@@ -7,6 +7,7 @@ import {
   SESSION_COOKIE,
   decodeSessionToken,
   isWithinSignInLimit,
+  type SessionClaims,
 } from "@/server/auth/token";
 import { getDb } from "@/server/db/client";
 import { members } from "@/server/db/schema";
@@ -106,7 +107,23 @@ export async function resolveSessionTokenWith<E extends SessionExtras>(
   token: string,
   extras: E,
 ): Promise<{ member: SessionMember; extras: SessionExtraValues<E> } | null> {
-  const claims = await decodeSessionToken(token);
+  return resolveSessionClaimsWith(await decodeSessionToken(token), extras);
+}
+
+/**
+ * The same checks for claims next-auth has already decoded (its `jwt` callback): the member behind
+ * them, or null when the sign-in is over a day old or the session was ended (logout, reset, block).
+ */
+export async function resolveSessionClaims(
+  claims: SessionClaims | null,
+): Promise<SessionMember | null> {
+  return (await resolveSessionClaimsWith(claims, {}))?.member ?? null;
+}
+
+async function resolveSessionClaimsWith<E extends SessionExtras>(
+  claims: SessionClaims | null,
+  extras: E,
+): Promise<{ member: SessionMember; extras: SessionExtraValues<E> } | null> {
   if (!claims || !isWithinSignInLimit(claims.signedInAt)) return null;
   const db = await getDb();
   const rows = await db

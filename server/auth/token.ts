@@ -101,6 +101,11 @@ export async function decodeSessionToken(jwt: string): Promise<SessionClaims | n
   } catch {
     return null;
   }
+  return readSessionClaims(payload);
+}
+
+/** Our claims out of a decoded token's payload (`sub`, `sv`, `sat`), or null when one is missing. */
+export function readSessionClaims(payload: Record<string, unknown> | null): SessionClaims | null {
   if (!payload) return null;
   const memberId =
     typeof payload.sub === "string" && /^[1-9]\d{0,15}$/.test(payload.sub)
