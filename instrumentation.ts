@@ -1,10 +1,17 @@
 /**
- * Runs once when a server instance starts. On the embedded database it opens (migrates) it before
- * the first request, seeding the demo when the database is new, so the first page is fast.
+ * Runs once when a server instance starts. It stamps every request with the address of its
+ * connection (server/http/connection.ts, decision 0018). On the embedded database it says plainly
+ * that this mode is for one machine, and opens (migrates) the database before the first request,
+ * seeding the demo when the database is new, so the first page is fast.
  */
 export async function register() {
   if (process.env.NEXT_RUNTIME !== "nodejs") return;
+  const { installConnectionStamp } = await import("@/server/http/connection");
+  installConnectionStamp();
   if (process.env.DATABASE_URL) return;
+  const { EMBEDDED_MODE_NOTICE } = await import("@/server/http/embedded-notice");
+  const { log } = await import("@/server/log");
+  log.warn(EMBEDDED_MODE_NOTICE);
   const { getDb, registerEmptyDatabaseHook } = await import("@/server/db/client");
   const { seedDemo } = await import("@/server/db/seed/seed-demo");
   registerEmptyDatabaseHook(async (db) => {

@@ -1,6 +1,7 @@
 import { NextRequest } from "next/server";
 import { describe, expect, it } from "vitest";
 import { AUTH_COOKIES } from "@/server/auth/token";
+import { stampedHeadersForTest } from "@/server/http/connection";
 import { AUTHENTICATED_COOKIE, MEMBER_TYPE_COOKIE, isProtectedPath, proxy } from "./proxy";
 
 describe("protected pages (spec part 1, section 6)", () => {
@@ -153,5 +154,37 @@ describe("owner-only store views (spec part 1 section 4)", () => {
 
   it("reads the member type cookie the login sets", () => {
     expect(MEMBER_TYPE_COOKIE).toBe(AUTH_COOKIES.memberType.name);
+  });
+});
+
+describe("the demo mailbox (issue 22)", () => {
+  const mailbox = (headers: Headers) =>
+    proxy(new NextRequest("http://127.0.0.1:3000/dev/mailbox", { headers }));
+
+  it("is answered to a browser on this machine, straight to the server", () => {
+    expect(mailbox(stampedHeadersForTest("127.0.0.1")).status).toBe(200);
+    expect(mailbox(stampedHeadersForTest("::ffff:127.0.0.1")).status).toBe(200);
+  });
+
+  it.each([
+    ["another machine", stampedHeadersForTest("192.0.2.2")],
+    [
+      "a proxy on this machine",
+      stampedHeadersForTest("127.0.0.1", { "x-forwarded-for": "127.0.0.1" }),
+    ],
+    [
+      "a proxy saying Forwarded",
+      stampedHeadersForTest("127.0.0.1", { forwarded: "for=127.0.0.1" }),
+    ],
+    ["a proxy saying X-Real-IP", stampedHeadersForTest("127.0.0.1", { "x-real-ip": "127.0.0.1" })],
+  ])("is a 404 to %s", (_who, headers) => {
+    expect(mailbox(headers).status).toBe(404);
+  });
+
+  it("is a 404 for one mail too", () => {
+    const request = new NextRequest("http://127.0.0.1:3000/dev/mailbox/3", {
+      headers: stampedHeadersForTest("192.0.2.2"),
+    });
+    expect(proxy(request).status).toBe(404);
   });
 });

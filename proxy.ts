@@ -1,4 +1,5 @@
 import { NextResponse, type NextRequest } from "next/server";
+import { isDirectLocalRequest } from "@/server/http/connection";
 
 /**
  * A convenience only: a visitor without the `authenticated` cookie who opens a page that needs a
@@ -6,6 +7,8 @@ import { NextResponse, type NextRequest } from "next/server";
  * `redirect` for a merchant's page)
  * instead of loading a page that would send them there anyway. Likewise anyone but a signed-in farm
  * who opens a store's owner-only view (/stores/{username}/public or /deleted) goes back to the store.
+ *
+ * It also answers the demo mailbox with a 404 to anyone not on this machine (see mailboxRefusal).
  *
  * This is NOT authorization. The cookie is readable and forgeable, proxy can be skipped (a past
  * Next.js flaw let an `x-middleware-subrequest` header bypass middleware entirely), and it never
@@ -80,7 +83,23 @@ function ownerStoreViewRedirect(request: NextRequest): NextResponse | null {
   return NextResponse.redirect(new URL(`/stores/${store}`, request.url));
 }
 
+/**
+ * The demo mailbox holds every reset link: anyone but a browser on this machine, straight to this
+ * server, gets a 404 before the page streams (its own check, behind a Suspense boundary, can only
+ * show the not-found text under a 200). The page checks again, since proxy can be skipped.
+ */
+function mailboxRefusal(request: NextRequest): NextResponse | null {
+  if (!/^\/dev\/mailbox(?:\/|$)/.test(request.nextUrl.pathname)) return null;
+  if (isDirectLocalRequest(request.headers)) return null;
+  return new NextResponse("Not Found", {
+    status: 404,
+    headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" },
+  });
+}
+
 export function proxy(request: NextRequest) {
+  const refusal = mailboxRefusal(request);
+  if (refusal) return refusal;
   const storeRedirect = ownerStoreViewRedirect(request);
   if (storeRedirect) return storeRedirect;
   const { pathname, search } = request.nextUrl;
@@ -111,5 +130,6 @@ export const config = {
     "/memberManager",
     "/resellerManager",
     "/resellerTransactions",
+    "/dev/mailbox/:path*",
   ],
 };

@@ -1,14 +1,17 @@
 import type { Metadata } from "next";
 import Link from "next/link";
+import { headers } from "next/headers";
 import { notFound } from "next/navigation";
 import { connection } from "next/server";
 import { Suspense } from "react";
 import { getDb } from "@/server/db/client";
+import { isDirectLocalRequest } from "@/server/http/connection";
 import { isMailboxEnabled, listMailbox } from "@/server/email/mailbox";
 
 export const metadata: Metadata = { title: "Mailbox (demo)", robots: { index: false } };
 
-// /dev/mailbox: the embedded demo's outgoing mail, newest first. 404 anywhere real mail flows.
+// /dev/mailbox: the embedded demo's outgoing mail, newest first. 404 anywhere real mail flows,
+// and to any request that does not come from this machine itself.
 export default function MailboxPage() {
   return (
     <div className="container-page py-10">
@@ -25,7 +28,9 @@ export default function MailboxPage() {
 
 async function MailList() {
   await connection();
-  if (!isMailboxEnabled()) notFound();
+  // Reset links and sign-in alerts are in here: only a browser on this machine, straight to this
+  // server (no proxy), may read them (server/http/connection.ts).
+  if (!isMailboxEnabled() || !isDirectLocalRequest(await headers())) notFound();
   const mails = await listMailbox(await getDb());
   if (!mails.length) return <p className="mt-6 text-stone-700">No mail yet.</p>;
   return (
