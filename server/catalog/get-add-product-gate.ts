@@ -1,6 +1,7 @@
 import "server-only";
 import { eq, sql } from "drizzle-orm";
 import { NOTICE_KEYS, type Currency } from "@/lib/constants";
+import { entitlementOf } from "@/lib/entitlement";
 import { canAddProduct, getPlan, PLANS, type PlanId } from "@/lib/money";
 import type { Db } from "@/server/db/client";
 import { members, products, resellers, subscriptions } from "@/server/db/schema";
@@ -68,6 +69,8 @@ export async function getAddProductGate(
       subscriptionPlan: subscriptions.plan,
       subscriptionStatus: subscriptions.status,
       serviceExpiresAt: subscriptions.serviceExpiresAt,
+      pastDueSince: subscriptions.pastDueSince,
+      subscriptionCountry: subscriptions.country,
       productCount: sql<number>`(select count(*)::int from ${products} where ${products.merchantId} = ${members.id} and ${products.status} <> 'removed')`,
     })
     .from(members)
@@ -106,24 +109,37 @@ export async function getAddProductGate(
     };
   }
 
-  const { plan, expiredPlan } = planInService(
+  const entitlement = entitlementOf(
     row.subscriptionPlan && row.subscriptionStatus
       ? {
           plan: row.subscriptionPlan,
           status: row.subscriptionStatus,
           serviceExpiresAt: row.serviceExpiresAt,
+          pastDueSince: row.pastDueSince,
         }
       : null,
     now,
   );
+  const plan = entitlement.plan;
+  // An ended plan (or a lapsed one, whose card must be fixed) sends its farmer back to that plan.
+  const expiredPlan =
+    entitlement.state === "expired" || entitlement.state === "lapsed" ? entitlement.paidPlan : null;
   if (!canAddProduct(plan, count)) {
     const target = higherPlan(expiredPlan ?? "basic", firstPlanAllowing(count));
-    const country = merchant.country === "US" ? "usa" : "canada";
+    // A farm that has subscribed keeps the currency it pays in; others pay in their own.
+    const country =
+      entitlement.paidPlan && row.subscriptionCountry
+        ? row.subscriptionCountry
+        : merchant.country === "US"
+          ? "usa"
+          : "canada";
     return {
       allowed: false,
       reason: "plan_limit",
       message: expiredPlan
-        ? `Your ${getPlan(expiredPlan).name} plan has expired. Please subscribe again to add more products.`
+        ? entitlement.state === "lapsed"
+          ? `The last payment for your ${getPlan(expiredPlan).name} plan did not go through. Please update your card to add more products.`
+          : `Your ${getPlan(expiredPlan).name} plan has expired. Please subscribe again to add more products.`
         : `Your ${getPlan(plan).name} plan allows up to ${getPlan(plan).productLimit} products. Please subscribe to the ${getPlan(target).name} plan to add more.`,
       redirectTo: `/subscription/payment/${country}/${target}?q=${NOTICE_KEYS.requireNextSubscriptionForProducts}`,
     };
@@ -139,32 +155,6 @@ export async function getAddProductGate(
         ? { id: row.resellerId, rate: row.resellerRate }
         : null,
   };
-}
-
-type SubscriptionFacts = {
-  plan: PlanId;
-  status: "incomplete" | "active" | "past_due" | "cancelled" | "expired";
-  serviceExpiresAt: Date | null;
-};
-
-/**
- * The plan whose limits apply now, and the plan that has expired (if any). A plan is in service
- * while active or past due, or cancelled until its end date; a service end date in the past ends
- * it whatever the status says (the expiry sweep may not have run yet).
- */
-function planInService(
-  subscription: SubscriptionFacts | null,
-  now: Date,
-): { plan: PlanId; expiredPlan: PlanId | null } {
-  if (!subscription || subscription.plan === "basic") return { plan: "basic", expiredPlan: null };
-  const { plan, status, serviceExpiresAt } = subscription;
-  if (status === "expired" || (serviceExpiresAt !== null && serviceExpiresAt <= now))
-    return { plan: "basic", expiredPlan: plan };
-  const inService =
-    status === "active" ||
-    status === "past_due" ||
-    (status === "cancelled" && serviceExpiresAt !== null);
-  return { plan: inService ? plan : "basic", expiredPlan: null };
 }
 
 /** The smallest plan under which a merchant with `count` products may add one more. */

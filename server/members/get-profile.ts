@@ -1,21 +1,29 @@
 import "server-only";
 import { eq } from "drizzle-orm";
 import type { Currency, MemberType, PlanId } from "@/lib/constants";
+import type { EntitlementState } from "@/lib/entitlement";
 import type { CountryCode } from "@/lib/regions";
 import type { Db } from "@/server/db/client";
 import { members, subscriptions } from "@/server/db/schema";
 import { notFoundError } from "@/server/errors";
 import { imageUrl } from "@/server/storage";
+import { entitlementOfRow } from "@/server/subscriptions/subscription-state";
 
 export type SubscriptionSummary = {
-  /** True while the plan gives service: active or past due, or cancelled before its end date. */
+  /** True while the plan gives service: active, past due within the grace period, or expiring. */
   subscribed: boolean;
-  /** "basic" when the merchant never subscribed or the plan has ended. */
+  /** The plan in service: "basic" when the merchant never subscribed or the plan has ended. */
   plan: PlanId;
+  /** lib/entitlement.ts: none, active, expiring (Settings: Expiring), past_due, lapsed, expired. */
+  state: EntitlementState;
+  /** The paid plan on record, also once it is expiring, lapsed or expired. */
+  paidPlan: PlanId | null;
   country: "usa" | "canada" | null;
   currency: Currency | null;
-  /** ISO time the service ends after a cancellation, else null. */
+  /** ISO time the service ends (expiring) or ended (expired), else null. */
   serviceExpiresAt: string | null;
+  /** Plans bought through Stripe can be managed here; the demo's seeded plans cannot. */
+  manageable: boolean;
 };
 
 /**
@@ -86,20 +94,15 @@ export async function getProfile(
 type SubscriptionRow = typeof subscriptions.$inferSelect;
 
 export function summarizeSubscription(row: SubscriptionRow | null, now: Date): SubscriptionSummary {
-  const subscribed = row !== null && isInService(row, now);
+  const entitlement = entitlementOfRow(row, now);
   return {
-    subscribed,
-    plan: subscribed ? row.plan : "basic",
+    subscribed: entitlement.subscribed,
+    plan: entitlement.plan,
+    state: entitlement.state,
+    paidPlan: entitlement.paidPlan,
     country: row?.country ?? null,
     currency: row?.currency ?? null,
-    serviceExpiresAt:
-      subscribed && row.serviceExpiresAt ? row.serviceExpiresAt.toISOString() : null,
+    serviceExpiresAt: entitlement.serviceExpiresAt?.toISOString() ?? null,
+    manageable: row?.stripeSubscriptionId != null,
   };
-}
-
-function isInService(row: SubscriptionRow, now: Date): boolean {
-  if (row.plan === "basic") return false;
-  if (row.status === "active" || row.status === "past_due") return true;
-  // A cancelled plan keeps its service until the end date (shown as Expiring).
-  return row.status === "cancelled" && row.serviceExpiresAt !== null && row.serviceExpiresAt > now;
 }

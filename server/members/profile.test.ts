@@ -73,9 +73,12 @@ describe("getProfile", () => {
     expect(m.subscription).toEqual({
       subscribed: false,
       plan: "basic",
+      state: "none",
+      paidPlan: null,
       country: null,
       currency: null,
       serviceExpiresAt: null,
+      manageable: false,
     });
     expect(m.checkoutPaymentOptions).toEqual({ payInPerson: true, payByCard: false });
   });
@@ -99,11 +102,18 @@ describe("getProfile", () => {
     ).toMatchObject({
       subscribed: true,
       plan: "harvest",
+      state: "expiring",
       serviceExpiresAt: ends.toISOString(),
     });
     expect(
       (await getProfile(db, merchant.id, new Date("2030-01-02T00:00:00Z"))).subscription,
-    ).toMatchObject({ subscribed: false, plan: "basic" });
+    ).toMatchObject({
+      subscribed: false,
+      plan: "basic",
+      state: "expired",
+      paidPlan: "harvest",
+      serviceExpiresAt: ends.toISOString(),
+    });
   });
 });
 

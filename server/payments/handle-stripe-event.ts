@@ -6,6 +6,11 @@ import { stripeEvents } from "@/server/db/schema";
 import { badRequest } from "@/server/errors";
 import { log } from "@/server/log";
 import { accountUpdated } from "@/server/payouts/account-updated";
+import {
+  invoicePaid,
+  invoicePaymentProblem,
+  subscriptionChanged,
+} from "@/server/subscriptions/subscription-events";
 import { chargeDisputeCreated } from "./events/charge-dispute-created";
 import { chargeRefunded } from "./events/charge-refunded";
 import { paymentIntentFailed } from "./events/payment-intent-failed";
@@ -19,6 +24,13 @@ const HANDLERS: Partial<Record<string, EventHandler>> = {
   "payment_intent.payment_failed": paymentIntentFailed,
   "charge.refunded": chargeRefunded,
   "charge.dispute.created": chargeDisputeCreated,
+  // Plans (Stripe Billing): each re-reads the subscription, so any order ends right.
+  "customer.subscription.created": subscriptionChanged,
+  "customer.subscription.updated": subscriptionChanged,
+  "customer.subscription.deleted": subscriptionChanged,
+  "invoice.paid": invoicePaid,
+  "invoice.payment_failed": invoicePaymentProblem(false),
+  "invoice.payment_action_required": invoicePaymentProblem(true),
   // Connect: on its own endpoint (/api/stripe/connect-webhook), with its own signing secret.
   "account.updated": accountUpdated,
 };

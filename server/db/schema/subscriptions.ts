@@ -43,6 +43,19 @@ export const subscriptions = pgTable(
     currentPeriodEnd: happenedAt("current_period_end"),
     /** Null while the plan renews; set when a cancellation takes effect at this time. */
     serviceExpiresAt: happenedAt("service_expires_at"),
+    /** When a renewal first failed: the grace period counts from it (lib/entitlement.ts). */
+    pastDueSince: happenedAt("past_due_since"),
+    /** Why the last payment failed, shown on the subscription page until one succeeds. */
+    lastPaymentError: text("last_payment_error"),
+    /**
+     * When the state written here was read from Stripe: a sync that read earlier never overwrites
+     * one that read later, so webhooks handled in any order leave the newest truth.
+     */
+    stripeSyncedAt: happenedAt("stripe_synced_at"),
+    /** Counts the subscriptions started (`sub:{memberId}:{attempt}`): a new one only after the last ended. */
+    attempt: integer("attempt").notNull().default(0),
+    /** Counts the changes made to this subscription (plan, cancel, resume, card): their keys. */
+    revision: integer("revision").notNull().default(0),
     activatedAt: happenedAt("activated_at"),
     cancelledAt: happenedAt("cancelled_at"),
     createdAt: createdAt(),

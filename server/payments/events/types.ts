@@ -9,6 +9,8 @@ export type EventEffect = {
   placedOrderId: number | null;
   /** A farm's payout account became ready: what it is owed is paid. */
   readyMerchantId?: number | null;
+  /** A farmer's plan payment failed or needs them: they get a mail with a link to update the card. */
+  planPaymentProblem?: { memberId: number; actionRequired: boolean } | null;
 };
 
 /**

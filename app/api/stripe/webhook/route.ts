@@ -3,6 +3,7 @@ import { getEnv } from "@/server/env";
 import { afterResponse } from "@/server/http/after-response";
 import { route } from "@/server/http/route";
 import { handleStripeEvent, requireStripe, verifyStripeEvent } from "@/server/payments";
+import { sendPlanPaymentEmail } from "@/server/subscriptions";
 
 // POST /api/stripe/webhook: Stripe's events, verified on the raw body and processed once each
 export const POST = route({ public: true }, async ({ req, db }) => {
@@ -13,8 +14,14 @@ export const POST = route({ public: true }, async ({ req, db }) => {
     signature: req.headers.get("stripe-signature"),
     secret: getEnv().STRIPE_WEBHOOK_SECRET ?? "",
   });
-  const { duplicate, placedOrderId } = await handleStripeEvent(db, stripe, event);
+  const { duplicate, placedOrderId, planPaymentProblem } = await handleStripeEvent(
+    db,
+    stripe,
+    event,
+  );
   if (placedOrderId !== null)
     await afterResponse("order-placed emails", () => sendOrderPlacedEmails(db, placedOrderId));
+  if (planPaymentProblem)
+    await afterResponse("plan payment email", () => sendPlanPaymentEmail(db, planPaymentProblem));
   return Response.json({ received: true, duplicate });
 });
