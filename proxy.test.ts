@@ -188,3 +188,23 @@ describe("the demo mailbox (issue 22)", () => {
     expect(proxy(request).status).toBe(404);
   });
 });
+
+describe("paths that cannot be decoded (issue 22)", () => {
+  it.each([
+    "/api/products/%E0%A4%A/reviews",
+    "/api/cart/%00",
+    "/api/dreamtracker/%00/moveToCart",
+    "/api/stores/%00/products",
+    "/uploads/%E0%A4%A",
+    "/products/%E0%A4%A",
+  ])("%s gets a 400 in the API's error shape", async (path) => {
+    const response = proxy(new NextRequest(`http://127.0.0.1:3000${path}`));
+    expect(response.status).toBe(400);
+    expect(await response.json()).toEqual({ message: "The address is not valid." });
+  });
+
+  it("lets an ordinary escaped path through", () => {
+    const response = proxy(new NextRequest("http://127.0.0.1:3000/stores/caf%C3%A9"));
+    expect(response.headers.get("x-middleware-next")).toBe("1");
+  });
+});

@@ -1,5 +1,6 @@
 import { NextResponse, type NextRequest } from "next/server";
 import { isDirectLocalRequest } from "@/server/http/connection";
+import { MALFORMED_PATH_MESSAGE, isMalformedPath } from "@/server/http/input-guards";
 
 /**
  * A convenience only: a visitor without the `authenticated` cookie who opens a page that needs a
@@ -8,11 +9,12 @@ import { isDirectLocalRequest } from "@/server/http/connection";
  * instead of loading a page that would send them there anyway. Likewise anyone but a signed-in farm
  * who opens a store's owner-only view (/stores/{username}/public or /deleted) goes back to the store.
  *
- * It also answers the demo mailbox with a 404 to anyone not on this machine (see mailboxRefusal).
+ * It also answers the demo mailbox with a 404 to anyone not on this machine (mailboxRefusal), and a
+ * path that cannot be decoded with a 400 (malformedPathResponse): for those two it runs on /api too.
  *
  * This is NOT authorization. The cookie is readable and forgeable, proxy can be skipped (a past
- * Next.js flaw let an `x-middleware-subrequest` header bypass middleware entirely), and it never
- * runs for /api. Every page and every service checks the real session itself
+ * Next.js flaw let an `x-middleware-subrequest` header bypass middleware entirely), and it does
+ * not run for ordinary /api paths. Every page and every service checks the real session itself
  * (`getSessionMember()`, `route({ role })`). Keep this file cheap: no database, no token decoding.
  */
 
@@ -97,7 +99,22 @@ function mailboxRefusal(request: NextRequest): NextResponse | null {
   });
 }
 
+/**
+ * A path with a broken percent-escape (`%E0%A4%A`) makes Next fail while matching a dynamic route
+ * and answer a bare "Internal Server Error"; a decoded NUL reaches the database. Both are the
+ * client's mistake: a 400 in the API's error shape, before any route runs.
+ */
+function malformedPathResponse(request: NextRequest): NextResponse | null {
+  if (!isMalformedPath(request.nextUrl.pathname)) return null;
+  return NextResponse.json(
+    { message: MALFORMED_PATH_MESSAGE },
+    { status: 400, headers: { "Cache-Control": "no-store" } },
+  );
+}
+
 export function proxy(request: NextRequest) {
+  const malformed = malformedPathResponse(request);
+  if (malformed) return malformed;
   const refusal = mailboxRefusal(request);
   if (refusal) return refusal;
   const storeRedirect = ownerStoreViewRedirect(request);
@@ -111,9 +128,13 @@ export function proxy(request: NextRequest) {
   return NextResponse.redirect(login);
 }
 
-// Proxy runs only where it might redirect; `isProtectedPath` makes the exact decision.
+// Proxy runs only where it might redirect or refuse; `isProtectedPath` makes the exact decision.
 export const config = {
   matcher: [
+    // Any path with a percent-escape: the only way to send a malformed escape or a control
+    // character (Node refuses raw ones), see isMalformedPath. Uploads and other API bodies on
+    // ordinary paths still never pass through proxy (which would buffer them).
+    "/:path(.*%.*)",
     "/settings",
     "/profile",
     "/messages/:path*",

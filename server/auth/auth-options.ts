@@ -95,6 +95,16 @@ export function getAuthOptions(): NextAuthOptions {
         clearAuthCookies(await cookies());
         throw new EndedSessionError();
       },
+      // next-auth's default throws on an unparseable address (an empty 500); this one never
+      // leaves the site and falls back to its home page.
+      redirect({ url, baseUrl }) {
+        try {
+          const target = new URL(url, baseUrl);
+          return target.origin === new URL(baseUrl).origin ? target.href : baseUrl;
+        } catch {
+          return baseUrl;
+        }
+      },
       session({ session, token }) {
         return { expires: session.expires, user: { id: token.sub } } as typeof session;
       },

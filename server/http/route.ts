@@ -10,6 +10,12 @@ import {
 import { getDb, type Db } from "@/server/db/client";
 import { getEnv } from "@/server/env";
 import { AppError, GENERIC_ERROR_MESSAGE, type FieldErrors } from "@/server/errors";
+import {
+  MALFORMED_PATH_MESSAGE,
+  NUL_CHARACTER_MESSAGE,
+  findNulCharacter,
+  hasControlCharacter,
+} from "@/server/http/input-guards";
 import { isSameOriginRequest, isStateChangingMethod } from "@/server/http/same-origin";
 import { log } from "@/server/log";
 
@@ -102,6 +108,7 @@ export function route<P extends RouteParams>(
       }
 
       const params = ((await ctx?.params) ?? {}) as P;
+      refuseUnusableAddress(req, params);
       const response = await run({ req: withJsonGuard(req), member, db: await getDb(), params });
       return withNoStore(response);
     } catch (error) {
@@ -126,21 +133,71 @@ class BadJsonError extends Error {
 }
 
 /**
+ * Route parameters (already decoded by Next) holding a control character, and a query holding NUL,
+ * are refused with a 400 before the handler runs: no id, key or name of this site has one, and
+ * PostgreSQL cannot take NUL (a 500 with the statement in the log). proxy.ts refuses such paths
+ * first; this holds when proxy is skipped.
+ */
+function refuseUnusableAddress(req: Request, params: RouteParams): void {
+  const values = Object.values(params).flatMap((value) => value ?? []);
+  const query = safeSearchParams(req.url);
+  if (
+    values.some(hasControlCharacter) ||
+    [...query].some(([key, value]) => `${key}${value}`.includes("\u0000"))
+  )
+    throw new AppError("bad_request", MALFORMED_PATH_MESSAGE);
+}
+
+function safeSearchParams(url: string): URLSearchParams {
+  try {
+    return new URL(url).searchParams;
+  } catch {
+    return new URLSearchParams();
+  }
+}
+
+/**
  * `await req.json()` on a body that is not JSON throws a SyntaxError; mark exactly that one so it
- * becomes a 400 while any other SyntaxError (a bug) stays a 500.
+ * becomes a 400 while any other SyntaxError (a bug) stays a 500. A JSON string holding NUL is
+ * refused as a 422 under its field, for every handler at once (see server/http/input-guards.ts);
+ * so are multipart text fields holding NUL.
  */
 function withJsonGuard(req: Request): Request {
   const parse = req.json.bind(req);
-  Object.defineProperty(req, "json", {
-    configurable: true,
-    value: () =>
-      parse().catch((error: unknown) => {
-        throw error instanceof SyntaxError
-          ? new BadJsonError(error.message, { cause: error })
-          : error;
-      }),
+  const parseForm = req.formData.bind(req);
+  Object.defineProperties(req, {
+    json: {
+      configurable: true,
+      value: async () => {
+        const body: unknown = await parse().catch((error: unknown) => {
+          throw error instanceof SyntaxError
+            ? new BadJsonError(error.message, { cause: error })
+            : error;
+        });
+        refuseNul(findNulCharacter(body));
+        return body;
+      },
+    },
+    formData: {
+      configurable: true,
+      value: async () => {
+        const form = await parseForm();
+        for (const [name, value] of form)
+          if (typeof value === "string") refuseNul(findNulCharacter(value, [name]));
+        return form;
+      },
+    },
   });
   return req;
+}
+
+/** Throws the 422 for a value holding NUL at `path` (see findNulCharacter); nothing when null. */
+export function refuseNul(path: (string | number)[] | null): void {
+  if (!path) return;
+  const field = path.length ? path.map(String).join(".") : FORM_LEVEL_KEY;
+  throw new AppError("validation", FORM_ERROR_MESSAGE, {
+    fieldErrors: { [field]: [NUL_CHARACTER_MESSAGE] },
+  });
 }
 
 /** Maps a thrown value to `{ message, errors? }`; only AppError and zod messages reach the client. */

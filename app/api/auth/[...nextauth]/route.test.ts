@@ -26,7 +26,7 @@ vi.mock("next/headers", () => fakeNextHeaders);
 
 import { createRequire } from "node:module";
 import { NextRequest } from "next/server";
-import { GET } from "@/app/api/auth/[...nextauth]/route";
+import { GET, POST } from "@/app/api/auth/[...nextauth]/route";
 import { endAllSessions } from "@/server/auth/end-sessions";
 import { encodeSessionToken, nowSeconds } from "@/server/auth/token";
 import type { Db } from "@/server/db/client";
@@ -110,5 +110,59 @@ describe("GET /api/auth/session", () => {
     const response = await nextAuthGet(["session"], token);
     expect(await response.json()).toEqual({});
     expect(setCookieValues(response).get("_token") ?? "").toBe("");
+  });
+});
+
+describe("input next-auth cannot read (issue 22)", () => {
+  function post(path: string[], body: string, contentType: string) {
+    return POST(
+      new NextRequest(`${SITE}/api/auth/${path.join("/")}`, {
+        method: "POST",
+        headers: { "content-type": contentType, origin: SITE },
+        body,
+      }),
+      { params: Promise.resolve({ nextauth: path }) },
+    );
+  }
+
+  it("answers a cut-off JSON body with a 400 in the error shape", async () => {
+    const response = await post(
+      ["callback", "credentials"],
+      '{"login":"ana","password":"x',
+      "application/json",
+    );
+    expect(response.status).toBe(400);
+    expect(await response.json()).toEqual({ message: "The request body is not valid JSON." });
+  });
+
+  it("answers an unparseable callbackUrl on sign-out with a 400 in the error shape", async () => {
+    const response = await post(
+      ["signout"],
+      "csrfToken=x&callbackUrl=http%3A%2F%2F%5B%3A%3A1",
+      "application/x-www-form-urlencoded",
+    );
+    expect(response.status).toBe(400);
+    expect(await response.json()).toEqual({ message: "The return address is not valid." });
+  });
+
+  it("answers an unparseable callbackUrl in the query with a 400 too", async () => {
+    const response = await GET(
+      new NextRequest(`${SITE}/api/auth/signin?callbackUrl=http%3A%2F%2F%5B%3A%3A1`),
+      { params: Promise.resolve({ nextauth: ["signin"] }) },
+    );
+    expect(response.status).toBe(400);
+  });
+
+  it("refuses NUL in the credentials with a 422 before any query", async () => {
+    const response = await post(
+      ["callback", "credentials"],
+      "csrfToken=x&login=a%00b&password=x",
+      "application/x-www-form-urlencoded",
+    );
+    expect(response.status).toBe(422);
+    expect(await response.json()).toEqual({
+      message: "Please check the form.",
+      errors: { login: ["This field contains a character that is not allowed."] },
+    });
   });
 });

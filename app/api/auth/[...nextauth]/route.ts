@@ -1,14 +1,64 @@
-import type { NextRequest } from "next/server";
 import NextAuth from "next-auth";
+import { NextRequest } from "next/server";
 import { getAuthOptions } from "@/server/auth/auth-options";
+import { getEnv } from "@/server/env";
+import { badRequest } from "@/server/errors";
+import { findNulCharacter } from "@/server/http/input-guards";
+import { BAD_JSON_MESSAGE, refuseNul, route } from "@/server/http/route";
+
+const INVALID_CALLBACK_URL_MESSAGE = "The return address is not valid.";
+
+type Params = { nextauth: string[] };
+
+/**
+ * next-auth answers input it cannot read (a cut-off JSON body, `callbackUrl=http://[::1`) by
+ * throwing, which Next turns into an empty 500. The body is read and checked here first, inside
+ * route(), so such input gets a 4xx in the API's error shape, and next-auth gets a copy of it.
+ */
+const handle = route<Params>({ public: true }, async ({ req, params }) => {
+  const raw = req.method === "POST" ? await req.text() : "";
+  const body = parseAuthBody(req.headers.get("content-type"), raw);
+  refuseNul(findNulCharacter(body ?? {}));
+  const callbackUrl = body?.callbackUrl ?? new URL(req.url).searchParams.get("callbackUrl");
+  if (callbackUrl != null && !isParseableUrl(callbackUrl))
+    throw badRequest(INVALID_CALLBACK_URL_MESSAGE);
+
+  const copy = new NextRequest(req.url, {
+    method: req.method,
+    headers: req.headers,
+    ...(req.method === "POST" ? { body: raw } : {}),
+  });
+  return NextAuth(getAuthOptions())(copy, { params: Promise.resolve(params) });
+});
+
+/** The body as next-auth reads it: JSON or a form; anything else is ignored by next-auth too. */
+function parseAuthBody(contentType: string | null, raw: string): Record<string, unknown> | null {
+  if (!raw) return null;
+  if (contentType?.includes("application/json")) {
+    try {
+      const parsed: unknown = JSON.parse(raw);
+      return parsed !== null && typeof parsed === "object"
+        ? (parsed as Record<string, unknown>)
+        : {};
+    } catch {
+      throw badRequest(BAD_JSON_MESSAGE);
+    }
+  }
+  if (contentType?.includes("application/x-www-form-urlencoded"))
+    return Object.fromEntries(new URLSearchParams(raw));
+  return null;
+}
+
+function isParseableUrl(value: unknown): boolean {
+  if (typeof value !== "string") return false;
+  try {
+    new URL(value, getEnv().APP_URL);
+    return true;
+  } catch {
+    return false;
+  }
+}
 
 // GET/POST /api/auth/*: next-auth's own endpoints (csrf, callback/credentials, session, signout).
-type Context = { params: Promise<{ nextauth: string[] }> };
-
-export async function GET(req: NextRequest, ctx: Context) {
-  return NextAuth(getAuthOptions())(req, ctx);
-}
-
-export async function POST(req: NextRequest, ctx: Context) {
-  return NextAuth(getAuthOptions())(req, ctx);
-}
+export const GET = handle;
+export const POST = handle;
