@@ -13,7 +13,7 @@ import { readObject, readString, type Params } from "./form";
 import type { Json } from "./objects";
 import type { ApiContext, Route } from "./router";
 import { NO_REQUEST, type FakeState } from "./state";
-import { newId, nowSeconds, type StripeObject } from "./store";
+import { newId, type StripeObject } from "./store";
 
 /** Stripe's links expire five minutes after they are made. */
 const LINK_LIFETIME_S = 5 * 60;
@@ -67,7 +67,7 @@ function createAccountLink({ state, params }: ApiContext): Json {
     "collection_options[future_requirements]",
   );
   const id = newId("account_link");
-  const created = nowSeconds();
+  const created = state.store.now();
   const link = state.store.insert(
     "account_link",
     {
@@ -100,7 +100,7 @@ function createLoginLink(ctx: ApiContext): Json {
   }
   return {
     object: "login_link",
-    created: nowSeconds(),
+    created: ctx.state.store.now(),
     url: `${ctx.state.baseUrl}/_fake/connect/dashboard/${account.id}`,
   };
 }
@@ -122,8 +122,8 @@ export const accountLinkRoutes: Route[] = [
   },
 ];
 
-const isSpent = (link: StripeObject) =>
-  link.status === "used" || (link.status === "new" && Number(link.expires_at) <= nowSeconds());
+const isSpent = (state: FakeState, link: StripeObject) =>
+  link.status === "used" || (link.status === "new" && Number(link.expires_at) <= state.store.now());
 
 /**
  * The holder opens an onboarding link: the page's account (to render it), or, for a link already
@@ -135,7 +135,7 @@ export function openOnboardingLink(
 ): { account: StripeObject } | { redirect: string } | null {
   const link = state.store.get("account_link", linkId);
   if (!link) return null;
-  if (link.status !== "new" || isSpent(link)) return { redirect: String(link.refresh_url) };
+  if (link.status !== "new" || isSpent(state, link)) return { redirect: String(link.refresh_url) };
   state.store.update(link, { status: "opened" });
   return { account: state.store.getOrThrow("account", String(link.account), "account") };
 }
@@ -152,7 +152,7 @@ export function submitOnboardingLink(
 ): string | null {
   const link = state.store.get("account_link", linkId);
   if (!link) return null;
-  if (isSpent(link)) return String(link.refresh_url);
+  if (isSpent(state, link)) return String(link.refresh_url);
   state.store.update(link, { status: "used" });
   if (action === "complete") completeOnboarding(state, String(link.account), NO_REQUEST);
   return String(link.return_url);
@@ -161,6 +161,6 @@ export function submitOnboardingLink(
 /** Makes every Account Link made so far expired, as five minutes passing would. */
 export function expireAccountLinks(state: FakeState): void {
   for (const link of state.store.all("account_link")) {
-    state.store.update(link, { expires_at: nowSeconds() - 1 });
+    state.store.update(link, { expires_at: state.store.now() - 1 });
   }
 }

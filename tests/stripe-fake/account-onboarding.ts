@@ -7,7 +7,7 @@ import { NOTHING_DUE } from "./account-shape";
 import type { Json } from "./objects";
 import type { RequestRef } from "./router";
 import { NO_REQUEST, type FakeState } from "./state";
-import { nowSeconds, randomToken, type StripeObject } from "./store";
+import { randomToken, type StripeObject } from "./store";
 
 /** The fields of an account `setAccountRequirements` may change. */
 export interface AccountRequirementsPatch {
@@ -98,7 +98,7 @@ export function completeOnboarding(
       future_requirements: { ...NOTHING_DUE },
       payouts_enabled: true,
       requirements: { ...NOTHING_DUE },
-      tos_acceptance: { ...tos, date: tos.date ?? nowSeconds(), ip: tos.ip ?? "127.0.0.1" },
+      tos_acceptance: { ...tos, date: tos.date ?? state.store.now(), ip: tos.ip ?? "127.0.0.1" },
     },
     request,
   );

@@ -18,10 +18,14 @@ import { fingerprint, parseForm, type Params } from "./form";
 import type { IdempotencyKeys, StoredAnswer } from "./idempotency";
 import { chargeRoutes } from "./charges";
 import { paymentIntentRoutes } from "./payment-intents";
+import { invoiceRoutes } from "./invoices";
 import { paymentMethodRoutes } from "./payment-methods";
+import { priceRoutes } from "./prices";
+import { productRoutes } from "./products";
 import { refundRoutes } from "./refunds";
 import { compileRoutes, matchRoute, type KeyKind, type Route } from "./router";
 import { setupIntentRoutes } from "./setup-intents";
+import { subscriptionRoutes } from "./subscriptions";
 import type { FakeState } from "./state";
 import { randomToken } from "./store";
 import { transferReversalRoutes } from "./transfer-reversals";
@@ -42,6 +46,10 @@ const ROUTES = compileRoutes([
   ...transferRoutes,
   ...transferReversalRoutes,
   ...balanceRoutes,
+  ...productRoutes,
+  ...priceRoutes,
+  ...subscriptionRoutes,
+  ...invoiceRoutes,
 ] satisfies Route[]);
 
 /** Parameters any endpoint takes: expansion, and what Stripe.js adds to its calls. */
@@ -98,7 +106,9 @@ export async function serveApi(
   const path = url.pathname;
   const params = parseForm(method === "POST" ? body : url.search.slice(1));
   const keyHeader = req.headers["idempotency-key"];
-  const idempotencyKey = method === "POST" && typeof keyHeader === "string" ? keyHeader : null;
+  // The SDK sends keys on POST and DELETE (subscriptions.cancel); GETs are idempotent anyway.
+  const keyed = method === "POST" || method === "DELETE";
+  const idempotencyKey = keyed && typeof keyHeader === "string" ? keyHeader : null;
   const identity = identify(req.headers, params);
   delete params.key;
   const accountHeader = req.headers["stripe-account"] ?? params._stripe_account;

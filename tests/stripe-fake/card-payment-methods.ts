@@ -153,3 +153,20 @@ export function attachPaymentMethod(
   state.emit("payment_method.attached", pm, request);
   return pm;
 }
+
+/** A card saved to `customerId`, as a default payment method must be (400 otherwise, as at Stripe). */
+export function customerPaymentMethod(
+  state: FakeState,
+  customerId: string,
+  id: string,
+  param: string,
+): StripeObject {
+  const pm = state.store.get("payment_method", id);
+  if (!pm || pm.customer !== customerId) {
+    throw invalidRequest(
+      `The customer does not have a payment method with the ID ${id}. The payment method must be attached to the customer.`,
+      { param },
+    );
+  }
+  return pm;
+}

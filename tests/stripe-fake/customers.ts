@@ -1,5 +1,9 @@
 /** /v1/customers: create, retrieve, update, delete, list, and a customer's saved cards. */
-import { attachPaymentMethod, resolvePaymentMethod } from "./card-payment-methods";
+import {
+  attachPaymentMethod,
+  customerPaymentMethod,
+  resolvePaymentMethod,
+} from "./card-payment-methods";
 import { readObject, readString, type Params } from "./form";
 import {
   expandOf,
@@ -12,6 +16,7 @@ import {
 } from "./objects";
 import { listCustomerPaymentMethods } from "./payment-methods";
 import type { Route } from "./router";
+import type { FakeState } from "./state";
 import type { StripeObject } from "./store";
 
 const STRING_FIELDS = ["email", "name", "description", "phone"] as const;
@@ -26,7 +31,7 @@ const ACCEPTS = [
 ];
 
 /** The fields a create or update sets, from its parameters. */
-function changes(current: StripeObject | undefined, params: Params): Json {
+function changes(state: FakeState, current: StripeObject | undefined, params: Params): Json {
   const patch: Json = { ...pickStrings(params, STRING_FIELDS) };
   if (params.metadata !== undefined)
     patch.metadata = mergeMetadata(current?.metadata, params.metadata);
@@ -41,6 +46,8 @@ function changes(current: StripeObject | undefined, params: Params): Json {
       "default_payment_method",
       "invoice_settings[default_payment_method]",
     );
+    // The default card must be one of the customer's (checked after `payment_method` on create).
+    if (defaultPm && current) checkDefaultCard(state, current.id, defaultPm);
     patch.invoice_settings = {
       ...(current?.invoice_settings as Json | undefined),
       ...(defaultPm !== undefined ? { default_payment_method: defaultPm || null } : {}),
@@ -48,6 +55,9 @@ function changes(current: StripeObject | undefined, params: Params): Json {
   }
   return patch;
 }
+
+const checkDefaultCard = (state: FakeState, customerId: string, pmId: string) =>
+  customerPaymentMethod(state, customerId, pmId, "invoice_settings[default_payment_method]");
 
 export const customerRoutes: Route[] = [
   {
@@ -79,10 +89,13 @@ export const customerRoutes: Route[] = [
         shipping: null,
         tax_exempt: "none",
         test_clock: null,
-        ...changes(undefined, params),
+        ...changes(state, undefined, params),
       });
       const pmId = readString(params, "payment_method");
       if (pmId) attachPaymentMethod(state, resolvePaymentMethod(state, pmId), customer.id, request);
+      const settings = customer.invoice_settings as { default_payment_method: string | null };
+      if (settings.default_payment_method)
+        checkDefaultCard(state, customer.id, settings.default_payment_method);
       state.emit("customer.created", customer, request);
       return render(state.store, customer, expandOf(params));
     },
@@ -111,7 +124,7 @@ export const customerRoutes: Route[] = [
     accepts: ACCEPTS.filter((name) => name !== "payment_method"),
     handler: ({ state, id, params, request }) => {
       const customer = state.store.getOrThrow("customer", id, "id");
-      const patch = changes(customer, params);
+      const patch = changes(state, customer, params);
       const previous = Object.fromEntries(Object.keys(patch).map((key) => [key, customer[key]]));
       state.store.update(customer, patch);
       state.emit("customer.updated", customer, request, previous);

@@ -28,7 +28,7 @@ export function createDispute(
     currency: charge.currency,
     evidence: {},
     evidence_details: {
-      due_by: Math.floor(Date.now() / 1000) + SEVEN_DAYS,
+      due_by: state.store.now() + SEVEN_DAYS,
       has_evidence: false,
       past_due: false,
       submission_count: 0,

@@ -103,3 +103,19 @@ export function readList(params: Params, key: string, param = key): string[] {
   if (items.some((item) => typeof item !== "string")) throw invalidParam(param, `Invalid array`);
   return items as string[];
 }
+
+/** An array of hashes (`items[0][price]=...`), as `readList` reads an array of strings. */
+export function readObjectList(params: Params, key: string, param = key): Params[] {
+  const value = params[key];
+  if (value === undefined || value === "") return [];
+  const items = Array.isArray(value)
+    ? value
+    : typeof value === "object"
+      ? Object.values(value)
+      : [value];
+  return items.map((item, i) => {
+    if (typeof item !== "object" || Array.isArray(item))
+      throw invalidParam(`${param}[${i}]`, "Invalid hash");
+    return item;
+  });
+}

@@ -39,9 +39,27 @@ export function render(store: Store, object: StripeObject, expand: string[] = []
   return copy;
 }
 
+/**
+ * Fields Stripe leaves out unless asked for with `expand` ("includable": `invoice.confirmation_secret`,
+ * `invoice.payments`): their owner registers how to compute them, keyed `object.field`.
+ */
+const INCLUDABLE = new Map<string, (store: Store, id: string) => unknown>();
+
+export function registerIncludable(
+  field: string,
+  compute: (store: Store, id: string) => unknown,
+): void {
+  INCLUDABLE.set(field, compute);
+}
+
 function expandPath(store: Store, target: Json, [head, ...rest]: string[], path: string): void {
   if (head === undefined) return;
   let value = target[head];
+  const include = INCLUDABLE.get(`${String(target.object)}.${head}`);
+  if (value === undefined && include) {
+    value = target[head] = clone(include(store, String(target.id)));
+    if (rest.length === 0) return;
+  }
   if (typeof value === "string") {
     const found = store.findById(value);
     if (!found) throw cannotExpand(path);

@@ -2,7 +2,8 @@
  * The PaymentIntent status machine: requires_payment_method → confirm → succeeded | requires_action
  * (3-D Secure, finished by `authenticatePayment`) | declined (402, back to requires_payment_method
  * with last_payment_error). A success makes the Charge and, with setup_future_usage and a customer,
- * saves the card to that customer.
+ * saves the card to that customer. An invoice's PaymentIntent tells invoice-payments.ts how each
+ * attempt ended.
  */
 import { attachPaymentMethod, cardSecrets } from "./card-payment-methods";
 import { createCharge, type Decline } from "./charges";
@@ -17,6 +18,7 @@ import {
 } from "./confirm-card";
 import { cardError, invalidParam } from "./errors";
 import { readString, type Params } from "./form";
+import { onIntentFailed, onIntentSucceeded } from "./invoice-payments";
 import { render } from "./objects";
 import type { RequestRef } from "./router";
 import type { FakeState } from "./state";
@@ -103,6 +105,7 @@ function succeedPayment(
     next_action: null,
   });
   state.emit("payment_intent.succeeded", pi, request);
+  onIntentSucceeded(state, pi, request);
 }
 
 /** Records the refused attempt, then throws Stripe's 402 carrying the PaymentIntent. */
@@ -126,6 +129,7 @@ function declinePayment(
     last_payment_error: { ...error.body },
   });
   state.emit("payment_intent.payment_failed", pi, request);
+  onIntentFailed(state, pi, request);
   error.body.payment_intent = render(state.store, pi);
   throw error;
 }
@@ -159,4 +163,5 @@ export function authenticatePayment(
     },
   });
   state.emit("payment_intent.payment_failed", pi, request);
+  onIntentFailed(state, pi, request);
 }

@@ -85,7 +85,7 @@ export function cancelPaymentIntent({ state, id, params, request }: ApiContext):
   }
   state.store.update(pi, {
     status: "canceled",
-    canceled_at: Math.floor(Date.now() / 1000),
+    canceled_at: state.store.now(),
     cancellation_reason: readString(params, "cancellation_reason") ?? null,
     next_action: null,
   });

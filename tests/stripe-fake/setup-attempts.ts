@@ -17,6 +17,7 @@ import { render } from "./objects";
 import type { RequestRef } from "./router";
 import type { FakeState } from "./state";
 import type { StripeObject } from "./store";
+import { onSetupSucceeded } from "./subscriptions";
 
 const CONFIRMABLE = ["requires_payment_method", "requires_confirmation", "requires_action"];
 
@@ -76,6 +77,7 @@ function succeedSetup(
   cardSecrets(state, pm).setUp = true;
   state.store.update(si, { status: "succeeded", next_action: null, last_setup_error: null });
   state.emit("setup_intent.succeeded", si, request);
+  onSetupSucceeded(state, si, request);
 }
 
 /** Finishes the 3-D Secure step of a SetupIntent in requires_action. */

@@ -21,7 +21,7 @@ const CONFIRM_PARAMS = [
   "use_stripe_sdk",
 ];
 
-function createSetupIntent({ state, params, request }: ApiContext): Json {
+export function createSetupIntent({ state, params, request }: ApiContext): Json {
   const customer = readString(params, "customer");
   if (customer) state.store.getOrThrow("customer", customer, "customer");
   const usage = readString(params, "usage") ?? "off_session";

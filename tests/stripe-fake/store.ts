@@ -24,6 +24,12 @@ export const OBJECT_TYPES = {
   account_link: { prefix: "alink", label: "account link" },
   transfer: { prefix: "tr", label: "transfer" },
   transfer_reversal: { prefix: "trr", label: "transfer reversal" },
+  product: { prefix: "prod", label: "product" },
+  price: { prefix: "price", label: "price" },
+  subscription: { prefix: "sub", label: "subscription" },
+  subscription_item: { prefix: "si", label: "subscription item" },
+  invoice: { prefix: "in", label: "invoice" },
+  invoice_payment: { prefix: "inpay", label: "invoice payment" },
 } as const satisfies Record<string, { prefix: string; label: string }>;
 
 export type ObjectType = keyof typeof OBJECT_TYPES;
@@ -39,8 +45,6 @@ export function newId(type: ObjectType): string {
   return `${OBJECT_TYPES[type].prefix}_${randomToken()}`;
 }
 
-export const nowSeconds = () => Math.floor(Date.now() / 1000);
-
 /** Answers and event snapshots are copies: later changes must not reach them. */
 export function clone<T>(value: T): T {
   return structuredClone(value);
@@ -51,6 +55,15 @@ export class Store {
   /** Facts Stripe keeps but never shows (a card's number, whether a card was set up). */
   private hidden = new Map<string, Record<string, unknown>>();
   writes = 0;
+  /**
+   * Seconds the fake's clock runs ahead of real time (`advanceClock`, as Stripe's test clocks):
+   * every timestamp the fake writes reads `now()`.
+   */
+  clockOffset = 0;
+
+  now(): number {
+    return Math.floor(Date.now() / 1000) + this.clockOffset;
+  }
 
   private table(type: string): Map<string, StripeObject> {
     let table = this.tables.get(type);
@@ -60,7 +73,7 @@ export class Store {
 
   /** Inserts a new object with Stripe's common fields (id, object, created, livemode). */
   insert<T extends ObjectType>(type: T, fields: Record<string, unknown>, id = newId(type)) {
-    const object: StripeObject = { id, object: type, created: nowSeconds(), livemode: false };
+    const object: StripeObject = { id, object: type, created: this.now(), livemode: false };
     Object.assign(object, fields, { id, object: type });
     this.table(type).set(id, object);
     this.writes++;
@@ -110,6 +123,7 @@ export class Store {
   reset(): void {
     this.tables.clear();
     this.hidden.clear();
+    this.clockOffset = 0;
     this.writes++;
   }
 }
