@@ -2,10 +2,26 @@ import { ButtonLink } from "@/components/ui/button";
 import { getPlan } from "@/lib/constants";
 import type { SubscriptionSummary as Summary } from "@/server/members/get-profile";
 
-/** Settings → subscription (merchants): the current plan, Manage for subscribers, else View Plans. */
+const dateLabel = (iso: string) =>
+  new Date(iso).toLocaleDateString("en-CA", {
+    year: "numeric",
+    month: "long",
+    day: "numeric",
+    timeZone: "UTC",
+  });
+
+/**
+ * Settings → subscription (merchants): the plan in service, Expiring with its end date or Expired
+ * once it passed, and Manage for subscribed farmers, View Plans otherwise.
+ */
 export function SubscriptionSummary({ subscription }: { subscription: Summary }) {
   const plan = getPlan(subscription.plan);
-  const expires = subscription.serviceExpiresAt ? new Date(subscription.serviceExpiresAt) : null;
+  const paid = subscription.paidPlan ? getPlan(subscription.paidPlan) : null;
+  const date = subscription.serviceExpiresAt;
+  const manage =
+    (subscription.subscribed || subscription.state === "lapsed") &&
+    subscription.country &&
+    subscription.paidPlan;
   return (
     <div className="flex flex-col gap-4">
       <dl className="grid gap-1">
@@ -18,23 +34,31 @@ export function SubscriptionSummary({ subscription }: { subscription: Summary })
           ? ", messaging with customers included."
           : ". Messaging with customers is not included."}
       </p>
-      {expires ? (
+      {subscription.state === "expiring" && date ? (
         <p className="text-earth-800 font-medium">
-          Expiring: your plan ends on{" "}
-          <time dateTime={expires.toISOString()}>
-            {expires.toLocaleDateString("en-CA", {
-              year: "numeric",
-              month: "long",
-              day: "numeric",
-              timeZone: "UTC",
-            })}
-          </time>
+          Expiring: your plan ends on <time dateTime={date}>{dateLabel(date)}</time>.
+        </p>
+      ) : null}
+      {subscription.state === "expired" && paid ? (
+        <p className="text-earth-800 font-medium">
+          Expired: your {paid.name} plan ended
+          {date ? (
+            <>
+              {" "}
+              on <time dateTime={date}>{dateLabel(date)}</time>
+            </>
+          ) : null}
           .
         </p>
       ) : null}
-      {subscription.subscribed && subscription.country ? (
+      {subscription.state === "past_due" || subscription.state === "lapsed" ? (
+        <p className="text-tomato-600 font-medium">
+          The last payment for your {paid?.name} plan did not go through. Please update your card.
+        </p>
+      ) : null}
+      {manage ? (
         <ButtonLink
-          href={`/subscription/payment/${subscription.country}/${subscription.plan}`}
+          href={`/subscription/payment/${subscription.country}/${subscription.paidPlan}`}
           className="self-start"
         >
           Manage

@@ -1,11 +1,11 @@
 "use client";
 
 import { Elements, PaymentElement, useElements, useStripe } from "@stripe/react-stripe-js";
-import { loadStripe, type Stripe } from "@stripe/stripe-js";
 import { CreditCard, LoaderCircle, Trash2 } from "lucide-react";
 import { useRouter } from "next/navigation";
 import { useCallback, useEffect, useState } from "react";
 import { send } from "@/components/account/send";
+import { ELEMENTS_APPEARANCE, getStripeJs } from "@/components/checkout/stripe-js";
 import { Button } from "@/components/ui/button";
 import type { Delivery } from "@/lib/validation/checkout";
 
@@ -50,13 +50,6 @@ const completedUrl = (orderNo: string) =>
 
 function openCheckout(delivery: Delivery, items: Props["items"]) {
   return send<Started>("/api/checkout/card", { json: { delivery, items } });
-}
-
-let stripePromise: Promise<Stripe | null> | null = null;
-/** Stripe.js is loaded once per page, from Stripe's own host (never bundled). */
-function getStripeJs(publishableKey: string) {
-  stripePromise ??= loadStripe(publishableKey);
-  return stripePromise;
 }
 
 /**
@@ -115,7 +108,7 @@ export function CardPaymentForm({
           stripe={getStripeJs(publishableKey)}
           options={{
             clientSecret: started.clientSecret,
-            appearance: { theme: "stripe", variables: { colorPrimary: "#2f6b3c" } },
+            appearance: ELEMENTS_APPEARANCE,
           }}
         >
           <PayForm

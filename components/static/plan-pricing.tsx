@@ -3,7 +3,8 @@
 import { FEATURES } from "@/lib/features";
 import { Check, Leaf, Minus, Sprout, Wheat, type LucideIcon } from "lucide-react";
 import { RadioGroup } from "radix-ui";
-import { useState } from "react";
+import { useEffect, useRef, useState } from "react";
+import { ButtonLink } from "@/components/ui/button";
 import { clsx as cx } from "clsx";
 import { PLANS, formatMoney, type Currency, type Plan, type PlanId } from "@/lib/money";
 import { CanadaFlag, UsaFlag } from "./country-flags";
@@ -33,7 +34,25 @@ const PLAN_DETAILS: Record<PlanId, { icon: LucideIcon; tagline: string }> = {
  */
 export function PlanPricing({ defaultCountry = "canada" }: { defaultCountry?: PricingCountry }) {
   const [country, setCountry] = useState<PricingCountry>(defaultCountry);
+  const chosen = useRef(false);
+  const [viewer, setViewer] = useState<Viewer>(null);
   const currency = COUNTRIES.find((c) => c.value === country)?.currency ?? "CAD";
+
+  // The page is the same cached page for everyone: who is looking, and from where, is asked here.
+  useEffect(() => {
+    let live = true;
+    fetch("/api/subscriptions", { credentials: "same-origin" })
+      .then((response) => (response.ok ? (response.json() as Promise<ViewerAnswer>) : null))
+      .then((answer) => {
+        if (!live || !answer) return;
+        setViewer(answer.subscription);
+        if (!chosen.current) setCountry(answer.subscription?.country ?? answer.country);
+      })
+      .catch(() => undefined);
+    return () => {
+      live = false;
+    };
+  }, []);
 
   return (
     <div>
@@ -44,7 +63,10 @@ export function PlanPricing({ defaultCountry = "canada" }: { defaultCountry?: Pr
         <RadioGroup.Root
           aria-labelledby="pricing-country-label"
           value={country}
-          onValueChange={(value) => setCountry(value as PricingCountry)}
+          onValueChange={(value) => {
+            chosen.current = true;
+            setCountry(value as PricingCountry);
+          }}
           orientation="horizontal"
           className="inline-flex rounded-full border border-stone-300 bg-white p-1 shadow-sm"
         >
@@ -65,7 +87,11 @@ export function PlanPricing({ defaultCountry = "canada" }: { defaultCountry?: Pr
       <ul className="mt-8 grid gap-6 lg:grid-cols-3">
         {PLANS.map((plan) => (
           <li key={plan.id}>
-            <PlanCard plan={plan} currency={currency} />
+            <PlanCard
+              plan={plan}
+              currency={currency}
+              action={planAction(plan.id, country, viewer)}
+            />
           </li>
         ))}
       </ul>
@@ -73,7 +99,56 @@ export function PlanPricing({ defaultCountry = "canada" }: { defaultCountry?: Pr
   );
 }
 
-function PlanCard({ plan, currency }: { plan: Plan; currency: Currency }) {
+type Viewer = {
+  plan: PlanId;
+  paidPlan: PlanId | null;
+  subscribed: boolean;
+  state: string;
+  country: PricingCountry | null;
+} | null;
+type ViewerAnswer = { subscription: Viewer; country: PricingCountry };
+
+/**
+ * Each plan's button: 'View My Subscription' on the plan the farmer has; a subscribed farmer's
+ * other paid plan goes to their subscription with the Change Plan hint; anyone else goes to the
+ * plan's subscription page for the country shown (visitors sign in first, as the page requires).
+ */
+function planAction(
+  plan: PlanId,
+  country: PricingCountry,
+  viewer: Viewer,
+): { label: string; href: string } {
+  const current = viewer ? (viewer.subscribed ? viewer.plan : "basic") : null;
+  if (current === plan)
+    return {
+      label: "View My Subscription",
+      href:
+        plan === "basic"
+          ? "/settings?section=subscription"
+          : `/subscription/payment/${viewer?.country ?? country}/${plan}`,
+    };
+  const name = PLANS.find((p) => p.id === plan)?.name ?? plan;
+  if (plan === "basic")
+    return viewer
+      ? { label: "View My Subscription", href: "/settings?section=subscription" }
+      : { label: "Start free", href: "/merchants/register" };
+  if (viewer?.subscribed && current && current !== "basic")
+    return {
+      label: `Choose ${name}`,
+      href: `/subscription/payment/${viewer.country ?? country}/${current}?changeTo=${plan}&showAlert=true`,
+    };
+  return { label: `Choose ${name}`, href: `/subscription/payment/${country}/${plan}` };
+}
+
+function PlanCard({
+  plan,
+  currency,
+  action,
+}: {
+  plan: Plan;
+  currency: Currency;
+  action: { label: string; href: string };
+}) {
   const { icon: Icon, tagline } = PLAN_DETAILS[plan.id];
   const cents = plan.priceCents[currency];
   const featured = plan.id === "engager";
@@ -146,8 +221,16 @@ function PlanCard({ plan, currency }: { plan: Plan; currency: Currency }) {
       <p className="bg-earth-50 mt-7 rounded-2xl px-4 py-3 text-sm leading-relaxed text-stone-700">
         {cents === 0
           ? "Every farmer starts here when they register."
-          : "Choose it from your settings once you have registered as a farmer."}
+          : "Paid monthly by card; cancel any time."}
       </p>
+      <ButtonLink
+        href={action.href}
+        variant={featured ? "primary" : "secondary"}
+        className="mt-4"
+        aria-label={`${action.label}: ${plan.name} plan`}
+      >
+        {action.label}
+      </ButtonLink>
     </article>
   );
 }

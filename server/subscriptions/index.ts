@@ -36,5 +36,8 @@ export {
   FARMERS_ONLY_MESSAGE,
   formatServiceDate,
   getEntitlement,
+  getSubscriptionDetails,
+  planName,
+  type SubscriptionDetails,
   type SubscriptionCountry,
 } from "./subscription-state";

@@ -93,3 +93,22 @@ export function formatServiceDate(date: Date): string {
     timeZone: "UTC",
   });
 }
+
+export type SubscriptionDetails = {
+  entitlement: Entitlement;
+  row: SubscriptionRow | null;
+};
+
+/** The farmer's subscription row and what it entitles them to, for the subscription pages. */
+export async function getSubscriptionDetails(
+  db: Db,
+  memberId: number,
+  now = new Date(),
+): Promise<SubscriptionDetails> {
+  const [row] = await db
+    .select()
+    .from(subscriptions)
+    .where(eq(subscriptions.memberId, memberId))
+    .limit(1);
+  return { entitlement: entitlementOfRow(row ?? null, now), row: row ?? null };
+}

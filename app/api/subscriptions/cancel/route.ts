@@ -1,0 +1,10 @@
+import { route } from "@/server/http/route";
+import { getProfile } from "@/server/members/get-profile";
+import { requireStripe } from "@/server/payments";
+import { cancelSubscription } from "@/server/subscriptions";
+
+// POST /api/subscriptions/cancel: the plan ends at the end of the paid period (Expiring until then)
+export const POST = route({}, async ({ member, db }) => {
+  await cancelSubscription(db, requireStripe(), { memberId: member.id });
+  return Response.json({ subscription: (await getProfile(db, member.id)).subscription });
+});

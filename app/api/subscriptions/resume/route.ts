@@ -1,0 +1,10 @@
+import { route } from "@/server/http/route";
+import { getProfile } from "@/server/members/get-profile";
+import { requireStripe } from "@/server/payments";
+import { resumeSubscription } from "@/server/subscriptions";
+
+// POST /api/subscriptions/resume: resubscribe before the end date (the cancellation is withdrawn)
+export const POST = route({}, async ({ member, db }) => {
+  await resumeSubscription(db, requireStripe(), { memberId: member.id });
+  return Response.json({ subscription: (await getProfile(db, member.id)).subscription });
+});
