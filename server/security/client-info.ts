@@ -1,5 +1,6 @@
 import "server-only";
 import { getEnv } from "@/server/env";
+import { readConnection } from "@/server/http/connection";
 
 export type ApproximatePlace = {
   city: string | null;
@@ -22,11 +23,30 @@ export function readClientInfo(headers: Headers): ClientInfo {
   return { userAgent, ip: readIp(headers), place: readPlace(headers) };
 }
 
+/**
+ * The address of the client, for per-address limits (decision 0018). Without TRUST_PROXY_HEADERS
+ * it is the peer of the connection (server/http/connection.ts), whatever forwarding headers say:
+ * the client writes those. With it, it is what our proxy says, never what the client said before
+ * the proxy. Null when neither is known (then per-address limits do not apply; per-account do).
+ */
+export function readClientAddress(headers: Headers): string | null {
+  if (getEnv().TRUST_PROXY_HEADERS) return readIp(headers);
+  const { address } = readConnection(headers);
+  return address && IP_PATTERN.test(address) ? address : null;
+}
+
+const IP_PATTERN = /^[0-9a-fA-F:.]{2,45}$/;
+
+/**
+ * Behind our proxy: the last X-Forwarded-For entry is the one our proxy appended (the address it
+ * was connected from); entries before it are the client's own text. A proxy that sets X-Real-IP
+ * or CF-Connecting-IP instead overwrites them, so they are read next.
+ */
 function readIp(headers: Headers): string | null {
-  const forwarded = headers.get("x-forwarded-for")?.split(",")[0]?.trim();
+  const forwarded = headers.get("x-forwarded-for")?.split(",").at(-1)?.trim();
   const ip =
     forwarded || headers.get("x-real-ip")?.trim() || headers.get("cf-connecting-ip")?.trim();
-  return ip && /^[0-9a-fA-F:.]{2,45}$/.test(ip) ? ip : null;
+  return ip && IP_PATTERN.test(ip) ? ip : null;
 }
 
 function readPlace(headers: Headers): ApproximatePlace {

@@ -2,5 +2,10 @@ import "server-only";
 
 // What other domains may use.
 export { recordSignIn, type RecordSignInInput } from "./record-sign-in";
-export { readClientInfo, type ClientInfo, type ApproximatePlace } from "./client-info";
+export {
+  readClientAddress,
+  readClientInfo,
+  type ClientInfo,
+  type ApproximatePlace,
+} from "./client-info";
 export { blockAccess, type BlockedAccess } from "./block-access";

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vites
 const testState = vi.hoisted(() => {
   process.env.NEXTAUTH_SECRET = "login-route-test-secret-login-route-test-0123";
   process.env.APP_URL = "http://localhost:3000";
-  return { db: undefined as unknown, production: false };
+  return { db: undefined as unknown, production: false, trustProxy: false };
 });
 vi.mock(import("@/server/db/client"), async (importOriginal) => ({
   ...(await importOriginal()),
@@ -14,7 +14,7 @@ vi.mock(import("@/server/env"), async (importOriginal) => {
   return {
     ...actual,
     getEnv: () => {
-      const env = actual.getEnv();
+      const env = { ...actual.getEnv(), TRUST_PROXY_HEADERS: testState.trustProxy };
       return testState.production
         ? { ...env, NODE_ENV: "production" as const, APP_URL: "https://market.example" }
         : env;
@@ -30,6 +30,7 @@ import { POST as logout } from "@/app/api/users/logout/route";
 import { POST as login } from "@/app/api/users/login/route";
 import { getSessionMemberFromRequest } from "@/server/auth/session";
 import type { Db } from "@/server/db/client";
+import { stampedHeadersForTest } from "@/server/http/connection";
 import { clearRateLimitMemoryForTest } from "@/server/rate-limit";
 import { closeTestDb, createTestDb } from "@/tests/db";
 import { DEFAULT_PASSWORD, createCustomer, createMerchant } from "@/tests/factories";
@@ -42,16 +43,23 @@ beforeAll(async () => {
 afterAll(() => closeTestDb(db));
 beforeEach(() => {
   testState.production = false;
+  testState.trustProxy = false;
   clearRateLimitMemoryForTest();
 });
 
 const ctx = { params: Promise.resolve({}) };
 const SITE = "http://localhost:3000";
 
-function post(path: string, body: unknown, headers: Record<string, string> = {}) {
+/** A POST as the server sees it from a client connected from `address` (decision 0018). */
+function post(
+  path: string,
+  body: unknown,
+  headers: Record<string, string> = {},
+  address = "198.51.100.20",
+) {
   return new Request(`${SITE}${path}`, {
     method: "POST",
-    headers: { "content-type": "application/json", "x-forwarded-for": "198.51.100.20", ...headers },
+    headers: stampedHeadersForTest(address, { "content-type": "application/json", ...headers }),
     body: typeof body === "string" ? body : JSON.stringify(body),
   });
 }
@@ -182,6 +190,48 @@ describe("POST /api/users/login", () => {
     expect(await response.json()).toEqual({
       message: "Too many sign-in attempts. Please wait 15 minutes and try again.",
     });
+  });
+});
+
+describe("the per-address sign-in limit (issue 22, decision 0018)", () => {
+  const guess = (i: number, headers: Record<string, string>, address?: string) =>
+    login(
+      post("/api/users/login", { login: `guess_${i}`, password: "nope" }, headers, address),
+      ctx,
+    );
+
+  it("keys on the connection: 30 guesses with a new X-Forwarded-For each get 429 after 10", async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 30; i++)
+      statuses.push((await guess(i, { "x-forwarded-for": `203.0.113.${i}` })).status);
+    expect(statuses.slice(0, 10)).toEqual(Array(10).fill(401));
+    expect(statuses.slice(10)).toEqual(Array(20).fill(429));
+  });
+
+  it("is not fooled by Forwarded or X-Real-IP either", async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 12; i++)
+      statuses.push(
+        (await guess(i, { forwarded: `for=203.0.113.${i}`, "x-real-ip": `203.0.113.${i}` })).status,
+      );
+    expect(statuses.at(-1)).toBe(429);
+  });
+
+  it("counts another connection's address apart", async () => {
+    for (let i = 0; i < 10; i++) await guess(i, {}, "198.51.100.30");
+    expect((await guess(10, {}, "198.51.100.30")).status).toBe(429);
+    expect((await guess(11, {}, "198.51.100.31")).status).toBe(401);
+  });
+
+  it("behind a trusted proxy keys on the proxy's hop, the last X-Forwarded-For entry", async () => {
+    testState.trustProxy = true;
+    const statuses: number[] = [];
+    // The client writes the first entries; the proxy appends the address it saw.
+    for (let i = 0; i < 12; i++)
+      statuses.push((await guess(i, { "x-forwarded-for": `10.9.9.${i}, 198.51.100.40` })).status);
+    expect(statuses.at(9)).toBe(401);
+    expect(statuses.at(10)).toBe(429);
+    expect((await guess(12, { "x-forwarded-for": "10.9.9.1, 198.51.100.41" })).status).toBe(401);
   });
 });
 
