@@ -12,6 +12,8 @@
  *   POST   /_fake/charges/:id/dispute   JSON {reason?, amount?} → the dispute
  *   POST   /_fake/reset
  *   GET    /_fake/3ds/:id?client_secret=...   the 3-D Secure page; its buttons POST /_fake/3ds/:id
+ *   GET    /_fake/clock                 → {now}
+ *   POST   /_fake/clock                 JSON {advanceSeconds} → {now} (fake.advanceClock)
  *   ... and the Connect ones listed in connect-control.ts
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
@@ -32,6 +34,12 @@ const CONTROL: Array<[method: string, path: RegExp, handler: ControlHandler]> = 
   ],
   ["DELETE", /^\/_fake\/faults$/, (fake) => (fake.clearFaults(), OK)],
   ["POST", /^\/_fake\/reset$/, (fake) => (fake.reset(), OK)],
+  ["GET", /^\/_fake\/clock$/, (fake) => ({ now: fake.now() })],
+  [
+    "POST",
+    /^\/_fake\/clock$/,
+    (fake, _, body) => ({ now: fake.advanceClock(Number(readJson(body).advanceSeconds)) }),
+  ],
   ["GET", /^\/_fake\/requests$/, (fake) => ({ data: fake.requests })],
   [
     "GET",

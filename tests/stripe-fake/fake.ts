@@ -13,6 +13,7 @@ import {
   type AccountRequirementsPatch,
 } from "./account-onboarding";
 import type { RequestLogEntry, Runtime } from "./api";
+import { advanceClock } from "./billing-clock";
 import { createDispute } from "./disputes";
 import { Faults, type FaultSpec } from "./faults";
 import { IdempotencyKeys } from "./idempotency";
@@ -247,7 +248,22 @@ export class StripeFake {
     funded[key] = ((funded[key] as number | undefined) ?? 0) + amount;
   }
 
-  /** Forgets every object, event, key, fault and logged request (the keys and URL stay). */
+  /** The fake's "now" (Unix seconds): real time plus every `advanceClock` so far. */
+  now(): number {
+    return this.rt.state.store.now();
+  }
+
+  /**
+   * Moves the fake's clock `seconds` forward, as Stripe's test clocks do, and runs what falls due
+   * on the way in time order: period ends (renewal invoices charged off session, or the end of a
+   * subscription set to cancel at period end), retries of failed invoices, incomplete
+   * subscriptions expiring after 23 hours. Answers the new now. Webhook signatures keep real time.
+   */
+  advanceClock(seconds: number): number {
+    return advanceClock(this.rt.state, seconds);
+  }
+
+  /** Forgets every object, event, key, fault and logged request, and resets the clock. */
   reset(): void {
     this.rt.state.store.reset();
     this.rt.keys.reset();

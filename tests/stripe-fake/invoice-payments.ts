@@ -200,7 +200,10 @@ export function chargeInvoice(
     confirmPayment(state, pi, { payment_method: pm.id, off_session: "true" }, request);
     return { kind: "paid" };
   } catch (error) {
-    if (error instanceof StripeApiError && error.status === 402) return { kind: "declined", error };
-    throw error;
+    if (!(error instanceof StripeApiError)) throw error;
+    // A 402 went through the decline path (onIntentFailed); a refusal before any attempt (a
+    // detached card, say) fails the invoice here.
+    if (error.status !== 402) failInvoice(state, invoice, request, { actionRequired: false });
+    return { kind: "declined", error };
   }
 }
