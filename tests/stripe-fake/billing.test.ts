@@ -445,7 +445,7 @@ describe("changing plans", () => {
     const types = eventTypesSince(fake(), before);
     expect(types[0]).toBe("customer.subscription.updated");
     expect(types).toContain("invoice.paid");
-    const updated = fake().events[before];
+    const updated = fake().events[before] as unknown as Stripe.Event | undefined;
     expect(updated?.data.previous_attributes).toMatchObject({
       items: { data: [{ price: { id: engager.id } }] },
       metadata: {},
@@ -472,6 +472,33 @@ describe("changing plans", () => {
     expect(after.items.data[0]?.price.id).toBe(engager.id);
     expect(after.status).toBe("active");
     expect(fake().count("invoice")).toBe(1);
+  });
+
+  it("holds a declined upgrade as pending_update with pending_if_incomplete until the invoice is paid", async () => {
+    const stripe = fake().client();
+    const { engager, cultivator } = await createPlans(stripe);
+    const { subscription, customer } = await activeSubscription(stripe, engager.id);
+    const failing = await stripe.paymentMethods.attach("pm_card_chargeCustomerFail", {
+      customer: customer.id,
+    });
+    await stripe.subscriptions.update(subscription.id, { default_payment_method: failing.id });
+    const item = subscription.items.data[0] as Stripe.SubscriptionItem;
+    const held = await stripe.subscriptions.update(subscription.id, {
+      items: [{ id: item.id, price: cultivator.id }],
+      proration_behavior: "always_invoice",
+      payment_behavior: "pending_if_incomplete",
+    });
+    expect(held.status).toBe("active");
+    expect(held.items.data[0]?.price.id).toBe(engager.id);
+    expect(held.pending_update?.subscription_items?.[0]?.price.id).toBe(cultivator.id);
+    const visa = await stripe.paymentMethods.attach("pm_card_visa", { customer: customer.id });
+    const paid = await stripe.invoices.pay(String(held.latest_invoice), {
+      payment_method: visa.id,
+    });
+    expect(paid.status).toBe("paid");
+    const applied = await stripe.subscriptions.retrieve(subscription.id);
+    expect(applied.items.data[0]?.price.id).toBe(cultivator.id);
+    expect(applied.pending_update).toBeNull();
   });
 
   it("credits a downgrade to the customer's balance", async () => {
