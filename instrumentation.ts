@@ -8,6 +8,9 @@ export async function register() {
   if (process.env.NEXT_RUNTIME !== "nodejs") return;
   const { installConnectionStamp } = await import("@/server/http/connection");
   installConnectionStamp();
+  // A plan price at Stripe that does not match the pages stops the start (server/subscriptions).
+  const { checkPlanPricesAtStart } = await import("@/server/subscriptions/check-plan-prices");
+  await checkPlanPricesAtStart();
   if (process.env.DATABASE_URL) return;
   const { EMBEDDED_MODE_NOTICE } = await import("@/server/http/embedded-notice");
   const { log } = await import("@/server/log");

@@ -1,7 +1,7 @@
 /**
  * What a farmer may do now, as one pure function of their plan, its status and its dates: every
  * gate (products, messaging, Settings, pricing, the subscription page) reads `entitlementOf`, so
- * they never disagree, and no job has to run for a plan to expire (docs/decisions/0018).
+ * they never disagree, and no job has to run for a plan to expire (docs/decisions/0019).
  */
 import { getPlan, type PlanId } from "./money";
 
