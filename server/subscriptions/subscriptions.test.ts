@@ -427,3 +427,44 @@ describe("webhooks", () => {
     ).toBe("lapsed");
   });
 });
+
+describe("Stripe faults", () => {
+  it("answers a 503 when Stripe is down, and a retry makes one subscription", async () => {
+    const member = await farm();
+    const before = fake.count("subscription");
+    fake.injectFault({ method: "POST", path: "/v1/subscriptions", kind: "500" });
+    const error = await failure(
+      startSubscription(db, stripe, { memberId: member.id, country: "canada", plan: "engager" }),
+    );
+    expect(error.code).toBe("unavailable");
+    expect(fake.count("subscription")).toBe(before);
+    awaiting(
+      await startSubscription(db, stripe, {
+        memberId: member.id,
+        country: "canada",
+        plan: "engager",
+      }),
+    );
+    expect(fake.count("subscription")).toBe(before + 1);
+  });
+
+  it("makes one subscription when Stripe's answer is lost and the farmer tries again", async () => {
+    const member = await farm();
+    const before = fake.count("subscription");
+    fake.injectFault({ method: "POST", path: "/v1/subscriptions", kind: "lost", times: 3 });
+    const error = await failure(
+      startSubscription(db, stripe, { memberId: member.id, country: "canada", plan: "engager" }),
+    );
+    expect(error.code).toBe("unavailable");
+    expect(fake.count("subscription")).toBe(before + 1); // made at Stripe, answer lost
+    const retry = awaiting(
+      await startSubscription(db, stripe, {
+        memberId: member.id,
+        country: "canada",
+        plan: "engager",
+      }),
+    );
+    expect(fake.count("subscription")).toBe(before + 1);
+    expect(retry.subscriptionId).toBe(fake.list("subscription").at(-1)?.id);
+  });
+});
