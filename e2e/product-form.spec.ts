@@ -1,78 +1,12 @@
 import AxeBuilder from "@axe-core/playwright";
-import { expect, test, type APIRequestContext, type Locator, type Page } from "@playwright/test";
-import sharp from "sharp";
+import { expect, test, type Locator, type Page } from "@playwright/test";
+import { addByApi, photo, registerFarm, signIn } from "./farm-helpers";
 
 // Every test that adds products registers its own farm, so the two projects (desktop-1280 and
 // mobile-375) running at once never share a plan count. Card payments are off in e2e (no Stripe
 // keys), so the payout-account gate is waived and pay by card is disabled.
-const PASSWORD = "Field-Carrots-2026!";
 const DEMO_PASSWORD = "Harvest2026!";
 const NEXT_PLAN_Q = "q=require_next_subscription_for_products";
-
-/** Real image files, made at test time with sharp. */
-async function photo(format: "jpeg" | "png", background = "#b5452b") {
-  const image = sharp({ create: { width: 400, height: 320, channels: 3, background } });
-  return format === "jpeg" ? image.jpeg({ quality: 80 }).toBuffer() : image.png().toBuffer();
-}
-
-type Farm = { username: string; token: string };
-
-/** Registers a Canadian farm through the public API and signs the page in as it (cookies) and for API calls (token). */
-async function registerFarm(page: Page, prefix: string): Promise<Farm> {
-  const username = `${prefix}_${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
-  const registered = await page.request.post("/api/merchants/register", {
-    data: {
-      username,
-      firstName: "Priya",
-      lastName: "Green",
-      phone: "(519) 555-0188",
-      country: "CA",
-      email: `${username}@example.com`,
-      password: PASSWORD,
-      cPassword: PASSWORD,
-      address: "12 Concession Road 4",
-      city: "Guelph",
-      provinceState: "ON",
-      postalCode: "N1H 6J2",
-    },
-  });
-  expect(registered.status(), await registered.text()).toBe(201);
-  return { username, token: await signIn(page.request, username, PASSWORD) };
-}
-
-/** page.request shares the browser's cookie jar, so the page is signed in afterwards. */
-async function signIn(
-  request: APIRequestContext,
-  login: string,
-  password: string,
-): Promise<string> {
-  const answer = await request.post("/api/users/login", { data: { login, password } });
-  expect(answer.ok(), await answer.text()).toBe(true);
-  return ((await answer.json()) as { token: string }).token;
-}
-
-async function addByApi(request: APIRequestContext, farm: Farm, name: string) {
-  const answer = await request.post("/api/products/add", {
-    headers: { authorization: `Bearer ${farm.token}` },
-    multipart: {
-      name,
-      detail: "Picked this morning.",
-      price: "3.00",
-      weightRequired: "false",
-      deliveryService: "false",
-      inStock: "true",
-      payInPerson: "true",
-      payByCard: "false",
-      productImage: {
-        name: "crate.png",
-        mimeType: "image/png",
-        buffer: await photo("png", "#3d8b4a"),
-      },
-    },
-  });
-  expect(answer.status(), await answer.text()).toBe(201);
-  return ((await answer.json()) as { product: { id: number } }).product.id;
-}
 
 /** Turns a switch on or off the way a person does: by tapping its label. */
 async function setSwitch(scope: Locator, name: string, on: boolean) {
@@ -269,6 +203,15 @@ test("a Basic farm is sent to the Engager plan at its third product", async ({ p
 
   await page.goto(`/stores/${farm.username}/products/add`);
   await expect(page).toHaveURL(`/subscription/payment/canada/engager?${NEXT_PLAN_Q}`);
+  // No Stripe keys in this app: the page says plainly that plans cannot be bought here.
+  await expect(
+    page.getByText(/You have reached the product limit of your Basic plan/),
+  ).toBeVisible();
+  await expect(
+    page.getByText(
+      /Plans cannot be bought on this marketplace yet: card payments are not configured/,
+    ),
+  ).toBeVisible();
 
   const refused = await page.request.post("/api/products/add", {
     headers: { authorization: `Bearer ${farm.token}` },

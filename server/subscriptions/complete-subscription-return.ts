@@ -121,13 +121,15 @@ export async function completeSubscriptionReturn(
       intent.status === "succeeded" || intent.status === "processing"
         ? null
         : (intent.last_payment_error?.message ?? SUBSCRIPTION_PAYMENT_FAILED_MESSAGE);
-    const written =
-      (await syncSubscription(tx, sub, readAt, failure ? { lastPaymentError: failure } : {})) ??
-      row;
+    await syncSubscription(tx, sub, readAt, failure ? { lastPaymentError: failure } : {});
+    // What is written now (a webhook may have written a newer read meanwhile).
+    const [written] = await tx.select().from(subscriptions).where(eq(subscriptions.id, row.id));
     const kind: SubscriptionKind = sub.metadata?.type === "resubscribe" ? "resubscribe" : "create";
-    if (entitlementOfRow(written, new Date()).subscribed) return { state: "completed", type: kind };
-    if (intent.status === "processing") return { state: "processing" };
-    return { state: "failed", message: failure ?? SUBSCRIPTION_PAYMENT_FAILED_MESSAGE };
+    if (entitlementOfRow(written ?? row, new Date()).subscribed)
+      return { state: "completed", type: kind };
+    // Paid, but Stripe has not moved the subscription on yet: the page says so and shows it later.
+    if (!failure) return { state: "processing" };
+    return { state: "failed", message: failure };
   });
 }
 

@@ -44,7 +44,21 @@ const BRAND_NAMES: Record<string, string> = {
 // subscriptionPayment: /subscription/payment/{country}/{plan} (farmers; ?q, changeTo, showAlert,
 // and Stripe's return with payment_intent or setup_intent). /subscription/payment/{type}/completed
 // shares this route's shape and is answered here too.
-export default async function SubscriptionPaymentPage({
+export default function SubscriptionPaymentPage({
+  params,
+  searchParams,
+}: {
+  params: Promise<Params>;
+  searchParams: Promise<Query>;
+}) {
+  return (
+    <Suspense fallback={<p className="container-page py-10 text-stone-600">Loading your plan…</p>}>
+      <SubscriptionRoute params={params} searchParams={searchParams} />
+    </Suspense>
+  );
+}
+
+async function SubscriptionRoute({
   params,
   searchParams,
 }: {
@@ -178,7 +192,12 @@ async function SubscriptionPayment({
           <h2 id="manage-heading" className="mb-4 text-xl font-bold text-stone-900">
             Manage your subscription
           </h2>
-          <ManageSubscription view={view} publishableKey={publishableKey} />
+          {/* A new instance after each change: a preserved earlier page never keeps a busy button. */}
+          <ManageSubscription
+            key={`${row.revision}-${entitlement.state}-${current}`}
+            view={view}
+            publishableKey={publishableKey}
+          />
         </section>
       </div>
     );
