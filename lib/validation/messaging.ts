@@ -67,3 +67,31 @@ export const conversationMessageSchema = z.object({ message: conversationMessage
 export type AskTheFarmerInput = z.input<typeof askTheFarmerSchema>;
 export type AskTheFarmer = z.output<typeof askTheFarmerSchema>;
 export type ConversationMessageInput = z.input<typeof conversationMessageSchema>;
+
+/** The 'Hey There!' modal state a farmer without Engager or Harvest meets when writing. */
+export const SUBSCRIPTION_REQUIRED = "subscription_required";
+/** (ours) the spec names the state, not its text. */
+export const SUBSCRIPTION_REQUIRED_MESSAGE =
+  "A subscription is needed to send or reply to messages.";
+
+/** A page of the contacts list starts after this cursor (opaque to clients). */
+export const CONVERSATION_CURSOR_PATTERN = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z_\d{1,10}$/;
+
+/** The query of `GET /api/messages/conversations`. */
+export const conversationListQuerySchema = z.object({
+  cursor: z
+    .string()
+    .regex(CONVERSATION_CURSOR_PATTERN, MSG.invalidPage)
+    .optional()
+    .or(z.literal("").transform(() => undefined)),
+});
+
+/** The query of `GET /api/messages/conversations/{id}/messages`: older than message `before`. */
+export const messageListQuerySchema = z.object({
+  before: z
+    .string()
+    .regex(/^[1-9]\d{0,9}$/, MSG.invalidPage)
+    .transform(Number)
+    .optional()
+    .or(z.literal("").transform(() => undefined)),
+});

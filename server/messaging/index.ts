@@ -1,0 +1,16 @@
+import "server-only";
+
+// Messaging between farmers and their customers or visitors: what routes, pages and other domains use.
+export { askTheFarmer, type AskTheFarmerOptions } from "./ask-the-farmer";
+export { countUnreadConversations, unreadConversationCountSql } from "./count-unread";
+export { deleteConversation } from "./delete-conversation";
+export {
+  listConversations,
+  type ConversationLead,
+  type ConversationPage,
+} from "./list-conversations";
+export { listMessages, type MessagePage } from "./list-messages";
+export { markConversationRead } from "./mark-conversation-read";
+export { MESSAGING_MESSAGES } from "./messages";
+export type { MessageView } from "./message-view";
+export { sendMessage } from "./send-message";
