@@ -1,0 +1,15 @@
+import { askTheFarmerSchema } from "@/lib/validation/messaging";
+import { route } from "@/server/http/route";
+import { askTheFarmer, MESSAGING_MESSAGES } from "@/server/messaging";
+import { readClientInfo } from "@/server/security";
+
+// POST /api/merchants/contact: Ask The Farmer, from a visitor or a signed-in member
+export const POST = route({ public: true }, async ({ req, member, db }) => {
+  const input = askTheFarmerSchema.parse(await req.json());
+  const { conversationId } = await askTheFarmer(db, {
+    input,
+    memberId: member?.id ?? null,
+    clientIp: readClientInfo(req.headers).ip,
+  });
+  return Response.json({ message: MESSAGING_MESSAGES.sent, conversationId }, { status: 201 });
+});

@@ -1,0 +1,23 @@
+import { conversationMessageSchema, messageListQuerySchema } from "@/lib/validation/messaging";
+import { route } from "@/server/http/route";
+import { listMessages, sendMessage } from "@/server/messaging";
+import { parseRowId } from "@/server/reviews/row-id";
+
+type Params = { conversationId: string };
+
+// GET /api/messages/conversations/{conversationId}/messages?before=: the latest 20, or 20 older
+export const GET = route<Params>({}, async ({ req, member, db, params }) => {
+  const { before } = messageListQuerySchema.parse(
+    Object.fromEntries(new URL(req.url).searchParams),
+  );
+  const conversationId = parseRowId(params.conversationId) ?? 0;
+  return Response.json(await listMessages(db, { memberId: member.id, conversationId, before }));
+});
+
+// POST /api/messages/conversations/{conversationId}/messages: write in it (a farmer needs a plan)
+export const POST = route<Params>({}, async ({ req, member, db, params }) => {
+  const { message } = conversationMessageSchema.parse(await req.json());
+  const conversationId = parseRowId(params.conversationId) ?? 0;
+  const result = await sendMessage(db, { memberId: member.id, conversationId, body: message });
+  return Response.json({ result }, { status: 201 });
+});

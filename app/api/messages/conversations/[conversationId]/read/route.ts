@@ -1,0 +1,9 @@
+import { route } from "@/server/http/route";
+import { markConversationRead } from "@/server/messaging";
+import { parseRowId } from "@/server/reviews/row-id";
+
+// POST /api/messages/conversations/{conversationId}/read: the caller has opened it
+export const POST = route<{ conversationId: string }>({}, async ({ member, db, params }) => {
+  const conversationId = parseRowId(params.conversationId) ?? 0;
+  return Response.json(await markConversationRead(db, { memberId: member.id, conversationId }));
+});

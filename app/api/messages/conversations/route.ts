@@ -1,0 +1,11 @@
+import { conversationListQuerySchema } from "@/lib/validation/messaging";
+import { route } from "@/server/http/route";
+import { listConversations } from "@/server/messaging";
+
+// GET /api/messages/conversations?cursor=: the caller's contacts, 20 a page, latest first
+export const GET = route({}, async ({ req, member, db }) => {
+  const { cursor } = conversationListQuerySchema.parse(
+    Object.fromEntries(new URL(req.url).searchParams),
+  );
+  return Response.json(await listConversations(db, { memberId: member.id, cursor }));
+});

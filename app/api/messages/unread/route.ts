@@ -1,0 +1,7 @@
+import { route } from "@/server/http/route";
+import { countUnreadConversations } from "@/server/messaging";
+
+// GET /api/messages/unread: how many of the caller's conversations hold unopened messages
+export const GET = route({}, async ({ member, db }) =>
+  Response.json({ count: await countUnreadConversations(db, member.id) }),
+);
