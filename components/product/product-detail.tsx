@@ -5,6 +5,8 @@ import { DELIVERY_METHOD_LABELS, priceTitle } from "@/components/catalog/product
 import { ScoreStars } from "@/components/catalog/score-stars";
 import type { ProductDetail } from "@/server/catalog/get-product-detail";
 import { ProductPurchase } from "./product-purchase";
+import { AskTheFarmerDialog } from "@/components/messaging/ask-the-farmer-dialog";
+import { isFeatureOn } from "@/lib/features";
 import { PRODUCT_IMAGE_SIZE } from "./product-seo";
 
 /** Spec part 1 section 9 "Payment options", as the customer reads them. */
@@ -143,6 +145,9 @@ export function ProductDetailView({
             name: product.name,
           }}
         />
+        {isFeatureOn("messaging") ? (
+          <AskTheFarmerDialog farmerName={product.merchant_username} prodId={product.id} />
+        ) : null}
       </div>
     </div>
   );

@@ -1,7 +1,9 @@
 import { CalendarDays, CreditCard, HandCoins, MapPin, Store, Truck } from "lucide-react";
 import Image from "next/image";
 import type { ReactNode } from "react";
+import { AskTheFarmerDialog } from "@/components/messaging/ask-the-farmer-dialog";
 import { PROFILE_IMAGE_PX } from "@/lib/constants";
+import { isFeatureOn } from "@/lib/features";
 import { getCountry, regionName } from "@/lib/regions";
 import type { StoreProfile as StoreProfileData } from "@/server/catalog/get-store";
 
@@ -104,6 +106,11 @@ export function StoreProfile({
               </time>
             </Fact>
           </dl>
+          {isFeatureOn("messaging") ? (
+            <div className="mt-6">
+              <AskTheFarmerDialog farmerName={profile.username} farmerId={profile.username} />
+            </div>
+          ) : null}
         </div>
       </div>
     </div>

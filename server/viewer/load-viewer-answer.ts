@@ -8,6 +8,7 @@ import { countCartItems, VisitorCookies } from "@/server/cart";
 import { memberItemCountSql } from "@/server/cart/count-cart-items";
 import { getDb } from "@/server/db/client";
 import { localLocations, members, reviews } from "@/server/db/schema";
+import { unreadConversationCountSql } from "@/server/messaging/count-unread";
 import { readLocationCookies } from "@/server/location/location-cookies";
 import { toLocationAnswer, type ViewerLocation } from "@/server/location/types";
 import { toReviewView } from "@/server/reviews/review-view";
@@ -52,6 +53,7 @@ export async function loadViewerAnswer(
     ? await resolveSessionTokenWith(credential.token, {
         cart: memberItemCountSql("cart", MEMBER_ID),
         dreamtracker: memberItemCountSql("dreamtracker", MEMBER_ID),
+        unread: isFeatureOn("messaging") ? unreadConversationCountSql(MEMBER_ID) : sql<number>`0`,
         location: sql<LocationRow | null>`(
           select json_build_object(
             'latitude', l.latitude, 'longitude', l.longitude, 'radiusKm', l.radius_km,
@@ -94,8 +96,8 @@ export async function loadViewerAnswer(
   return {
     viewer: { role: member.memberType, username: member.username, firstName: member.firstName },
     cartCounts: { cart: Number(extras.cart ?? 0), dreamtracker: Number(extras.dreamtracker ?? 0) },
-    // The unread count arrives with messaging; until then there is never a dot.
-    unreadMessages: 0,
+    // Conversations holding messages the member has not opened, from the kept counters.
+    unreadMessages: Number(extras.unread ?? 0),
     myLocal:
       myLocalOn && member.memberType === "customer"
         ? {

@@ -1,0 +1,229 @@
+"use client";
+
+import { MessageCircle } from "lucide-react";
+import { useState, type FormEvent } from "react";
+import { FormField, FormStatus, inputClasses, type Status } from "@/components/account/form-field";
+import { useHydrated, useViewerState } from "@/components/layout/viewer-context";
+import { buttonClasses, Button } from "@/components/ui/button";
+import { Dialog, DialogContent, DialogTrigger } from "@/components/ui/dialog";
+import { MESSAGE_MAX_LENGTH } from "@/lib/constants";
+import { joinFieldErrors, toFieldErrors } from "@/lib/validation/field-errors";
+import { MSG } from "@/lib/validation/messages";
+import { askTheFarmerSchema } from "@/lib/validation/messaging";
+
+/** Spec part 1 section 8: the contact farmer texts. */
+export const ASK_TEXTS = {
+  sent: "Successfully Sent!",
+  failed: "Oopsy. Something went wrong. Please try it again later.",
+} as const;
+
+type Fields = {
+  contactFirstName: string;
+  contactLastName: string;
+  contactEmail: string;
+  contactContent: string;
+};
+const EMPTY: Fields = {
+  contactFirstName: "",
+  contactLastName: "",
+  contactEmail: "",
+  contactContent: "",
+};
+
+/**
+ * Ask The Farmer: a visitor gives their name and email, a signed-in member's are filled in; the
+ * message reaches the farmer through the product (`prodId`) or directly (`farmerId`).
+ */
+export function AskTheFarmerDialog({
+  farmerName,
+  farmerId,
+  prodId,
+  triggerClassName,
+}: {
+  /** The farm's username: shown, and the farm's owner does not get the button. */
+  farmerName: string;
+  farmerId?: string;
+  prodId?: number;
+  triggerClassName?: string;
+}) {
+  const hydrated = useHydrated();
+  const { state } = useViewerState();
+  const [open, setOpen] = useState(false);
+  const [fields, setFields] = useState<Fields>(EMPTY);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [status, setStatus] = useState<Status | null>(null);
+  const [sending, setSending] = useState(false);
+  const signedIn = state.status === "ready" && state.answer.viewer !== null;
+
+  async function onOpenChange(next: boolean) {
+    setOpen(next);
+    if (!next) return;
+    setErrors({});
+    setStatus(null);
+    if (signedIn && !fields.contactEmail) await prefill();
+  }
+
+  async function prefill() {
+    const response = await fetch("/api/profile", { credentials: "same-origin" }).catch(() => null);
+    if (!response?.ok) return;
+    const { profile } = (await response.json()) as {
+      profile: { firstName: string; lastName: string; email: string };
+    };
+    setFields((f) => ({
+      ...f,
+      contactFirstName: profile.firstName,
+      contactLastName: profile.lastName,
+      contactEmail: profile.email,
+    }));
+  }
+
+  async function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    const body = { ...fields, prodId: prodId ? String(prodId) : undefined, farmerId };
+    const checked = askTheFarmerSchema.safeParse(body);
+    if (!checked.success) {
+      const fieldErrors = joinFieldErrors(toFieldErrors(checked.error), "space");
+      setErrors(fieldErrors);
+      setStatus({
+        kind: "error",
+        text: fieldErrors.prodId ? MSG.contactFarmerIssue : MSG.contactFarmerFormFailed,
+      });
+      return;
+    }
+    setSending(true);
+    setStatus(null);
+    try {
+      const response = await fetch("/api/merchants/contact", {
+        method: "POST",
+        credentials: "same-origin",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify(body),
+      });
+      const answer = (await response.json().catch(() => ({}))) as {
+        message?: string;
+        errors?: Record<string, string[]>;
+      };
+      if (response.ok) {
+        setErrors({});
+        setFields((f) => ({ ...f, contactContent: "" }));
+        setStatus({ kind: "success", text: ASK_TEXTS.sent });
+        return;
+      }
+      const fieldErrors = answer.errors ? joinFieldErrors(answer.errors, "space") : {};
+      setErrors(fieldErrors);
+      const onFields = Object.keys(fieldErrors).some((k) => k !== "prodId" && k !== "farmerId");
+      setStatus({
+        kind: "error",
+        text: onFields ? MSG.contactFarmerFormFailed : (answer.message ?? ASK_TEXTS.failed),
+      });
+    } catch {
+      setStatus({ kind: "error", text: ASK_TEXTS.failed });
+    } finally {
+      setSending(false);
+    }
+  }
+
+  // The page is the same for everyone (cached); the farm's own owner has nobody to ask.
+  if (state.status === "ready" && state.answer.viewer?.username === farmerName) return null;
+
+  const set = (name: keyof Fields) => (value: string) =>
+    setFields((f) => ({ ...f, [name]: value }));
+  const id = (name: string) => `ask-farmer-${name}`;
+
+  return (
+    <Dialog open={open} onOpenChange={(next) => void onOpenChange(next)}>
+      <DialogTrigger
+        disabled={!hydrated}
+        className={triggerClassName ?? buttonClasses({ variant: "secondary" })}
+      >
+        <MessageCircle aria-hidden />
+        Ask The Farmer
+      </DialogTrigger>
+      <DialogContent title="Ask The Farmer" description={`Send a message to ${farmerName}.`}>
+        <form noValidate onSubmit={(e) => void onSubmit(e)} className="mt-4 flex flex-col gap-4">
+          <div className="grid gap-4 sm:grid-cols-2">
+            <TextField
+              id={id("first-name")}
+              label="First Name"
+              error={errors.contactFirstName}
+              value={fields.contactFirstName}
+              onChange={set("contactFirstName")}
+              autoComplete="given-name"
+            />
+            <TextField
+              id={id("last-name")}
+              label="Last Name"
+              error={errors.contactLastName}
+              value={fields.contactLastName}
+              onChange={set("contactLastName")}
+              autoComplete="family-name"
+            />
+          </div>
+          <TextField
+            id={id("email")}
+            label="Email"
+            type="email"
+            error={errors.contactEmail}
+            value={fields.contactEmail}
+            onChange={set("contactEmail")}
+            autoComplete="email"
+          />
+          <FormField
+            id={id("message")}
+            label="Message"
+            error={errors.contactContent}
+            hint={`Character limit: ${MESSAGE_MAX_LENGTH}`}
+          >
+            {(props) => (
+              <textarea
+                {...props}
+                rows={5}
+                maxLength={MESSAGE_MAX_LENGTH}
+                value={fields.contactContent}
+                onChange={(e) => set("contactContent")(e.target.value)}
+                className={`${inputClasses} h-auto py-2.5`}
+              />
+            )}
+          </FormField>
+          <FormStatus status={status} />
+          <Button type="submit" disabled={sending}>
+            {sending ? "Sending…" : "Send"}
+          </Button>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+function TextField({
+  id,
+  label,
+  error,
+  value,
+  onChange,
+  type = "text",
+  autoComplete,
+}: {
+  id: string;
+  label: string;
+  error: string | undefined;
+  value: string;
+  onChange: (value: string) => void;
+  type?: string;
+  autoComplete?: string;
+}) {
+  return (
+    <FormField id={id} label={label} error={error}>
+      {(props) => (
+        <input
+          {...props}
+          type={type}
+          autoComplete={autoComplete}
+          value={value}
+          onChange={(e) => onChange(e.target.value)}
+          className={inputClasses}
+        />
+      )}
+    </FormField>
+  );
+}

@@ -1,0 +1,152 @@
+"use client";
+
+import { ArrowLeft } from "lucide-react";
+import { useEffect, useState, type FormEvent } from "react";
+import { FormField, inputClasses } from "@/components/account/form-field";
+import { Button } from "@/components/ui/button";
+import { MESSAGE_MAX_LENGTH } from "@/lib/constants";
+import { conversationMessageSchema } from "@/lib/validation/messaging";
+import { CallError, messagingApi, type MessageView } from "./messaging-api";
+import { NoMessageImage } from "./no-message-image";
+
+const FAILED = "Oopsy. Something went wrong. Please try it again later.";
+const POSTED_ON = new Intl.DateTimeFormat("en-CA", { dateStyle: "medium", timeStyle: "short" });
+
+/** One conversation: Load Previous Messages, the bubbles, and the composer. */
+export function ConversationPanel({
+  name,
+  conversationId,
+  onBack,
+  onSubscriptionRequired,
+}: {
+  name: string;
+  conversationId: number;
+  onBack: () => void;
+  onSubscriptionRequired: () => void;
+}) {
+  const [messages, setMessages] = useState<MessageView[] | null>(null);
+  const [before, setBefore] = useState<number | null>(null);
+  const [loadError, setLoadError] = useState(false);
+  const [text, setText] = useState("");
+  const [error, setError] = useState<string | null>(null);
+  const [sending, setSending] = useState(false);
+
+  useEffect(() => {
+    let live = true;
+    messagingApi
+      .listMessages(conversationId, null)
+      .then((page) => {
+        if (!live) return;
+        setMessages(page.results);
+        setBefore(page.nextCursor);
+      })
+      .catch(() => live && setLoadError(true));
+    return () => {
+      live = false;
+    };
+  }, [conversationId]);
+
+  async function loadPrevious() {
+    if (!before) return;
+    const page = await messagingApi.listMessages(conversationId, before);
+    setMessages((list) => [...page.results, ...(list ?? [])]);
+    setBefore(page.nextCursor);
+  }
+
+  async function send(event: FormEvent) {
+    event.preventDefault();
+    const checked = conversationMessageSchema.safeParse({ message: text });
+    if (!checked.success) {
+      setError(checked.error.issues[0]?.message ?? FAILED);
+      return;
+    }
+    setSending(true);
+    setError(null);
+    try {
+      const { result } = await messagingApi.send(conversationId, checked.data.message);
+      setMessages((list) => [...(list ?? []), result]);
+      setText("");
+    } catch (e) {
+      if (e instanceof CallError && e.subscriptionRequired) onSubscriptionRequired();
+      else setError((e instanceof CallError && e.errors.message?.join(" ")) || FAILED);
+    } finally {
+      setSending(false);
+    }
+  }
+
+  return (
+    <>
+      <header className="flex items-center gap-2 border-b border-stone-200 p-3">
+        <Button variant="ghost" size="sm" className="md:hidden" onClick={onBack}>
+          <ArrowLeft aria-hidden />
+          Back to List
+        </Button>
+        <h2 className="truncate px-2 text-lg font-bold text-stone-900">{name}</h2>
+      </header>
+
+      <div className="flex max-h-[32rem] min-h-64 flex-1 flex-col gap-3 overflow-y-auto p-4">
+        {before ? (
+          <div className="flex justify-center">
+            <Button variant="secondary" size="sm" onClick={() => void loadPrevious()}>
+              Load Previous Messages
+            </Button>
+          </div>
+        ) : null}
+        {loadError ? <p className="text-red-700">{FAILED}</p> : null}
+        {messages === null && !loadError ? <p className="text-stone-600">Loading…</p> : null}
+        {messages?.length === 0 ? <NoMessageImage /> : null}
+        {messages?.length ? (
+          <ol aria-label={`Messages with ${name}`} className="flex flex-col gap-3">
+            {messages.map((m) => (
+              <li
+                key={m.id}
+                className={
+                  m.mine
+                    ? "bg-leaf-700 ml-auto max-w-[85%] rounded-2xl rounded-br-sm px-4 py-2.5 text-white"
+                    : "mr-auto max-w-[85%] rounded-2xl rounded-bl-sm bg-stone-100 px-4 py-2.5 text-stone-900"
+                }
+              >
+                <p className="text-sm font-semibold">
+                  {m.firstName} {m.lastName}
+                </p>
+                {/* Rendered as text: whatever was typed never becomes markup. */}
+                <p className="break-words whitespace-pre-wrap">{m.message}</p>
+                <p className="mt-1 text-xs opacity-80">
+                  Posted on{" "}
+                  <time dateTime={m.postedOn}>{POSTED_ON.format(new Date(m.postedOn))}</time>
+                </p>
+              </li>
+            ))}
+          </ol>
+        ) : null}
+      </div>
+
+      <form
+        noValidate
+        onSubmit={(e) => void send(e)}
+        className="flex flex-col gap-2 border-t border-stone-200 p-3"
+      >
+        <FormField
+          id="conversation-message"
+          label="Message"
+          error={error ?? undefined}
+          hint={`Character limit: ${MESSAGE_MAX_LENGTH}`}
+        >
+          {(props) => (
+            <textarea
+              {...props}
+              rows={3}
+              maxLength={MESSAGE_MAX_LENGTH}
+              value={text}
+              onChange={(e) => setText(e.target.value)}
+              className={`${inputClasses} h-auto py-2.5`}
+            />
+          )}
+        </FormField>
+        <Button type="submit" disabled={sending} className="self-end">
+          Send
+        </Button>
+      </form>
+    </>
+  );
+}

@@ -1,0 +1,170 @@
+"use client";
+
+import { clsx as cx } from "clsx";
+import { X } from "lucide-react";
+import { useState } from "react";
+import { useViewerState } from "@/components/layout/viewer-context";
+import { Button } from "@/components/ui/button";
+import { ConversationPanel } from "./conversation-panel";
+import { HeyThereDialog, type HeyThereState } from "./hey-there-dialog";
+import { messagingApi, type ConversationLead, type Page } from "./messaging-api";
+
+const nameOf = (lead: ConversationLead) => `${lead.firstName} ${lead.lastName}`.trim();
+
+/**
+ * The messages page: the contacts list and the open conversation side by side, or (under 768 px)
+ * one at a time with Back to List. Opening a contact clears its dot, lowers the header's count
+ * and marks it read on the server; the close button deletes it through the 'Hey There!' modal.
+ */
+export function MessagesInbox({ initial }: { initial: Page<ConversationLead, string> }) {
+  const { reload: reloadHeader } = useViewerState();
+  const [leads, setLeads] = useState(initial.results);
+  const [cursor, setCursor] = useState(initial.nextCursor);
+  const [loadingMore, setLoadingMore] = useState(false);
+  const [selected, setSelected] = useState<ConversationLead | null>(null);
+  const [modal, setModal] = useState<HeyThereState | null>(null);
+  const [toDelete, setToDelete] = useState<ConversationLead | null>(null);
+
+  async function loadMore() {
+    setLoadingMore(true);
+    try {
+      const page = await messagingApi.listConversations(cursor);
+      setLeads((list) => [
+        ...list,
+        ...page.results.filter((r) => !list.some((l) => l.conversationId === r.conversationId)),
+      ]);
+      setCursor(page.nextCursor);
+    } finally {
+      setLoadingMore(false);
+    }
+  }
+
+  function open(lead: ConversationLead) {
+    setSelected(lead);
+    if (lead.unread) {
+      setLeads((list) =>
+        list.map((l) => (l.conversationId === lead.conversationId ? { ...l, unread: 0 } : l)),
+      );
+      void messagingApi
+        .markRead(lead.conversationId)
+        .then(() => reloadHeader())
+        .catch(() => {});
+    }
+  }
+
+  async function confirmDelete() {
+    if (!toDelete) return;
+    setModal("delete_message_lead");
+    try {
+      await messagingApi.remove(toDelete.conversationId);
+      setLeads((list) => list.filter((l) => l.conversationId !== toDelete.conversationId));
+      if (selected?.conversationId === toDelete.conversationId) setSelected(null);
+      setToDelete(null);
+      setModal(null);
+      void reloadHeader();
+    } catch {
+      setModal("delete_message_lead_error");
+    }
+  }
+
+  return (
+    <div className="grid min-h-[32rem] gap-4 md:grid-cols-[18rem_1fr]">
+      <section
+        aria-labelledby="contacts-heading"
+        className={cx(
+          "rounded-2xl border border-stone-200 bg-white p-3",
+          selected ? "max-md:hidden" : null,
+        )}
+      >
+        <h2 id="contacts-heading" className="px-2 py-1 text-lg font-bold text-stone-900">
+          Contacts
+        </h2>
+        {leads.length === 0 ? (
+          <p className="px-2 py-4 text-stone-600">No conversations yet.</p>
+        ) : (
+          <ul className="mt-2 flex flex-col gap-1">
+            {leads.map((lead) => (
+              <li key={lead.conversationId} className="flex items-center gap-1">
+                <button
+                  type="button"
+                  onClick={() => open(lead)}
+                  aria-current={
+                    selected?.conversationId === lead.conversationId ? "true" : undefined
+                  }
+                  className="hover:bg-leaf-50 aria-[current=true]:bg-leaf-50 flex min-w-0 flex-1 items-center gap-3 rounded-xl px-2 py-2 text-left"
+                >
+                  <span
+                    aria-hidden
+                    className="bg-leaf-100 text-leaf-800 flex size-10 shrink-0 items-center justify-center rounded-full font-bold uppercase"
+                  >
+                    {lead.firstName.slice(0, 1)}
+                  </span>
+                  <span className="min-w-0 flex-1 truncate font-semibold text-stone-900">
+                    {nameOf(lead)}
+                  </span>
+                  {lead.unread ? (
+                    <span className="bg-tomato-600 size-2.5 shrink-0 rounded-full">
+                      <span className="sr-only">, unread</span>
+                    </span>
+                  ) : null}
+                </button>
+                <button
+                  type="button"
+                  aria-label={`Delete conversation with ${nameOf(lead)}`}
+                  onClick={() => {
+                    setToDelete(lead);
+                    setModal("confirm_message_lead_deletion");
+                  }}
+                  className="inline-flex size-9 shrink-0 items-center justify-center rounded-full text-stone-500 hover:bg-stone-100 hover:text-stone-900"
+                >
+                  <X aria-hidden className="size-4" />
+                </button>
+              </li>
+            ))}
+          </ul>
+        )}
+        {cursor ? (
+          <div className="mt-3 flex justify-center">
+            <Button
+              variant="secondary"
+              size="sm"
+              disabled={loadingMore}
+              onClick={() => void loadMore()}
+            >
+              Load More
+            </Button>
+          </div>
+        ) : null}
+      </section>
+
+      <section
+        aria-label="Conversation"
+        className={cx(
+          "flex min-w-0 flex-col rounded-2xl border border-stone-200 bg-white",
+          selected ? null : "max-md:hidden",
+        )}
+      >
+        {selected ? (
+          <ConversationPanel
+            key={selected.conversationId}
+            name={nameOf(selected)}
+            conversationId={selected.conversationId}
+            onBack={() => setSelected(null)}
+            onSubscriptionRequired={() => setModal("subscription_required")}
+          />
+        ) : (
+          <p className="m-auto p-6 text-stone-600">Choose a contact to read the conversation.</p>
+        )}
+      </section>
+
+      <HeyThereDialog
+        state={modal}
+        onClose={() => {
+          setModal(null);
+          setToDelete(null);
+        }}
+        onConfirmDelete={() => void confirmDelete()}
+      />
+    </div>
+  );
+}
