@@ -128,9 +128,13 @@ function planAction(
           : `/subscription/payment/${viewer?.country ?? country}/${plan}`,
     };
   const name = PLANS.find((p) => p.id === plan)?.name ?? plan;
+  // A paid subscriber moves to Basic by cancelling, on their subscription page.
   if (plan === "basic")
     return viewer
-      ? { label: "View My Subscription", href: "/settings?section=subscription" }
+      ? {
+          label: "Choose Basic",
+          href: `/subscription/payment/${viewer.country ?? country}/${viewer.paidPlan ?? "engager"}`,
+        }
       : { label: "Start free", href: "/merchants/register" };
   if (viewer?.subscribed && current && current !== "basic")
     return {

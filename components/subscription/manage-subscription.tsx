@@ -5,6 +5,7 @@ import { useRouter } from "next/navigation";
 import { useEffect, useRef, useState } from "react";
 import { send } from "@/components/account/send";
 import { Button } from "@/components/ui/button";
+import { useHydrated } from "@/components/layout/use-hydrated";
 import { Dialog, DialogClose, DialogContent } from "@/components/ui/dialog";
 import { PLAN_CHANGE_REDIRECT_DELAY_MS } from "@/lib/constants";
 import { CardSetupForm } from "./subscribe-form";
@@ -41,6 +42,7 @@ export function ManageSubscription({
   publishableKey: string;
 }) {
   const router = useRouter();
+  const hydrated = useHydrated();
   const [busy, setBusy] = useState<"card" | "plan" | "cancel" | "resume" | null>(null);
   const [error, setError] = useState<string | null>(view.lastPaymentError);
   const [notice, setNotice] = useState("");
@@ -143,7 +145,7 @@ export function ManageSubscription({
             variant="secondary"
             className="self-start"
             onClick={() => void act("card")}
-            disabled={busy !== null}
+            disabled={busy !== null || !hydrated}
             aria-busy={busy === "card"}
           >
             <CreditCard aria-hidden />
@@ -165,7 +167,7 @@ export function ManageSubscription({
             variant="secondary"
             className="self-start"
             onClick={() => void act("plan")}
-            disabled={busy !== null}
+            disabled={busy !== null || !hydrated}
             aria-busy={busy === "plan"}
           >
             <ArrowRightLeft aria-hidden />
@@ -185,7 +187,7 @@ export function ManageSubscription({
           <Button
             className="self-start"
             onClick={() => void act("resume")}
-            disabled={busy !== null}
+            disabled={busy !== null || !hydrated}
             aria-busy={busy === "resume"}
           >
             <RotateCcw aria-hidden />
@@ -206,7 +208,7 @@ export function ManageSubscription({
               variant="ghost"
               className="self-start"
               onClick={() => setConfirmCancel(true)}
-              disabled={busy !== null}
+              disabled={busy !== null || !hydrated}
             >
               <CalendarX aria-hidden />
               Cancel subscription
@@ -221,7 +223,7 @@ export function ManageSubscription({
                 </DialogClose>
                 <Button
                   onClick={() => void act("cancel")}
-                  disabled={busy !== null}
+                  disabled={busy !== null || !hydrated}
                   aria-busy={busy === "cancel"}
                 >
                   {busy === "cancel" ? "Processing ..." : "Cancel plan"}

@@ -6,6 +6,7 @@ import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { send } from "@/components/account/send";
 import { ELEMENTS_APPEARANCE, getStripeJs } from "@/components/checkout/stripe-js";
+import { useHydrated } from "@/components/layout/use-hydrated";
 import { Button } from "@/components/ui/button";
 
 type Started =
@@ -43,6 +44,8 @@ export function SubscribeForm({
   initialError,
 }: Props) {
   const router = useRouter();
+  // Until React has hydrated, a press would do nothing: the button says so by being disabled.
+  const hydrated = useHydrated();
   const [started, setStarted] = useState<Extract<Started, { state: "awaiting_payment" }> | null>(
     null,
   );
@@ -66,7 +69,12 @@ export function SubscribeForm({
         <p role="alert" className="text-tomato-600 text-sm font-medium empty:hidden">
           {error ?? ""}
         </p>
-        <Button size="lg" onClick={() => void start()} disabled={busy} aria-busy={busy}>
+        <Button
+          size="lg"
+          onClick={() => void start()}
+          disabled={busy || !hydrated}
+          aria-busy={busy}
+        >
           {busy ? (
             <LoaderCircle aria-hidden className="animate-spin" />
           ) : (

@@ -49,17 +49,26 @@ export function invoicePaymentProblem(actionRequired: boolean): EventHandler {
     async apply(tx, event, found) {
       if (!found) return NO_EFFECT;
       const invoice = event.data.object as Stripe.Invoice;
-      await syncSubscription(tx, found.sub, found.readAt, {
-        lastPaymentError: actionRequired
-          ? "Your bank asks you to confirm the last payment for your plan. Please update your card."
-          : "We could not charge your card for your plan. Please update your card.",
-      });
+      // A first payment's failure is shown on the payment page with the bank's own reason.
+      const firstPayment = invoice.billing_reason === "subscription_create";
+      await syncSubscription(
+        tx,
+        found.sub,
+        found.readAt,
+        firstPayment
+          ? {}
+          : {
+              lastPaymentError: actionRequired
+                ? "Your bank asks you to confirm the last payment for your plan. Please update your card."
+                : "We could not charge your card for your plan. Please update your card.",
+            },
+      );
       const [row] = await tx
         .select({ memberId: subscriptions.memberId })
         .from(subscriptions)
         .where(eq(subscriptions.stripeSubscriptionId, found.sub.id))
         .limit(1);
-      if (!row || invoice.billing_reason === "subscription_create") return NO_EFFECT;
+      if (!row || firstPayment) return NO_EFFECT;
       return { ...NO_EFFECT, planPaymentProblem: { memberId: row.memberId, actionRequired } };
     },
   });
