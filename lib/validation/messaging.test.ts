@@ -1,5 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { askTheFarmerSchema, conversationMessageSchema } from "./messaging";
+import {
+  askTheFarmerSchema,
+  conversationListQuerySchema,
+  conversationMessageSchema,
+  messageListQuerySchema,
+} from "./messaging";
 import { errorsOf, parseOk, type MessageRow } from "./test-utils";
 
 const ask = {
@@ -78,5 +83,19 @@ describe("conversation message", () => {
     ).toEqual({
       message: "Pickup at 5:30? Sure - see you!\nCash is fine.",
     });
+  });
+});
+
+describe("paging queries", () => {
+  it("refuses a malformed cursor with 'Invalid Page' and reads a blank one as none", () => {
+    expect(errorsOf(conversationListQuerySchema, { cursor: "nope" })?.cursor).toEqual([
+      "Invalid Page",
+    ]);
+    expect(errorsOf(messageListQuerySchema, { before: "abc" })?.before).toEqual(["Invalid Page"]);
+    expect(parseOk(messageListQuerySchema, { before: "" })).toEqual({});
+    expect(parseOk(messageListQuerySchema, { before: "5" })).toEqual({ before: 5 });
+    expect(
+      parseOk(conversationListQuerySchema, { cursor: "2026-11-20T09:15:02.123456Z_12" }),
+    ).toEqual({ cursor: "2026-11-20T09:15:02.123456Z_12" });
   });
 });

@@ -77,21 +77,25 @@ export const SUBSCRIPTION_REQUIRED_MESSAGE =
 /** A page of the contacts list starts after this cursor (opaque to clients). */
 export const CONVERSATION_CURSOR_PATTERN = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z_\d{1,10}$/;
 
+/** An empty query parameter counts as absent. */
+const blankAsAbsent = (value: unknown) => (value === "" ? undefined : value);
+
 /** The query of `GET /api/messages/conversations`. */
 export const conversationListQuerySchema = z.object({
-  cursor: z
-    .string()
-    .regex(CONVERSATION_CURSOR_PATTERN, MSG.invalidPage)
-    .optional()
-    .or(z.literal("").transform(() => undefined)),
+  cursor: z.preprocess(
+    blankAsAbsent,
+    z.string().regex(CONVERSATION_CURSOR_PATTERN, MSG.invalidPage).optional(),
+  ),
 });
 
 /** The query of `GET /api/messages/conversations/{id}/messages`: older than message `before`. */
 export const messageListQuerySchema = z.object({
-  before: z
-    .string()
-    .regex(/^[1-9]\d{0,9}$/, MSG.invalidPage)
-    .transform(Number)
-    .optional()
-    .or(z.literal("").transform(() => undefined)),
+  before: z.preprocess(
+    blankAsAbsent,
+    z
+      .string()
+      .regex(/^[1-9]\d{0,9}$/, MSG.invalidPage)
+      .transform(Number)
+      .optional(),
+  ),
 });

@@ -247,8 +247,14 @@ describe("a conversation's calls", () => {
     expect(latest.body.results).toHaveLength(20);
     const older = await calls.list(harvest, `?before=${latest.body.nextCursor as number}`);
     expect((older.body.results as unknown[]).length).toBe(5);
-    expect((await calls.list(harvest, "?before=abc")).status).toBe(422);
-    expect((await contacts(harvest, "?cursor=nope")).status).toBe(422);
+    expect(await calls.list(harvest, "?before=abc")).toMatchObject({
+      status: 422,
+      body: { errors: { before: ["Invalid Page"] } },
+    });
+    expect(await contacts(harvest, "?cursor=nope")).toMatchObject({
+      status: 422,
+      body: { errors: { cursor: ["Invalid Page"] } },
+    });
   });
 
   it("answers 401 to a visitor on every call", async () => {
