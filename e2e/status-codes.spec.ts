@@ -265,3 +265,37 @@ test.describe("checkout confirmation", () => {
     }
   });
 });
+
+test.describe("the subscription page", () => {
+  test("sends a visitor to login, tells a customer it is for farmers, and knows no other plan", async ({
+    request,
+    playwright,
+    baseURL,
+  }) => {
+    const path = "/subscription/payment/canada/engager";
+    expectRedirect(await raw(request, path), `/login?redirect=${encodeURIComponent(path)}`);
+
+    const customerRequest = await playwright.request.newContext({ baseURL });
+    try {
+      const customer = await registerCustomer(customerRequest, "plans");
+      await signIn(customerRequest, customer.email, customer.password);
+      const html = await (await raw(customerRequest, path)).text();
+      expect(html).toContain("The subscription is for farmers only.");
+      expect(html).not.toContain("Subscribe to Engager");
+    } finally {
+      await customerRequest.dispose();
+    }
+
+    const farmRequest = await playwright.request.newContext({ baseURL });
+    try {
+      await signIn(farmRequest, `${OTHER_FARM}@example.com`, DEMO_PASSWORD);
+      const unknown = await (await raw(farmRequest, "/subscription/payment/mexico/engager")).text();
+      expect(unknown).toContain(NOT_FOUND_HEADING);
+      expect(unknown).toMatch(NOINDEX);
+      const basic = await (await raw(farmRequest, "/subscription/payment/canada/basic")).text();
+      expect(basic).toContain(NOT_FOUND_HEADING);
+    } finally {
+      await farmRequest.dispose();
+    }
+  });
+});

@@ -9,11 +9,7 @@ type Params = { country: string; plan: string };
 
 // subscriptionPaymentCompleted with an expiry: /subscription/payment/{type}/{expiresAt}/completed
 // (the route's segments are named for the payment page they share a shape with)
-export default function SubscriptionCompletedWithDatePage({
-  params,
-}: {
-  params: Promise<Params>;
-}) {
+export default function SubscriptionCompletedWithDatePage({ params }: { params: Promise<Params> }) {
   return (
     <Suspense fallback={<p className="container-page py-10 text-stone-600">Loading your plan…</p>}>
       <Completed params={params} />
