@@ -14,14 +14,13 @@ export type ConversationForMember = { conversation: ConversationRow; side: Side 
 /**
  * The conversation `conversationId` if `memberId` is one of its two sides, with that side; a
  * missing conversation, a malformed id and another member's conversation all throw the same 404.
- * `forUpdate` locks the row for the rest of the transaction.
  */
 export async function getConversationForMember(
   db: Db,
-  { memberId, conversationId, forUpdate = false }: GetConversationInput,
+  { memberId, conversationId }: { memberId: number; conversationId: number },
 ): Promise<ConversationForMember> {
   if (!isRowId(conversationId)) throw conversationNotFound();
-  const query = db
+  const [conversation] = await db
     .select()
     .from(conversations)
     .where(
@@ -31,12 +30,9 @@ export async function getConversationForMember(
       ),
     )
     .limit(1);
-  const [conversation] = forUpdate ? await query.for("update") : await query;
   if (!conversation) throw conversationNotFound();
   return { conversation, side: conversation.merchantId === memberId ? "merchant" : "customer" };
 }
-
-type GetConversationInput = { memberId: number; conversationId: number; forUpdate?: boolean };
 
 /** The caller's own columns of a conversation row. */
 export function sideColumns(side: Side) {

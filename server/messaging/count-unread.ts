@@ -3,21 +3,27 @@ import { and, eq, gt, or, sql, type SQL } from "drizzle-orm";
 import type { Db } from "@/server/db/client";
 import { conversations } from "@/server/db/schema";
 
-/**
- * The header's count: how many of the member's conversations hold messages they have not
- * opened. Read from the kept per-side counters, never by counting messages. `memberId` is a SQL
- * expression so the viewer answer can embed it in its one statement.
- */
-export function unreadConversationCountSql(memberId: SQL | number): SQL<number> {
-  return sql<number>`(select count(*)::int from ${conversations} where ${or(
-    and(eq(conversations.merchantId, memberId as number), gt(conversations.merchantUnreadCount, 0)),
-    and(eq(conversations.customerId, memberId as number), gt(conversations.customerUnreadCount, 0)),
-  )})`;
+/** The member's conversations holding messages they have not opened, from the kept counters. */
+function hasUnread(memberId: SQL | number): SQL | undefined {
+  return or(
+    and(eq(conversations.merchantId, memberId), gt(conversations.merchantUnreadCount, 0)),
+    and(eq(conversations.customerId, memberId), gt(conversations.customerUnreadCount, 0)),
+  );
 }
 
+/**
+ * The header's count as a scalar subquery, so the viewer answer reads it in its one statement;
+ * `memberId` is the outer query's member id. Never counts messages.
+ */
+export function unreadConversationCountSql(memberId: SQL): SQL<number> {
+  return sql<number>`(select count(*)::int from ${conversations} where ${hasUnread(memberId)})`;
+}
+
+/** How many of the member's conversations hold messages they have not opened. */
 export async function countUnreadConversations(db: Db, memberId: number): Promise<number> {
   const [row] = await db
-    .select({ count: unreadConversationCountSql(memberId) })
-    .from(sql`(select 1) as one`);
+    .select({ count: sql<number>`count(*)::int` })
+    .from(conversations)
+    .where(hasUnread(memberId));
   return Number(row?.count ?? 0);
 }
