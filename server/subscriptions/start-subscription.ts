@@ -15,6 +15,7 @@ import {
   formatServiceDate,
   lockSubscription,
   planName,
+  requireFarmer,
   type SubscriptionCountry,
 } from "./subscription-state";
 import { syncSubscription } from "./sync-subscription";
@@ -58,11 +59,9 @@ export async function startSubscription(
   }: { memberId: number; country: SubscriptionCountry; plan: PaidPlanId; now?: Date },
 ): Promise<SubscriptionCheckout> {
   const currency = COUNTRY_CURRENCY[country];
+  await requireFarmer(db, memberId); // before anything is made at Stripe
   // Outside the lock: both are idempotent, and they may take a while on a first use.
   const price = await getPlanPrice(stripe, plan, currency);
-  await db.transaction(async (tx) => {
-    await lockSubscription(tx, memberId); // farmers only, before any customer is made
-  });
   const customerId = await ensureStripeCustomer(db, stripe, memberId);
 
   return db.transaction(async (tx) => {

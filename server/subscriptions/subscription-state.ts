@@ -82,6 +82,17 @@ export async function lockSubscription(db: Db, memberId: number): Promise<Locked
   return { member, row: row ?? null };
 }
 
+/** @throws AppError not_found: no such member; forbidden: not a farmer */
+export async function requireFarmer(db: Db, memberId: number): Promise<void> {
+  const [member] = await db
+    .select({ memberType: members.memberType })
+    .from(members)
+    .where(eq(members.id, memberId))
+    .limit(1);
+  if (!member) throw notFoundError("The member could not be found.");
+  if (member.memberType !== "merchant") throw forbiddenError(FARMERS_ONLY_MESSAGE);
+}
+
 export const planName = (plan: PlanId) => getPlan(plan).name;
 
 /** "December 26, 2026": how service dates read on the pages and in mails. */
