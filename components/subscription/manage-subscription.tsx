@@ -21,8 +21,6 @@ export type ManageView = {
   renewsOn: string | null;
   endsOn: string | null;
   graceEndsOn: string | null;
-  /** The service end as epoch seconds, for the cancel page's address. */
-  endsAtSeconds: number | null;
   lastPaymentError: string | null;
   /** The other paid plan, with its monthly price in this currency. */
   other: { plan: "engager" | "harvest"; name: string; priceLabel: string };

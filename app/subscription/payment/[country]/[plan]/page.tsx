@@ -170,9 +170,6 @@ async function SubscriptionPayment({
       renewsOn: row.currentPeriodEnd ? formatServiceDate(row.currentPeriodEnd) : null,
       endsOn: entitlement.serviceExpiresAt ? formatServiceDate(entitlement.serviceExpiresAt) : null,
       graceEndsOn: entitlement.graceEndsAt ? formatServiceDate(entitlement.graceEndsAt) : null,
-      endsAtSeconds: entitlement.serviceExpiresAt
-        ? Math.floor(entitlement.serviceExpiresAt.getTime() / 1000)
-        : null,
       lastPaymentError: returnError ?? row.lastPaymentError,
       other: {
         plan: other,
