@@ -21,7 +21,7 @@ export const FEATURES: FeatureSet = {
   catalog: true,
   accounts: true,
   cart: true,
-  messaging: false,
+  messaging: true,
   orders: true,
   admin: false,
   contact: false,

@@ -3,7 +3,7 @@
 import { clsx as cx } from "clsx";
 import { X } from "lucide-react";
 import { useState } from "react";
-import { useViewerState } from "@/components/layout/viewer-context";
+import { useHydrated, useViewerState } from "@/components/layout/viewer-context";
 import { Button } from "@/components/ui/button";
 import { ConversationPanel } from "./conversation-panel";
 import { HeyThereDialog, type HeyThereState } from "./hey-there-dialog";
@@ -18,6 +18,8 @@ const nameOf = (lead: ConversationLead) => `${lead.firstName} ${lead.lastName}`.
  */
 export function MessagesInbox({ initial }: { initial: Page<ConversationLead, string> }) {
   const { reload: reloadHeader } = useViewerState();
+  // The list is server-rendered: a tap before the handlers exist would open nothing.
+  const hydrated = useHydrated();
   const [leads, setLeads] = useState(initial.results);
   const [cursor, setCursor] = useState(initial.nextCursor);
   const [loadingMore, setLoadingMore] = useState(false);
@@ -87,7 +89,9 @@ export function MessagesInbox({ initial }: { initial: Page<ConversationLead, str
               <li key={lead.conversationId} className="flex items-center gap-1">
                 <button
                   type="button"
+                  disabled={!hydrated}
                   onClick={() => open(lead)}
+                  aria-label={`${nameOf(lead)}${lead.unread ? ", unread" : ""}`}
                   aria-current={
                     selected?.conversationId === lead.conversationId ? "true" : undefined
                   }
@@ -103,14 +107,13 @@ export function MessagesInbox({ initial }: { initial: Page<ConversationLead, str
                     {nameOf(lead)}
                   </span>
                   {lead.unread ? (
-                    <span className="bg-tomato-600 size-2.5 shrink-0 rounded-full">
-                      <span className="sr-only">, unread</span>
-                    </span>
+                    <span aria-hidden className="bg-tomato-600 size-2.5 shrink-0 rounded-full" />
                   ) : null}
                 </button>
                 <button
                   type="button"
                   aria-label={`Delete conversation with ${nameOf(lead)}`}
+                  disabled={!hydrated}
                   onClick={() => {
                     setToDelete(lead);
                     setModal("confirm_message_lead_deletion");
@@ -128,7 +131,7 @@ export function MessagesInbox({ initial }: { initial: Page<ConversationLead, str
             <Button
               variant="secondary"
               size="sm"
-              disabled={loadingMore}
+              disabled={!hydrated || loadingMore}
               onClick={() => void loadMore()}
             >
               Load More

@@ -23,10 +23,12 @@ import { members } from "@/server/db/schema";
 import { closeTestDb, createTestDb } from "@/tests/db";
 import {
   createCartItem,
+  createConversation,
   createCustomer,
   createDreamTrackerItem,
   createLocalLocation,
   createMerchant,
+  createMessage,
   createProduct,
   createReview,
 } from "@/tests/factories";
@@ -134,6 +136,24 @@ describe("loadViewerAnswer (GET /api/viewer)", () => {
 
     const other = await loadViewerAnswer(request(cookie), b.id);
     expect(other.myReview).toBeNull();
+  });
+
+  it("counts the member's conversations holding unread messages in the same one statement", async () => {
+    const farm = await createMerchant(db);
+    const customer = await createCustomer(db);
+    const mine = await createConversation(db, { merchantId: farm.id, customerId: customer.id });
+    await createMessage(db, { conversationId: mine.id, senderMemberId: customer.id });
+    await createMessage(db, { conversationId: mine.id, senderMemberId: customer.id });
+    const visitor = await createConversation(db, { merchantId: farm.id });
+    await createMessage(db, { conversationId: visitor.id, senderMemberId: null });
+    const farmCookie = await cookieFor(farm.id);
+    testState.statements = 0;
+    const answer = await loadViewerAnswer(request(farmCookie), null);
+    expect(testState.statements).toBe(1);
+    expect(answer.unreadMessages).toBe(2);
+    expect(
+      (await loadViewerAnswer(request(await cookieFor(customer.id)), null)).unreadMessages,
+    ).toBe(0);
   });
 
   it("gives merchants no My Local and treats a stale session as a visitor", async () => {

@@ -1,0 +1,161 @@
+import { expect, test, type Browser, type Page } from "@playwright/test";
+import { skipMyLocalDialog } from "./fixtures";
+
+// Messaging (spec part 1 sections 2, 4, 6, 8; issue 20). The two projects run at once, so each
+// uses farms of its own and visitors with their own names and emails.
+
+const DEMO_PASSWORD = "Harvest2026!";
+const FARMS = {
+  "desktop-1280": { harvest: "king_city_organics", basic: "guelph_valley_gardens" },
+  "mobile-375": { harvest: "niagara_fruit_stand", basic: "scarborough_urban_garden" },
+} as const;
+
+function farmsOf(projectName: string) {
+  const farms = FARMS[projectName as keyof typeof FARMS];
+  if (!farms) throw new Error(`no farms for project ${projectName}`);
+  return farms;
+}
+
+/** A name of letters only (the form's rule), different on every run and project. */
+function uniqueVisitor() {
+  const letters = Array.from({ length: 6 }, () =>
+    String.fromCharCode(97 + Math.floor(Math.random() * 26)),
+  ).join("");
+  const firstName = `Robin${letters}`;
+  return {
+    firstName,
+    lastName: "Ash",
+    name: `${firstName} Ash`,
+    email: `${firstName}@example.com`,
+  };
+}
+
+async function signIn(page: Page, login: string) {
+  await page.goto("/login");
+  const form = page.getByRole("form", { name: "Login" });
+  await form.getByLabel("Email or Username").fill(login);
+  await form.getByLabel("Password", { exact: true }).fill(DEMO_PASSWORD);
+  await form.getByRole("button", { name: "Login" }).click();
+  await expect(page).not.toHaveURL(/\/login/);
+}
+
+async function newPage(browser: Browser, baseURL: string, projectUse: object) {
+  const context = await browser.newContext(projectUse);
+  await skipMyLocalDialog(context, baseURL);
+  return context.newPage();
+}
+
+/** Opens a contact in /messages; under 768 px the list then gives way to the conversation. */
+async function openContact(page: Page, name: string) {
+  await page.goto("/messages");
+  await page.getByRole("button", { name: new RegExp(`^${name}`) }).click();
+  return page.getByRole("list", { name: `Messages with ${name}` });
+}
+
+test("a visitor asks a Harvest farmer from the store page; the farmer reads it and replies", async ({
+  browser,
+  baseURL,
+}, testInfo) => {
+  const { harvest } = farmsOf(testInfo.project.name);
+  const use = testInfo.project.use;
+  const visitor = uniqueVisitor();
+  const question = `Are the tomatoes ripe this week? (${visitor.firstName})`;
+
+  const visitorPage = await newPage(browser, baseURL!, use);
+  await visitorPage.goto(`/stores/${harvest}`);
+  await visitorPage.getByRole("button", { name: "Ask The Farmer" }).click();
+  const dialog = visitorPage.getByRole("dialog", { name: "Ask The Farmer" });
+  await dialog.getByRole("button", { name: "Send" }).click();
+  await expect(dialog.getByText("Oopsy. Please check the form again.")).toBeVisible();
+  await expect(dialog.getByText("First Name is required")).toBeVisible();
+  await dialog.getByLabel("First Name").fill(visitor.firstName);
+  await dialog.getByLabel("Last Name").fill(visitor.lastName);
+  await dialog.getByLabel("Email").fill(visitor.email);
+  await dialog.getByLabel("Message", { exact: true }).fill(question);
+  await expect(dialog.getByText("Character limit: 1500")).toBeVisible();
+  await dialog.getByRole("button", { name: "Send" }).click();
+  await expect(dialog.getByRole("status")).toHaveText("Successfully Sent!");
+  await visitorPage.context().close();
+
+  const farmer = await newPage(browser, baseURL!, use);
+  await signIn(farmer, harvest);
+  if (testInfo.project.name === "desktop-1280")
+    await expect(
+      farmer.getByRole("link", { name: "Messages, new messages" }).first(),
+    ).toBeVisible();
+  await farmer.goto("/messages");
+  const contact = farmer.getByRole("button", { name: `${visitor.name}, unread` });
+  await expect(contact).toBeVisible();
+  const markedRead = farmer.waitForResponse(
+    (r) => r.url().endsWith("/read") && r.request().method() === "POST",
+  );
+  const bubbles = await openContact(farmer, visitor.name);
+  expect((await markedRead).status()).toBe(200);
+  await expect(bubbles.getByRole("listitem")).toHaveCount(1);
+  await expect(bubbles.getByRole("listitem").first()).toContainText(question);
+  await expect(bubbles.getByRole("listitem").first()).toContainText(visitor.name);
+  await expect(bubbles.getByRole("listitem").first()).toContainText("Posted on");
+
+  const reply = "Yes! Come by Saturday from 9 to 12.";
+  await farmer.getByLabel("Message", { exact: true }).fill(reply);
+  await farmer.getByRole("button", { name: "Send" }).click();
+  await expect(bubbles.getByRole("listitem")).toHaveCount(2);
+  await expect(bubbles.getByRole("listitem").last()).toContainText(reply);
+
+  if (testInfo.project.name === "mobile-375") {
+    await expect(farmer.getByRole("heading", { name: "Contacts" })).toBeHidden();
+    await farmer.getByRole("button", { name: "Back to List" }).click();
+    await expect(farmer.getByRole("heading", { name: "Contacts" })).toBeVisible();
+  }
+  // Opened, so no longer unread after a reload either.
+  await farmer.reload();
+  await expect(farmer.getByRole("button", { name: visitor.name, exact: true })).toBeVisible();
+  await farmer.context().close();
+});
+
+test("a Basic farmer meets the plan gate when replying, then deletes the conversation", async ({
+  browser,
+  baseURL,
+}, testInfo) => {
+  const { basic } = farmsOf(testInfo.project.name);
+  const use = testInfo.project.use;
+  const visitor = uniqueVisitor();
+
+  const farmer = await newPage(browser, baseURL!, use);
+  const asked = await farmer.request.post("/api/merchants/contact", {
+    data: {
+      contactFirstName: visitor.firstName,
+      contactLastName: visitor.lastName,
+      contactEmail: visitor.email,
+      contactContent: "Do you sell eggs?",
+      farmerId: basic,
+    },
+  });
+  expect(asked.status(), await asked.text()).toBe(201);
+
+  await signIn(farmer, basic);
+  const bubbles = await openContact(farmer, visitor.name);
+  await expect(bubbles.getByRole("listitem")).toHaveCount(1);
+  await farmer.getByLabel("Message", { exact: true }).fill("We do, a dozen for 6 dollars.");
+  await farmer.getByRole("button", { name: "Send" }).click();
+  const heyThere = farmer.getByRole("dialog", { name: "Hey There!" });
+  await expect(heyThere).toBeVisible();
+  await expect(heyThere.getByRole("link", { name: "View Plans" })).toHaveAttribute(
+    "href",
+    "/pricing#plans",
+  );
+  await heyThere.getByRole("button", { name: "Close" }).click();
+  await expect(bubbles.getByRole("listitem")).toHaveCount(1);
+
+  if (testInfo.project.name === "mobile-375")
+    await farmer.getByRole("button", { name: "Back to List" }).click();
+  await farmer.getByRole("button", { name: `Delete conversation with ${visitor.name}` }).click();
+  await expect(heyThere).toBeVisible();
+  await heyThere.getByRole("button", { name: "Delete" }).click();
+  await expect(heyThere).toBeHidden();
+  await expect(farmer.getByRole("button", { name: new RegExp(`^${visitor.name}`) })).toHaveCount(0);
+  await farmer.reload();
+  await expect(farmer.getByRole("heading", { name: "Contacts" })).toBeVisible();
+  await expect(farmer.getByRole("button", { name: new RegExp(`^${visitor.name}`) })).toHaveCount(0);
+  await farmer.context().close();
+});
