@@ -82,6 +82,14 @@ describe("askTheFarmer", () => {
     });
   });
 
+  it("makes one conversation of two questions sent at once by the same visitor", async () => {
+    const [a, b] = await Promise.all([
+      ask({ contactEmail: "twice@example.com" }),
+      ask({ contactEmail: "twice@example.com", contactContent: "Sorry, double click" }),
+    ]);
+    expect(a.conversationId).toBe(b.conversationId);
+  });
+
   it("ties a signed-in member's question to their account, and reaches a farmer by username", async () => {
     const member = await createCustomer(db);
     const { conversationId } = await ask(
