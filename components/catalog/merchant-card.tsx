@@ -1,8 +1,11 @@
 import { MapPin } from "lucide-react";
 import Image from "next/image";
 import Link from "next/link";
+import { AskTheFarmerDialog } from "@/components/messaging/ask-the-farmer-dialog";
+import { buttonClasses } from "@/components/ui/button";
 import type { MerchantCard as MerchantCardData } from "@/lib/catalog/types";
 import { INTRODUCTION_PREVIEW_MAX_CHARS } from "@/lib/constants";
+import { isFeatureOn } from "@/lib/features";
 import { truncate } from "@/lib/format";
 import { formatDistance } from "./product-card";
 import { UsernameText } from "./username-text";
@@ -71,6 +74,17 @@ export function MerchantCard({
         <p className="text-sm leading-relaxed text-stone-700">
           {truncate(merchant.introduction, INTRODUCTION_PREVIEW_MAX_CHARS)}
         </p>
+      ) : null}
+      {isFeatureOn("messaging") ? (
+        // Above the card's stretched link, so it opens the dialog rather than the store.
+        <div className="relative z-10 mt-auto">
+          <AskTheFarmerDialog
+            farmerName={merchant.username}
+            farmerId={merchant.username}
+            triggerLabel={`Ask The Farmer: ${merchant.username}`}
+            triggerClassName={buttonClasses({ variant: "secondary", size: "sm" })}
+          />
+        </div>
       ) : null}
     </article>
   );

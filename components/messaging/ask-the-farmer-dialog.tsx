@@ -38,12 +38,15 @@ export function AskTheFarmerDialog({
   farmerName,
   farmerId,
   prodId,
+  triggerLabel,
   triggerClassName,
 }: {
   /** The farm's username: shown, and the farm's owner does not get the button. */
   farmerName: string;
   farmerId?: string;
   prodId?: number;
+  /** The trigger's accessible name where several farms' buttons share a page. */
+  triggerLabel?: string;
   triggerClassName?: string;
 }) {
   const hydrated = useHydrated();
@@ -134,6 +137,7 @@ export function AskTheFarmerDialog({
     <Dialog open={open} onOpenChange={(next) => void onOpenChange(next)}>
       <DialogTrigger
         disabled={!hydrated}
+        aria-label={triggerLabel}
         className={triggerClassName ?? buttonClasses({ variant: "secondary" })}
       >
         <MessageCircle aria-hidden />
