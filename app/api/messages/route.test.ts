@@ -11,6 +11,7 @@ vi.mock(import("@/server/db/client"), async (importOriginal) => ({
 }));
 
 import { encodeSessionToken, nowSeconds } from "@/server/auth/token";
+import { stampedHeadersForTest } from "@/server/http/connection";
 import type { Db } from "@/server/db/client";
 import { clearRateLimitMemoryForTest } from "@/server/rate-limit";
 import { closeTestDb, createTestDb } from "@/tests/db";
@@ -166,6 +167,24 @@ describe("POST /api/merchants/contact", () => {
       status: 422,
       body: { message: "Oops. There is an issue of contacting the farmer." },
     });
+  });
+
+  it("answers 429 past 20 questions an hour from one connection address, whatever the headers say", async () => {
+    const from = (i: number) =>
+      contact(
+        new Request(new URL("/api/merchants/contact", SITE), {
+          method: "POST",
+          headers: stampedHeadersForTest("203.0.113.9", {
+            origin: SITE,
+            "content-type": "application/json",
+            "x-forwarded-for": `198.51.100.${i}`,
+          }),
+          body: JSON.stringify(question()),
+        }),
+        { params: Promise.resolve({}) as Promise<never> },
+      );
+    for (let i = 0; i < 20; i++) expect((await from(i)).status).toBe(201);
+    expect((await from(99)).status).toBe(429);
   });
 
   it("answers 429 past 10 questions an hour from one email", async () => {

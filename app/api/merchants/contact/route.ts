@@ -1,7 +1,7 @@
 import { askTheFarmerSchema } from "@/lib/validation/messaging";
 import { route } from "@/server/http/route";
 import { askTheFarmer, MESSAGING_MESSAGES } from "@/server/messaging";
-import { readClientInfo } from "@/server/security";
+import { readClientAddress } from "@/server/security";
 
 // POST /api/merchants/contact: Ask The Farmer, from a visitor or a signed-in member
 export const POST = route({ public: true }, async ({ req, member, db }) => {
@@ -9,7 +9,8 @@ export const POST = route({ public: true }, async ({ req, member, db }) => {
   const { conversationId } = await askTheFarmer(db, {
     input,
     memberId: member?.id ?? null,
-    clientIp: readClientInfo(req.headers).ip,
+    // The connection's address (or our proxy's word), never a header the client wrote.
+    clientIp: readClientAddress(req.headers),
   });
   return Response.json({ message: MESSAGING_MESSAGES.sent, conversationId }, { status: 201 });
 });
