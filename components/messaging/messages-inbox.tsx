@@ -23,12 +23,14 @@ export function MessagesInbox({ initial }: { initial: Page<ConversationLead, str
   const [leads, setLeads] = useState(initial.results);
   const [cursor, setCursor] = useState(initial.nextCursor);
   const [loadingMore, setLoadingMore] = useState(false);
+  const [listError, setListError] = useState(false);
   const [selected, setSelected] = useState<ConversationLead | null>(null);
   const [modal, setModal] = useState<HeyThereState | null>(null);
   const [toDelete, setToDelete] = useState<ConversationLead | null>(null);
 
   async function loadMore() {
     setLoadingMore(true);
+    setListError(false);
     try {
       const page = await messagingApi.listConversations(cursor);
       setLeads((list) => [
@@ -36,6 +38,8 @@ export function MessagesInbox({ initial }: { initial: Page<ConversationLead, str
         ...page.results.filter((r) => !list.some((l) => l.conversationId === r.conversationId)),
       ]);
       setCursor(page.nextCursor);
+    } catch {
+      setListError(true);
     } finally {
       setLoadingMore(false);
     }
@@ -126,6 +130,11 @@ export function MessagesInbox({ initial }: { initial: Page<ConversationLead, str
             ))}
           </ul>
         )}
+        {listError ? (
+          <p role="alert" className="mt-3 px-2 text-sm text-red-700">
+            Oopsy. Something went wrong. Please try it again later.
+          </p>
+        ) : null}
         {cursor ? (
           <div className="mt-3 flex justify-center">
             <Button
