@@ -48,9 +48,13 @@ export function ConversationPanel({
 
   async function loadPrevious() {
     if (!before) return;
-    const page = await messagingApi.listMessages(conversationId, before);
-    setMessages((list) => [...page.results, ...(list ?? [])]);
-    setBefore(page.nextCursor);
+    try {
+      const page = await messagingApi.listMessages(conversationId, before);
+      setMessages((list) => [...page.results, ...(list ?? [])]);
+      setBefore(page.nextCursor);
+    } catch {
+      setLoadError(true);
+    }
   }
 
   async function send(event: FormEvent) {
