@@ -1,7 +1,7 @@
 import { MapPin } from "lucide-react";
 import Image from "next/image";
 import Link from "next/link";
-import { AskTheFarmerDialog } from "@/components/messaging/ask-the-farmer-dialog";
+import { AskTheFarmer } from "@/components/messaging/ask-the-farmer";
 import { buttonClasses } from "@/components/ui/button";
 import type { MerchantCard as MerchantCardData } from "@/lib/catalog/types";
 import { INTRODUCTION_PREVIEW_MAX_CHARS } from "@/lib/constants";
@@ -78,7 +78,7 @@ export function MerchantCard({
       {isFeatureOn("messaging") ? (
         // Above the card's stretched link, so it opens the dialog rather than the store.
         <div className="relative z-10 mt-auto">
-          <AskTheFarmerDialog
+          <AskTheFarmer
             farmerName={merchant.username}
             farmerId={merchant.username}
             triggerLabel={`Ask The Farmer: ${merchant.username}`}

@@ -1,11 +1,10 @@
 "use client";
 
-import { MessageCircle } from "lucide-react";
-import { useState, type FormEvent } from "react";
+import { useEffect, useState, type FormEvent } from "react";
 import { FormField, FormStatus, inputClasses, type Status } from "@/components/account/form-field";
-import { useHydrated, useViewerState } from "@/components/layout/viewer-context";
-import { buttonClasses, Button } from "@/components/ui/button";
-import { Dialog, DialogContent, DialogTrigger } from "@/components/ui/dialog";
+import { useViewerState } from "@/components/layout/viewer-context";
+import { Button } from "@/components/ui/button";
+import { Dialog, DialogContent } from "@/components/ui/dialog";
 import { MESSAGE_MAX_LENGTH } from "@/lib/constants";
 import { joinFieldErrors, toFieldErrors } from "@/lib/validation/field-errors";
 import { MSG } from "@/lib/validation/messages";
@@ -16,6 +15,8 @@ export const ASK_TEXTS = {
   sent: "Successfully Sent!",
   failed: "Oopsy. Something went wrong. Please try it again later.",
 } as const;
+
+type ProfileAnswer = { profile: { firstName: string; lastName: string; email: string } };
 
 type Fields = {
   contactFirstName: string;
@@ -38,47 +39,55 @@ export function AskTheFarmerDialog({
   farmerName,
   farmerId,
   prodId,
-  triggerLabel,
-  triggerClassName,
+  open,
+  onOpenChange: setOpen,
+  returnFocus,
 }: {
-  /** The farm's username: shown, and the farm's owner does not get the button. */
   farmerName: string;
   farmerId?: string;
   prodId?: number;
-  /** The trigger's accessible name where several farms' buttons share a page. */
-  triggerLabel?: string;
-  triggerClassName?: string;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  /** The button that opened it (loaded before this form), focused again when it closes. */
+  returnFocus: () => void;
 }) {
-  const hydrated = useHydrated();
   const { state } = useViewerState();
-  const [open, setOpen] = useState(false);
   const [fields, setFields] = useState<Fields>(EMPTY);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [status, setStatus] = useState<Status | null>(null);
   const [sending, setSending] = useState(false);
   const signedIn = state.status === "ready" && state.answer.viewer !== null;
 
-  async function onOpenChange(next: boolean) {
+  function onOpenChange(next: boolean) {
     setOpen(next);
-    if (!next) return;
+    if (next) return;
+    // Closed: the next opening starts without the last one's messages.
     setErrors({});
     setStatus(null);
-    if (signedIn && !fields.contactEmail) await prefill();
   }
 
-  async function prefill() {
-    const response = await fetch("/api/profile", { credentials: "same-origin" }).catch(() => null);
-    if (!response?.ok) return;
-    const { profile } = (await response.json()) as {
-      profile: { firstName: string; lastName: string; email: string };
+  // Each opening fills in a signed-in member's details, once.
+  useEffect(() => {
+    if (!open || !signedIn || fields.contactEmail) return;
+    let live = true;
+    fetch("/api/profile", { credentials: "same-origin" })
+      .then((response) => (response.ok ? (response.json() as Promise<ProfileAnswer>) : null))
+      .then((answer) => {
+        if (!live || !answer) return;
+        const { firstName, lastName, email } = answer.profile;
+        setFields((f) => ({
+          ...f,
+          contactFirstName: firstName,
+          contactLastName: lastName,
+          contactEmail: email,
+        }));
+      })
+      .catch(() => undefined);
+    return () => {
+      live = false;
     };
-    setFields((f) => ({
-      ...f,
-      contactFirstName: profile.firstName,
-      contactLastName: profile.lastName,
-      contactEmail: profile.email,
-    }));
-  }
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- on opening only
+  }, [open, signedIn]);
 
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
@@ -126,24 +135,20 @@ export function AskTheFarmerDialog({
     }
   }
 
-  // The page is the same for everyone (cached); the farm's own owner has nobody to ask.
-  if (state.status === "ready" && state.answer.viewer?.username === farmerName) return null;
-
   const set = (name: keyof Fields) => (value: string) =>
     setFields((f) => ({ ...f, [name]: value }));
   const id = (name: string) => `ask-farmer-${name}`;
 
   return (
-    <Dialog open={open} onOpenChange={(next) => void onOpenChange(next)}>
-      <DialogTrigger
-        disabled={!hydrated}
-        aria-label={triggerLabel}
-        className={triggerClassName ?? buttonClasses({ variant: "secondary" })}
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent
+        title="Ask The Farmer"
+        description={`Send a message to ${farmerName}.`}
+        onCloseAutoFocus={(event) => {
+          event.preventDefault();
+          returnFocus();
+        }}
       >
-        <MessageCircle aria-hidden />
-        Ask The Farmer
-      </DialogTrigger>
-      <DialogContent title="Ask The Farmer" description={`Send a message to ${farmerName}.`}>
         <form noValidate onSubmit={(e) => void onSubmit(e)} className="mt-4 flex flex-col gap-4">
           <div className="grid gap-4 sm:grid-cols-2">
             <TextField

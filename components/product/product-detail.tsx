@@ -5,7 +5,7 @@ import { DELIVERY_METHOD_LABELS, priceTitle } from "@/components/catalog/product
 import { ScoreStars } from "@/components/catalog/score-stars";
 import type { ProductDetail } from "@/server/catalog/get-product-detail";
 import { ProductPurchase } from "./product-purchase";
-import { AskTheFarmerDialog } from "@/components/messaging/ask-the-farmer-dialog";
+import { AskTheFarmer } from "@/components/messaging/ask-the-farmer";
 import { isFeatureOn } from "@/lib/features";
 import { PRODUCT_IMAGE_SIZE } from "./product-seo";
 
@@ -146,7 +146,7 @@ export function ProductDetailView({
           }}
         />
         {isFeatureOn("messaging") ? (
-          <AskTheFarmerDialog farmerName={product.merchant_username} prodId={product.id} />
+          <AskTheFarmer farmerName={product.merchant_username} prodId={product.id} />
         ) : null}
       </div>
     </div>

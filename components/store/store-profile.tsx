@@ -1,7 +1,7 @@
 import { CalendarDays, CreditCard, HandCoins, MapPin, Store, Truck } from "lucide-react";
 import Image from "next/image";
 import type { ReactNode } from "react";
-import { AskTheFarmerDialog } from "@/components/messaging/ask-the-farmer-dialog";
+import { AskTheFarmer } from "@/components/messaging/ask-the-farmer";
 import { PROFILE_IMAGE_PX } from "@/lib/constants";
 import { isFeatureOn } from "@/lib/features";
 import { getCountry, regionName } from "@/lib/regions";
@@ -108,7 +108,7 @@ export function StoreProfile({
           </dl>
           {isFeatureOn("messaging") ? (
             <div className="mt-6">
-              <AskTheFarmerDialog farmerName={profile.username} farmerId={profile.username} />
+              <AskTheFarmer farmerName={profile.username} farmerId={profile.username} />
             </div>
           ) : null}
         </div>

@@ -1,0 +1,75 @@
+"use client";
+
+import { MessageCircle } from "lucide-react";
+import dynamic from "next/dynamic";
+import { useRef, useState } from "react";
+import { useHydrated, useViewerState } from "@/components/layout/viewer-context";
+import { buttonClasses } from "@/components/ui/button";
+
+// The form (its dialog, validation and zod) loads only when someone opens it: store, product and
+// farmer-card pages ship just this button.
+const AskTheFarmerDialog = dynamic(
+  () => import("./ask-the-farmer-dialog").then((m) => m.AskTheFarmerDialog),
+  { ssr: false },
+);
+
+/**
+ * The Ask The Farmer button and, once pressed, its dialog: a visitor gives their name and email, a
+ * signed-in member's are filled in; the message reaches the farmer through the product (`prodId`)
+ * or directly (`farmerId`).
+ */
+export function AskTheFarmer({
+  farmerName,
+  farmerId,
+  prodId,
+  triggerLabel,
+  triggerClassName,
+}: {
+  /** The farm's username: shown, and the farm's owner does not get the button. */
+  farmerName: string;
+  farmerId?: string;
+  prodId?: number;
+  /** The trigger's accessible name where several farms' buttons share a page. */
+  triggerLabel?: string;
+  triggerClassName?: string;
+}) {
+  const hydrated = useHydrated();
+  const { state } = useViewerState();
+  const [open, setOpen] = useState(false);
+  const [requested, setRequested] = useState(false);
+  const button = useRef<HTMLButtonElement>(null);
+
+  // The page is the same for everyone (cached); the farm's own owner has nobody to ask.
+  if (state.status === "ready" && state.answer.viewer?.username === farmerName) return null;
+
+  return (
+    <>
+      <button
+        ref={button}
+        type="button"
+        disabled={!hydrated}
+        aria-label={triggerLabel}
+        aria-haspopup="dialog"
+        aria-expanded={open}
+        className={triggerClassName ?? buttonClasses({ variant: "secondary" })}
+        onClick={() => {
+          setRequested(true);
+          setOpen(true);
+        }}
+      >
+        <MessageCircle aria-hidden />
+        Ask The Farmer
+      </button>
+      {requested ? (
+        <AskTheFarmerDialog
+          farmerName={farmerName}
+          farmerId={farmerId}
+          prodId={prodId}
+          open={open}
+          onOpenChange={setOpen}
+          returnFocus={() => button.current?.focus()}
+        />
+      ) : null}
+    </>
+  );
+}
