@@ -18,7 +18,6 @@
 import "./lib/env";
 import { existsSync } from "node:fs";
 import path from "node:path";
-import { parseArgs } from "node:util";
 import pg from "pg";
 import { DEFAULT_SERVER } from "./data/config";
 import { buildWorld, SIZES } from "./data/generate";
@@ -26,6 +25,7 @@ import { databaseUrl, loadPostgres } from "./data/load";
 import { closeContext, openContext, type DbContext } from "./db/context";
 import { countProbe, STATEMENT_PROBES, type StatementProbe } from "./db/statements";
 import { measureBundles } from "./http/bundle";
+import { parseCli } from "./lib/cli";
 import { out } from "./lib/out";
 import { guard, Report } from "./lib/report";
 import { captureStatements } from "./lib/statements";
@@ -167,15 +167,28 @@ async function datasetChecks(ctx: DbContext, report: Report): Promise<void> {
   }
 }
 
+const USAGE = `
+npm run bench:ci -- [options]: the deterministic benchmark gate (statements per request, query
+plans, first-load JS).
+
+  --dist DIR     the Next.js build to measure; default .next
+  --no-bundle    leave out the first-load JS checks
+  --server URL   PostgreSQL server; default $BENCH_PG_URL or postgres://postgres@127.0.0.1:5432
+  --keep         keep the temporary database afterwards
+`;
+
 async function main(): Promise<void> {
-  const { values } = parseArgs({
-    options: {
-      dist: { type: "string", default: ".next" },
-      "no-bundle": { type: "boolean", default: false },
-      server: { type: "string", default: DEFAULT_SERVER },
-      keep: { type: "boolean", default: false },
+  const { values } = parseCli(
+    {
+      options: {
+        dist: { type: "string", default: ".next" },
+        "no-bundle": { type: "boolean", default: false },
+        server: { type: "string", default: DEFAULT_SERVER },
+        keep: { type: "boolean", default: false },
+      },
     },
-  });
+    USAGE,
+  );
   const server = values.server ?? DEFAULT_SERVER;
   const started = performance.now();
   const report = new Report({

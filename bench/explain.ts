@@ -7,21 +7,31 @@
  * Probe names are those of bench/db/statements.ts (run without names to list them).
  */
 import "./lib/env";
-import { parseArgs } from "node:util";
 import { DEFAULT_SERVER } from "./data/config";
 import { closeContext, openContext } from "./db/context";
 import { STATEMENT_PROBES } from "./db/statements";
+import { parseCli } from "./lib/cli";
 import { out } from "./lib/out";
 import { captureStatements } from "./lib/statements";
 
+const USAGE = `
+npx tsx --require ./bench/lib/server-only.cjs bench/explain.ts [--size M] [--server URL] [probe ...]
+
+Prints EXPLAIN (ANALYZE, BUFFERS) of every statement of the named statement probes; without names,
+lists them.
+`;
+
 async function main(): Promise<void> {
-  const { values, positionals } = parseArgs({
-    allowPositionals: true,
-    options: {
-      size: { type: "string", default: "M" },
-      server: { type: "string", default: DEFAULT_SERVER },
+  const { values, positionals } = parseCli(
+    {
+      allowPositionals: true,
+      options: {
+        size: { type: "string", default: "M" },
+        server: { type: "string", default: DEFAULT_SERVER },
+      },
     },
-  });
+    USAGE,
+  );
   if (positionals.length === 0) {
     out(STATEMENT_PROBES.map((p) => p.name).join("\n"));
     return;

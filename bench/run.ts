@@ -1,23 +1,11 @@
 /**
- * npm run bench -- [options]: the timed benchmark suite (issue 7). Prints one table (scenario,
- * metric, value, baseline, ratio, target, result), saves it to bench/results/, and exits non-zero
- * when a target of bench/thresholds.json is missed or a scenario's page or service is missing.
- *
- *   --size M          the dataset measured (database bench_<size>); default M
- *   --small S         the smaller dataset statement counts are compared with; default S
- *   --large L         the larger dataset for scaling ratios, used when its database exists; default L
- *   --only LIST       groups to run, comma-separated: db,ablation,statements,pglite,payments,http,bundle,lighthouse,mixed,coldstart
- *   --skip LIST       groups to leave out
- *   --rounds N        HTTP rounds (A B C / C B A interleaved); default 3
- *   --duration S      seconds per HTTP round; default 10
- *   --server URL      PostgreSQL server; default $BENCH_PG_URL or postgres://postgres@127.0.0.1:5432
- *   --rebuild         build the app again even when .next-bench is current
+ * npm run bench -- [options]: the timed benchmark suite (issue 7); what it prints and saves is in USAGE.
+ * The options are in USAGE below (`--help` prints them).
  *
  * Run under `tsx --conditions=react-server` (the project's services are server-only).
  */
 import "./lib/env";
 import path from "node:path";
-import { parseArgs } from "node:util";
 import { DEFAULT_SERVER } from "./data/config";
 import {
   closeContext,
@@ -42,6 +30,7 @@ import { countProbe, STATEMENT_PROBES } from "./db/statements";
 import { Missing } from "./lib/missing";
 import { guard, Report } from "./lib/report";
 import { timeLoop } from "./lib/stats";
+import { parseCli } from "./lib/cli";
 import { out } from "./lib/out";
 
 export const GROUPS = [
@@ -69,20 +58,39 @@ export interface RunOptions {
   rebuild: boolean;
 }
 
+const USAGE = `
+npm run bench -- [options]: the timed benchmark suite (issue 7). Prints one table (scenario,
+metric, value, baseline, ratio, target, result), saves it to bench/results/, and exits non-zero
+when a target of bench/thresholds.json is missed or a scenario's page or service is missing.
+
+  --size M          the dataset measured (database bench_<size>); default M
+  --small S         the smaller dataset statement counts are compared with; default S
+  --large L         the larger dataset for scaling ratios, used when its database exists; default L
+  --only LIST       groups to run, comma-separated: db,ablation,statements,pglite,payments,http,bundle,lighthouse,mixed,coldstart
+  --skip LIST       groups to leave out
+  --rounds N        HTTP rounds (A B C / C B A interleaved); default 3
+  --duration S      seconds per HTTP round; default 10
+  --server URL      PostgreSQL server; default $BENCH_PG_URL or postgres://postgres@127.0.0.1:5432
+  --rebuild         build the app again even when .next-bench is current
+`;
+
 function parseOptions(): RunOptions {
-  const { values } = parseArgs({
-    options: {
-      size: { type: "string", default: "M" },
-      small: { type: "string", default: "S" },
-      large: { type: "string", default: "L" },
-      only: { type: "string" },
-      skip: { type: "string" },
-      rounds: { type: "string", default: "3" },
-      duration: { type: "string", default: "10" },
-      server: { type: "string", default: DEFAULT_SERVER },
-      rebuild: { type: "boolean", default: false },
+  const { values } = parseCli(
+    {
+      options: {
+        size: { type: "string", default: "M" },
+        small: { type: "string", default: "S" },
+        large: { type: "string", default: "L" },
+        only: { type: "string" },
+        skip: { type: "string" },
+        rounds: { type: "string", default: "3" },
+        duration: { type: "string", default: "10" },
+        server: { type: "string", default: DEFAULT_SERVER },
+        rebuild: { type: "boolean", default: false },
+      },
     },
-  });
+    USAGE,
+  );
   const list = (v: string | undefined) =>
     (v ?? "")
       .split(",")

@@ -1,22 +1,14 @@
 /**
  * npm run bench:data -- --size S|M|L [options]
- *
- *   --size XS|S|M|L     dataset size (bench/data/generate.ts SIZES); default S
- *   --target pg|pglite|both   where to load; default pg (PGlite takes XS and S only)
- *   --db NAME           PostgreSQL database, created fresh; default bench_<size>
- *   --server URL        PostgreSQL server; default $BENCH_PG_URL or postgres://postgres@127.0.0.1:5432
- *   --pglite-dir DIR    PGlite directory; default .data/bench/pglite-<size>
- *   --seed TEXT         generator seed; default "harvest"
- *   --anchor YYYY-MM-DD "now" of the data (orders run two years up to it); default today (UTC)
- *   --indexes drop|keep drop secondary indexes during COPY and rebuild after (default), or keep them
+ * The options are in USAGE below (`--help` prints them).
  *
  * Runs under `tsx --conditions=react-server` (the project's db modules are server-only).
  */
 import path from "node:path";
-import { parseArgs } from "node:util";
 import { DEFAULT_SERVER, defaultDatabase, defaultPgliteDir } from "./config";
 import { buildWorld, SIZES } from "./generate";
 import { loadPglite, loadPostgres, type IndexStrategy, type LoadTimings } from "./load";
+import { parseCli } from "../lib/cli";
 import { out } from "../lib/out";
 
 function todayUtc(): number {
@@ -34,19 +26,35 @@ function printTimings(label: string, t: LoadTimings): void {
   );
 }
 
+const USAGE = `
+npm run bench:data -- --size S|M|L [options]
+
+  --size XS|S|M|L     dataset size (bench/data/generate.ts SIZES); default S
+  --target pg|pglite|both   where to load; default pg (PGlite takes XS and S only)
+  --db NAME           PostgreSQL database, created fresh; default bench_<size>
+  --server URL        PostgreSQL server; default $BENCH_PG_URL or postgres://postgres@127.0.0.1:5432
+  --pglite-dir DIR    PGlite directory; default .data/bench/pglite-<size>
+  --seed TEXT         generator seed; default "harvest"
+  --anchor YYYY-MM-DD "now" of the data (orders run two years up to it); default today (UTC)
+  --indexes drop|keep drop secondary indexes during COPY and rebuild after (default), or keep them
+`;
+
 async function main(): Promise<void> {
-  const { values } = parseArgs({
-    options: {
-      size: { type: "string", default: "S" },
-      target: { type: "string", default: "pg" },
-      db: { type: "string" },
-      server: { type: "string", default: DEFAULT_SERVER },
-      "pglite-dir": { type: "string" },
-      seed: { type: "string", default: "harvest" },
-      anchor: { type: "string" },
-      indexes: { type: "string", default: "drop" },
+  const { values } = parseCli(
+    {
+      options: {
+        size: { type: "string", default: "S" },
+        target: { type: "string", default: "pg" },
+        db: { type: "string" },
+        server: { type: "string", default: DEFAULT_SERVER },
+        "pglite-dir": { type: "string" },
+        seed: { type: "string", default: "harvest" },
+        anchor: { type: "string" },
+        indexes: { type: "string", default: "drop" },
+      },
     },
-  });
+    USAGE,
+  );
   const sizeName = (values.size ?? "S").toUpperCase();
   const size = SIZES[sizeName];
   if (!size) throw new Error(`--size must be one of ${Object.keys(SIZES).join(", ")}`);
