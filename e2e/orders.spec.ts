@@ -175,6 +175,15 @@ test.describe("orders", () => {
     await expectSeriousA11yFree(farmer, "customer contact modal");
     await contact.getByRole("button", { name: "Close" }).click();
 
+    // The Messenger modal: the farm (on Harvest) writes to the customer about the order.
+    await farmer.getByRole("button", { name: "Send Message to Robin Ash" }).first().click();
+    const messenger = farmer.getByRole("dialog", { name: "Send Message to Robin Ash" });
+    await expect(messenger.getByLabel("To")).toBeDisabled();
+    await messenger.getByLabel("Message").fill("Your order leaves the farm this afternoon.");
+    await messenger.getByRole("button", { name: "Send" }).click();
+    await expect(messenger.getByText("Successfully Sent!")).toBeVisible();
+    await messenger.getByRole("button", { name: "Close" }).click();
+
     // A delivery line offers the delivery statuses only, labelled with spaces and capitals.
     await farmer.getByRole("button", { name: `Edit status of ${rowName}` }).click();
     const select = farmer.getByRole("combobox", { name: `Status of ${rowName}` });

@@ -3,6 +3,8 @@
 import { useState } from "react";
 import { useHydrated } from "@/components/layout/use-hydrated";
 import type { PlacedOrder } from "@/lib/orders/types";
+import { Messenger } from "@/components/messaging/messenger";
+import { isFeatureOn } from "@/lib/features";
 import { ContactDialog } from "./contact-dialog";
 import { OrderDialog } from "./order-dialog";
 import { formatOrderDate } from "./order-date";
@@ -37,12 +39,19 @@ export function PlacedOrdersTable({ rows, caption }: { rows: PlacedOrder[]; capt
       row.productName
     );
   const farmer = (row: PlacedOrder) => (
-    <ContactDialog
-      role="Farmer"
-      name={row.merchantName}
-      email={row.merchantEmail}
-      phone={row.merchantPhone}
-    />
+    <div className="flex flex-col items-start gap-1">
+      <ContactDialog
+        role="Farmer"
+        name={row.merchantName}
+        email={row.merchantEmail}
+        phone={row.merchantPhone}
+      />
+      {isFeatureOn("messaging") ? (
+        <Messenger
+          target={{ orderNo: row.orderNo, name: row.merchantName, farmer: row.merchantName }}
+        />
+      ) : null}
+    </div>
   );
 
   return (

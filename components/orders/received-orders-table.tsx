@@ -9,6 +9,8 @@ import { Button } from "@/components/ui/button";
 import { orderStatusesFor, type OrderStatus } from "@/lib/constants";
 import { formatStatusLabel } from "@/lib/format";
 import type { ReceivedOrder } from "@/lib/orders/types";
+import { Messenger } from "@/components/messaging/messenger";
+import { isFeatureOn } from "@/lib/features";
 import { ContactDialog } from "./contact-dialog";
 import { formatOrderDate } from "./order-date";
 import { StatusBadge } from "./status-badge";
@@ -138,12 +140,17 @@ export function ReceivedOrdersTable({ rows, caption }: { rows: ReceivedOrder[]; 
                 <td className="px-4 py-3 font-mono text-sm whitespace-nowrap">{row.orderNo}</td>
                 <td className="px-4 py-3">{methodLabel(row)}</td>
                 <td className="px-4 py-3">
-                  <ContactDialog
-                    role="Customer"
-                    name={row.customerName}
-                    email={row.customerEmail}
-                    phone={row.customerPhone}
-                  />
+                  <div className="flex flex-col items-start gap-1">
+                    <ContactDialog
+                      role="Customer"
+                      name={row.customerName}
+                      email={row.customerEmail}
+                      phone={row.customerPhone}
+                    />
+                    {isFeatureOn("messaging") ? (
+                      <Messenger target={{ orderNo: row.orderNo, name: row.customerName }} />
+                    ) : null}
+                  </div>
                 </td>
                 <td className="px-4 py-3">{row.productName}</td>
                 <td className="px-4 py-3 tabular-nums">{row.quantity}</td>
@@ -175,12 +182,17 @@ export function ReceivedOrdersTable({ rows, caption }: { rows: ReceivedOrder[]; 
               <dd className="font-mono">{row.orderNo}</dd>
               <dt className="text-stone-600">Customer</dt>
               <dd>
-                <ContactDialog
-                  role="Customer"
-                  name={row.customerName}
-                  email={row.customerEmail}
-                  phone={row.customerPhone}
-                />
+                <div className="flex flex-col items-start gap-1">
+                  <ContactDialog
+                    role="Customer"
+                    name={row.customerName}
+                    email={row.customerEmail}
+                    phone={row.customerPhone}
+                  />
+                  {isFeatureOn("messaging") ? (
+                    <Messenger target={{ orderNo: row.orderNo, name: row.customerName }} />
+                  ) : null}
+                </div>
               </dd>
               <dt className="text-stone-600">Order Date</dt>
               <dd>

@@ -99,3 +99,15 @@ export const messageListQuerySchema = z.object({
       .optional(),
   ),
 });
+
+/** The Messenger modal from an order: to the order's farmer (customer side) or its customer (farm side). */
+export const orderMessageSchema = z.strictObject({
+  orderNo: z
+    .string()
+    .trim()
+    .regex(/^[A-Z0-9]{6,20}$/, "The order could not be found."),
+  /** The farm's username, when the customer writes to one of the order's farms. */
+  farmer: z.string().trim().min(1).max(60).optional(),
+  message: conversationMessage(),
+});
+export type OrderMessage = z.output<typeof orderMessageSchema>;

@@ -14,3 +14,4 @@ export { markConversationRead } from "./mark-conversation-read";
 export { MESSAGING_MESSAGES } from "./messages";
 export type { MessageView } from "./message-view";
 export { sendMessage } from "./send-message";
+export { messageOrderParty, ORDER_PARTY_NOT_FOUND } from "./message-order-party";

@@ -1,0 +1,48 @@
+"use client";
+
+import { MessageCircle } from "lucide-react";
+import dynamic from "next/dynamic";
+import { useRef, useState } from "react";
+import { useHydrated } from "@/components/layout/use-hydrated";
+import { buttonClasses } from "@/components/ui/button";
+import type { MessengerTarget } from "./messenger-dialog";
+
+// The form loads when someone opens it: the order lists ship only the button.
+const MessengerDialog = dynamic(() => import("./messenger-dialog").then((m) => m.MessengerDialog), {
+  ssr: false,
+});
+
+/** 'Send Message to {name}': opens the Messenger modal for the other party of an order. */
+export function Messenger({ target }: { target: MessengerTarget }) {
+  const hydrated = useHydrated();
+  const [open, setOpen] = useState(false);
+  const [requested, setRequested] = useState(false);
+  const button = useRef<HTMLButtonElement>(null);
+  return (
+    <>
+      <button
+        ref={button}
+        type="button"
+        disabled={!hydrated}
+        aria-haspopup="dialog"
+        aria-expanded={open}
+        className={buttonClasses({ variant: "ghost", size: "sm" })}
+        onClick={() => {
+          setRequested(true);
+          setOpen(true);
+        }}
+      >
+        <MessageCircle aria-hidden />
+        Send Message to {target.name}
+      </button>
+      {requested ? (
+        <MessengerDialog
+          target={target}
+          open={open}
+          onOpenChange={setOpen}
+          returnFocus={() => button.current?.focus()}
+        />
+      ) : null}
+    </>
+  );
+}
