@@ -190,7 +190,14 @@ describe("error mapping", () => {
 
   it("still parses a valid JSON body", async () => {
     const handler = route({ public: true }, async ({ req }) => Response.json(await req.json()));
-    const res = await call(handler, request("/api/x", { method: "POST", body: '{"a":1}' }));
+    const res = await call(
+      handler,
+      request("/api/x", {
+        method: "POST",
+        body: '{"a":1}',
+        headers: { "content-type": "application/json" },
+      }),
+    );
     expect(res.body).toEqual({ a: 1 });
   });
 
@@ -441,11 +448,18 @@ describe("same-origin check on cookie-authenticated writes", () => {
     expect(res.status).toBe(403);
   });
 
-  it("lets a visitor's cross-site POST to a public route through (no session to ride on)", async () => {
+  // Issue 22 item 5: with no session to ride on, a forged write could still register accounts,
+  // request resets or sign the visitor in to the attacker's account. See route-writes.test.ts.
+  it("refuses a visitor's cross-site POST to a public route too", async () => {
     const res = await call(
       open,
       request("/api/x", { method: "POST", headers: { origin: "https://evil.example" } }),
     );
+    expect(res.status).toBe(403);
+  });
+
+  it("lets a visitor's POST without Origin (an API client) through to a public route", async () => {
+    const res = await call(open, request("/api/x", { method: "POST" }));
     expect(res.status).toBe(200);
   });
 });

@@ -16,7 +16,18 @@ import {
   findNulCharacter,
   hasControlCharacter,
 } from "@/server/http/input-guards";
-import { isSameOriginRequest, isStateChangingMethod } from "@/server/http/same-origin";
+import {
+  FORM_MEDIA_TYPE,
+  JSON_MEDIA_TYPE,
+  MULTIPART_MEDIA_TYPE,
+  UnsupportedMediaTypeError,
+  requireContentType,
+} from "@/server/http/content-type";
+import {
+  isCrossSiteBrowserRequest,
+  isSameOriginRequest,
+  isStateChangingMethod,
+} from "@/server/http/same-origin";
 import { log } from "@/server/log";
 
 /** "member" = anyone signed in; a member type = exactly that type. There is no implicit superuser. */
@@ -34,7 +45,12 @@ export type RouteHandler<P extends RouteParams = RouteParams> = (
 
 export type HandlerArgs<M, P> = { req: Request; member: M; db: Db; params: P };
 
-export type PublicRouteOptions = { public: true; role?: undefined };
+/**
+ * `acceptsForeignPosts`: the route takes writes that other sites' pages or servers send on purpose
+ * (Stripe's webhooks, RFC 8058 one-click unsubscribe from a mail client). Only public routes can
+ * say so, and the cookie rule below still applies to them.
+ */
+export type PublicRouteOptions = { public: true; role?: undefined; acceptsForeignPosts?: true };
 /** `role` defaults to "member": a route is signed-in only unless it says `public: true`. */
 export type ProtectedRouteOptions = { public?: false; role?: Role | readonly Role[] };
 
@@ -102,6 +118,22 @@ export function route<P extends RouteParams>(
         throw new AppError("forbidden", CROSS_ORIGIN_MESSAGE);
       }
 
+      // Signed in or not: a browser always sends Origin (or Sec-Fetch-Site) on a cross-site write,
+      // so one that says another site sent it is refused. Without this a page elsewhere could
+      // register accounts, request resets, or sign a visitor in to its own account (login CSRF).
+      // No header at all (curl, servers, apps) is not evidence of a browser, and is let through.
+      if (
+        isStateChangingMethod(req.method) &&
+        !(options.public && options.acceptsForeignPosts) &&
+        isCrossSiteBrowserRequest(req, getEnv().APP_URL)
+      ) {
+        log.warn(
+          { method: req.method, path: safePath(req.url), origin: req.headers.get("origin") },
+          "cross-site write refused",
+        );
+        throw new AppError("forbidden", CROSS_ORIGIN_MESSAGE);
+      }
+
       if (roles) {
         if (!member) throw new AppError("unauthorized");
         if (!hasRole(member, roles)) throw new AppError("forbidden");
@@ -157,8 +189,12 @@ function safeSearchParams(url: string): URLSearchParams {
 }
 
 /**
- * `await req.json()` on a body that is not JSON throws a SyntaxError; mark exactly that one so it
- * becomes a 400 while any other SyntaxError (a bug) stays a 500. A JSON string holding NUL is
+ * `req.json()` takes only `Content-Type: application/json` and `req.formData()` only a form or
+ * multipart body; anything else is a 415 before a byte is parsed (issue 22: JSON sent as
+ * `text/plain`, which another site's page can post without a preflight, was parsed). A handler that
+ * reads no body takes any (an empty POST to a cancel call works). Stripe's raw `req.text()` is left
+ * alone. `await req.json()` on a body that is not JSON throws a SyntaxError; mark exactly that one
+ * so it becomes a 400 while any other SyntaxError (a bug) stays a 500. A JSON string holding NUL is
  * refused as a 422 under its field, for every handler at once (see server/http/input-guards.ts);
  * so are multipart text fields holding NUL.
  */
@@ -169,6 +205,7 @@ function withJsonGuard(req: Request): Request {
     json: {
       configurable: true,
       value: async () => {
+        requireContentType(req, [JSON_MEDIA_TYPE]);
         const body: unknown = await parse().catch((error: unknown) => {
           throw error instanceof SyntaxError
             ? new BadJsonError(error.message, { cause: error })
@@ -181,6 +218,7 @@ function withJsonGuard(req: Request): Request {
     formData: {
       configurable: true,
       value: async () => {
+        requireContentType(req, [MULTIPART_MEDIA_TYPE, FORM_MEDIA_TYPE]);
         const form = await parseForm();
         for (const [name, value] of form)
           if (typeof value === "string") refuseNul(findNulCharacter(value, [name]));
@@ -215,6 +253,10 @@ function errorResponse(error: unknown, req: Request, member: SessionMember | nul
   }
   if (error instanceof BadJsonError) {
     return json(400, { message: BAD_JSON_MESSAGE });
+  }
+  if (error instanceof UnsupportedMediaTypeError) {
+    log.debug({ ...context, contentType: req.headers.get("content-type") }, error.message);
+    return json(415, { message: error.message });
   }
   log.error({ ...context, err: error }, "unhandled error in route handler");
   return json(500, { message: GENERIC_ERROR_MESSAGE });

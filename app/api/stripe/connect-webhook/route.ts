@@ -6,7 +6,8 @@ import { payOwedPayouts } from "@/server/payouts/pay-merchant";
 
 // POST /api/stripe/connect-webhook: events of farmers' Connect accounts (account.updated), verified
 // with the Connect endpoint's own secret and processed once each
-export const POST = route({ public: true }, async ({ req, db }) => {
+// (Stripe posts from its servers; the signature, not the origin, is what proves the sender)
+export const POST = route({ public: true, acceptsForeignPosts: true }, async ({ req, db }) => {
   const stripe = requireStripe();
   const event = verifyStripeEvent(stripe, {
     payload: await req.text(),

@@ -6,7 +6,8 @@ import { handleStripeEvent, requireStripe, verifyStripeEvent } from "@/server/pa
 import { sendPlanPaymentEmail } from "@/server/subscriptions";
 
 // POST /api/stripe/webhook: Stripe's events, verified on the raw body and processed once each
-export const POST = route({ public: true }, async ({ req, db }) => {
+// (Stripe posts from its servers; the signature, not the origin, is what proves the sender)
+export const POST = route({ public: true, acceptsForeignPosts: true }, async ({ req, db }) => {
   const stripe = requireStripe();
   const event = verifyStripeEvent(stripe, {
     // The raw body: the signature is over these exact bytes, before anything parses them.

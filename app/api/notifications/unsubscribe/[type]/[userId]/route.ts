@@ -11,15 +11,19 @@ type Params = { type: string; userId: string };
  */
 
 // POST /api/notifications/unsubscribe/{type}/{userKey}?sig=...: one-click unsubscribe
-export const POST = route<Params>({ public: true }, async ({ req, db, params }) => {
-  const input = notificationLinkSchema.parse({
-    type: params.type,
-    userId: params.userId,
-    sig: new URL(req.url).searchParams.get("sig") ?? "",
-  });
-  const message = await changeNotificationByLink(db, { ...input, allowed: false });
-  return Response.json({ message });
-});
+// (from the mail provider, wherever it runs: the signed link, not the origin, is the credential)
+export const POST = route<Params>(
+  { public: true, acceptsForeignPosts: true },
+  async ({ req, db, params }) => {
+    const input = notificationLinkSchema.parse({
+      type: params.type,
+      userId: params.userId,
+      sig: new URL(req.url).searchParams.get("sig") ?? "",
+    });
+    const message = await changeNotificationByLink(db, { ...input, allowed: false });
+    return Response.json({ message });
+  },
+);
 
 // GET /api/notifications/unsubscribe/{type}/{userKey}?sig=...: to the unsubscribe page
 export const GET = route<Params>({ public: true }, async ({ req, params }) => {
