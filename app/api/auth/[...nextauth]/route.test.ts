@@ -166,3 +166,48 @@ describe("input next-auth cannot read (issue 22)", () => {
     });
   });
 });
+
+describe("next-auth's POSTs from another site (issue 22 item 5: login CSRF)", () => {
+  const signInForm = "csrfToken=x&login=ana&password=Password123!&json=true";
+
+  function postWith(headers: Record<string, string>, body = signInForm) {
+    return POST(
+      new NextRequest(`${SITE}/api/auth/callback/credentials`, { method: "POST", headers, body }),
+      { params: Promise.resolve({ nextauth: ["callback", "credentials"] }) },
+    );
+  }
+
+  it.each([
+    ["a foreign Origin", { origin: "https://evil.example" }],
+    ["Origin null", { origin: "null" }],
+    ["Sec-Fetch-Site cross-site", { "sec-fetch-site": "cross-site" }],
+  ])("refuses the sign-in form posted with %s", async (_label, headers) => {
+    const response = await postWith({
+      "content-type": "application/x-www-form-urlencoded",
+      ...headers,
+    });
+    expect(response.status).toBe(403);
+    expect(((await response.json()) as { message: string }).message).toMatch(
+      /did not come from this site/,
+    );
+    expect(response.headers.get("set-cookie")).toBeNull();
+  });
+
+  it("refuses a body that is neither a form nor JSON with a 415", async () => {
+    const response = await postWith({ "content-type": "text/plain", origin: SITE });
+    expect(response.status).toBe(415);
+    expect(await response.json()).toEqual({
+      message:
+        "The request body must be sent as application/x-www-form-urlencoded or application/json.",
+    });
+  });
+
+  it("hands this site's form post to next-auth (its own CSRF token check answers)", async () => {
+    const response = await postWith({
+      "content-type": "application/x-www-form-urlencoded",
+      origin: SITE,
+    });
+    // The csrfToken is wrong, so next-auth sends the visitor back to sign in: not our 403 or 415.
+    expect([200, 302]).toContain(response.status);
+  });
+});

@@ -3,6 +3,7 @@ import { NextRequest } from "next/server";
 import { getAuthOptions } from "@/server/auth/auth-options";
 import { getEnv } from "@/server/env";
 import { badRequest } from "@/server/errors";
+import { FORM_MEDIA_TYPE, JSON_MEDIA_TYPE, requireContentType } from "@/server/http/content-type";
 import { findNulCharacter } from "@/server/http/input-guards";
 import { BAD_JSON_MESSAGE, refuseNul, route } from "@/server/http/route";
 
@@ -14,9 +15,12 @@ type Params = { nextauth: string[] };
  * next-auth answers input it cannot read (a cut-off JSON body, `callbackUrl=http://[::1`) by
  * throwing, which Next turns into an empty 500. The body is read and checked here first, inside
  * route(), so such input gets a 4xx in the API's error shape, and next-auth gets a copy of it.
+ * route() refuses a POST from another site's page (login CSRF); a POST body must be a form (what
+ * next-auth's client sends) or JSON, anything else is a 415 (next-auth would silently ignore it).
  */
 const handle = route<Params>({ public: true }, async ({ req, params }) => {
   const raw = req.method === "POST" ? await req.text() : "";
+  if (raw) requireContentType(req, [FORM_MEDIA_TYPE, JSON_MEDIA_TYPE]);
   const body = parseAuthBody(req.headers.get("content-type"), raw);
   refuseNul(findNulCharacter(body ?? {}));
   const callbackUrl = body?.callbackUrl ?? new URL(req.url).searchParams.get("callbackUrl");
