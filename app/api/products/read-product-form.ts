@@ -3,6 +3,7 @@ import { IMAGE_MAX_BYTES } from "@/lib/constants";
 import { MSG } from "@/lib/validation/messages";
 import { PRODUCT_IMAGE_FIELD } from "@/server/catalog/product-columns";
 import { badRequest, validationError } from "@/server/errors";
+import { MULTIPART_MEDIA_TYPE, requireContentType } from "@/server/http/content-type";
 import { readBodyWithLimit } from "@/server/http/read-body-with-limit";
 
 /**
@@ -33,17 +34,16 @@ const FIELDS = [
  * `productAddSchema` / `productUpdateSchema`. A body over the limit is refused with 'Image size is
  * too big.' on the image before it is read (by its Content-Length) or as soon as it passes the limit.
  *
- * @throws AppError validation (too big), bad_request (not multipart, or unreadable)
+ * @throws UnsupportedMediaTypeError (415) when not multipart; AppError validation (too big),
+ * bad_request (unreadable)
  */
 export async function readProductForm(
   req: Request,
 ): Promise<Record<(typeof FIELDS)[number], FormDataEntryValue | null>> {
+  requireContentType(req, [MULTIPART_MEDIA_TYPE]);
   const body = await readBodyWithLimit(req, PRODUCT_FORM_MAX_BYTES);
   if (!body) throw validationError({ [PRODUCT_IMAGE_FIELD]: [MSG.imageTooBig] });
-  const contentType = req.headers.get("content-type");
-  if (!contentType?.toLowerCase().startsWith("multipart/form-data")) {
-    throw badRequest("The product form must be sent as multipart/form-data.");
-  }
+  const contentType = req.headers.get("content-type")!;
   let form: FormData;
   try {
     form = await new Response(body, { headers: { "content-type": contentType } }).formData();

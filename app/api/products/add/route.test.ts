@@ -254,7 +254,7 @@ describe("POST /api/products/add", () => {
     expect(sent).toBeLessThan(12);
   });
 
-  it("answers 400 to a body that is not multipart", async () => {
+  it("answers 415 to a body that is not multipart", async () => {
     const merchant = await createMerchant(db);
     const req = new Request(`${SITE}/api/products/add`, {
       method: "POST",
@@ -265,7 +265,11 @@ describe("POST /api/products/add", () => {
       },
       body: JSON.stringify(productFormValues()),
     });
-    expect((await postAdd(req, noParams)).status).toBe(400);
+    const response = await postAdd(req, noParams);
+    expect(response.status).toBe(415);
+    expect(await response.json()).toEqual({
+      message: "The request body must be sent as multipart/form-data.",
+    });
   });
 
   it.each([

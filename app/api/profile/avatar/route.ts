@@ -3,6 +3,7 @@ import { MSG } from "@/lib/validation/messages";
 import { profileImageSchema } from "@/lib/validation/profile";
 import { validationError } from "@/server/errors";
 import { revalidateMerchant } from "@/server/catalog/revalidate-merchant";
+import { MULTIPART_MEDIA_TYPE, requireContentType } from "@/server/http/content-type";
 import { readBodyWithLimit } from "@/server/http/read-body-with-limit";
 import { route } from "@/server/http/route";
 import { AVATAR_FIELD, updateAvatar } from "@/server/members/update-avatar";
@@ -12,6 +13,7 @@ const MAX_BODY_BYTES = IMAGE_MAX_BYTES + 64 * 1024;
 
 // POST /api/profile/avatar: replace the profile image (multipart field avatarImage, JPEG or PNG, 8 MB)
 export const POST = route({}, async ({ req, member, db }) => {
+  requireContentType(req, [MULTIPART_MEDIA_TYPE]);
   // Refused before reading a byte when the declared size is too big; streamed with a cap otherwise.
   const body = await readBodyWithLimit(req, MAX_BODY_BYTES);
   if (!body) throw validationError({ [AVATAR_FIELD]: [MSG.imageTooBig] });
