@@ -100,10 +100,15 @@ describe("signInWithPassword", () => {
   it("takes about as long for an unknown login as for a wrong password (one verify either way)", async () => {
     const member = await createCustomer(db);
     await failure(attempt({ login: "warm_up_unknown" }));
+    // The fastest of five each: one slow sample on a busy machine says nothing about the code.
     const time = async (login: string) => {
-      const start = performance.now();
-      await failure(attempt({ login, password: "Wrong-password-1!" }));
-      return performance.now() - start;
+      let fastest = Infinity;
+      for (let i = 0; i < 5; i++) {
+        const start = performance.now();
+        await failure(attempt({ login, password: "Wrong-password-1!", rateLimitIp: null }));
+        fastest = Math.min(fastest, performance.now() - start);
+      }
+      return fastest;
     };
     const known = await time(member.username);
     const unknown = await time("no_such_member");
