@@ -5,6 +5,7 @@ import dynamic from "next/dynamic";
 import { useRef, useState } from "react";
 import { useHydrated } from "@/components/layout/use-hydrated";
 import { buttonClasses } from "@/components/ui/button";
+import { cn } from "@/lib/cn";
 import type { MessengerTarget } from "./messenger-dialog";
 
 // The form loads when someone opens it: the order lists ship only the button.
@@ -26,7 +27,11 @@ export function Messenger({ target }: { target: MessengerTarget }) {
         disabled={!hydrated}
         aria-haspopup="dialog"
         aria-expanded={open}
-        className={buttonClasses({ variant: "ghost", size: "sm" })}
+        // A long farm or customer name wraps instead of widening a phone's page.
+        className={cn(
+          buttonClasses({ variant: "ghost", size: "sm" }),
+          "h-auto max-w-full py-1.5 text-left whitespace-normal",
+        )}
         onClick={() => {
           setRequested(true);
           setOpen(true);
