@@ -10,10 +10,8 @@ vi.mock(import("@/server/db/client"), async (importOriginal) => ({
   getDb: async () => testState.db as Db,
 }));
 
-import { eq } from "drizzle-orm";
 import { encodeSessionToken, nowSeconds } from "@/server/auth/token";
 import type { Db } from "@/server/db/client";
-import { conversations, messages } from "@/server/db/schema";
 import { closeTestDb, createTestDb } from "@/tests/db";
 import {
   createCustomer,
@@ -64,8 +62,11 @@ async function orderOf(customer: Member, ...farms: Member[]) {
   return createOrder(db, { customerId: customer.id, items });
 }
 
-const messagesOf = async (conversationId: number) =>
-  db.select().from(messages).where(eq(messages.conversationId, conversationId));
+const messagesOf = (conversationId: number) =>
+  db.query.messages.findMany({
+    where: (m, { eq }) => eq(m.conversationId, conversationId),
+    orderBy: (m, { asc }) => [asc(m.id)],
+  });
 
 describe("POST /api/messages/orders", () => {
   it("lets the customer write to a farm of the order, and the farm (with a plan) answer in the same conversation", async () => {
@@ -91,7 +92,9 @@ describe("POST /api/messages/orders", () => {
       "When can I pick it up?",
       "Saturday morning!",
     ]);
-    const [row] = await db.select().from(conversations).where(eq(conversations.id, conversationId));
+    const row = await db.query.conversations.findFirst({
+      where: (c, { eq }) => eq(c.id, conversationId),
+    });
     expect(row).toMatchObject({ merchantId: farm.id, customerId: customer.id });
   });
 
@@ -103,7 +106,9 @@ describe("POST /api/messages/orders", () => {
       status: 403,
       body: { errors: { plan: ["subscription_required"] } },
     });
-    const rows = await db.select().from(conversations).where(eq(conversations.merchantId, farm.id));
+    const rows = await db.query.conversations.findMany({
+      where: (c, { eq }) => eq(c.merchantId, farm.id),
+    });
     expect(rows).toHaveLength(0);
   });
 
