@@ -338,13 +338,14 @@ describe("managing a plan", () => {
 
   it("lets nobody manage a plan they do not have", async () => {
     const member = await farm();
+    // One at a time: each call is made only when its refusal is awaited.
     for (const call of [
-      changePlan(db, stripe, { memberId: member.id, plan: "harvest" }),
-      cancelSubscription(db, stripe, { memberId: member.id }),
-      resumeSubscription(db, stripe, { memberId: member.id }),
-      startCardUpdate(db, stripe, { memberId: member.id }),
+      () => changePlan(db, stripe, { memberId: member.id, plan: "harvest" }),
+      () => cancelSubscription(db, stripe, { memberId: member.id }),
+      () => resumeSubscription(db, stripe, { memberId: member.id }),
+      () => startCardUpdate(db, stripe, { memberId: member.id }),
     ])
-      expect((await failure(call)).code).toBe("conflict");
+      expect((await failure(call())).code).toBe("conflict");
     const customer = await createCustomer(db);
     expect((await failure(cancelSubscription(db, stripe, { memberId: customer.id }))).message).toBe(
       FARMERS_ONLY_MESSAGE,
