@@ -94,30 +94,38 @@ export function SubscribeForm({
       stripe={getStripeJs(publishableKey)}
       options={{ clientSecret: started.clientSecret, appearance: ELEMENTS_APPEARANCE }}
     >
-      <PayForm
+      <ConfirmForm
+        kind="payment"
         returnPath={`/subscription/payment/${country}/${plan}`}
-        payLabel={`Pay ${priceLabel} and subscribe`}
+        label={`Pay ${priceLabel} and subscribe`}
         initialError={error}
       />
     </Elements>
   );
 }
 
-function PayForm({
+/**
+ * The Payment Element and its submit button, confirmed through Stripe: a payment (the first
+ * invoice) or a setup (a new card). Only a failure comes back here; a success leaves for the
+ * return address, where the server reads what happened from Stripe.
+ */
+function ConfirmForm({
+  kind,
   returnPath,
-  payLabel,
-  initialError,
+  label,
+  initialError = null,
 }: {
+  kind: "payment" | "setup";
   returnPath: string;
-  payLabel: string;
-  initialError: string | null;
+  label: string;
+  initialError?: string | null;
 }) {
   const stripe = useStripe();
   const elements = useElements();
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(initialError);
 
-  async function pay() {
+  async function confirm() {
     if (!stripe || !elements) return;
     setBusy(true);
     setError(null);
@@ -127,12 +135,17 @@ function PayForm({
       setBusy(false);
       return;
     }
-    const result = await stripe.confirmPayment({
-      elements,
-      confirmParams: { return_url: `${window.location.origin}${returnPath}` },
-    });
-    // Only a failure comes back here; a success leaves for the return address.
-    setError(result.error.message ?? "Your payment did not go through. Please try again.");
+    const confirmParams = { return_url: `${window.location.origin}${returnPath}` };
+    const result =
+      kind === "payment"
+        ? await stripe.confirmPayment({ elements, confirmParams })
+        : await stripe.confirmSetup({ elements, confirmParams });
+    setError(
+      result.error.message ??
+        (kind === "payment"
+          ? "Your payment did not go through. Please try again."
+          : "Your card could not be saved. Please try again."),
+    );
     setBusy(false);
   }
 
@@ -141,16 +154,21 @@ function PayForm({
       className="flex flex-col gap-4"
       onSubmit={(event) => {
         event.preventDefault();
-        void pay();
+        void confirm();
       }}
     >
       <PaymentElement options={{ layout: "tabs" }} />
       <p role="alert" className="text-tomato-600 text-sm font-medium empty:hidden">
         {error ?? ""}
       </p>
-      <Button type="submit" size="lg" disabled={!stripe || !elements || busy} aria-busy={busy}>
-        <CreditCard aria-hidden />
-        {busy ? "Processing ..." : payLabel}
+      <Button
+        type="submit"
+        size={kind === "payment" ? "lg" : "md"}
+        disabled={!stripe || !elements || busy}
+        aria-busy={busy}
+      >
+        {kind === "payment" ? <CreditCard aria-hidden /> : null}
+        {busy ? "Processing ..." : label}
       </Button>
     </form>
   );
@@ -171,50 +189,7 @@ export function CardSetupForm({
       stripe={getStripeJs(publishableKey)}
       options={{ clientSecret, appearance: ELEMENTS_APPEARANCE }}
     >
-      <SetupForm returnPath={returnPath} />
+      <ConfirmForm kind="setup" returnPath={returnPath} label="Save card" />
     </Elements>
-  );
-}
-
-function SetupForm({ returnPath }: { returnPath: string }) {
-  const stripe = useStripe();
-  const elements = useElements();
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-
-  async function save() {
-    if (!stripe || !elements) return;
-    setBusy(true);
-    setError(null);
-    const { error: formError } = await elements.submit();
-    if (formError) {
-      setError(formError.message ?? "Please check the card details.");
-      setBusy(false);
-      return;
-    }
-    const result = await stripe.confirmSetup({
-      elements,
-      confirmParams: { return_url: `${window.location.origin}${returnPath}` },
-    });
-    setError(result.error.message ?? "Your card could not be saved. Please try again.");
-    setBusy(false);
-  }
-
-  return (
-    <form
-      className="flex flex-col gap-4"
-      onSubmit={(event) => {
-        event.preventDefault();
-        void save();
-      }}
-    >
-      <PaymentElement options={{ layout: "tabs" }} />
-      <p role="alert" className="text-tomato-600 text-sm font-medium empty:hidden">
-        {error ?? ""}
-      </p>
-      <Button type="submit" disabled={!stripe || !elements || busy} aria-busy={busy}>
-        {busy ? "Processing ..." : "Save card"}
-      </Button>
-    </form>
   );
 }

@@ -3,7 +3,7 @@ import { eq, sql } from "drizzle-orm";
 import type Stripe from "stripe";
 import type { Db } from "@/server/db/client";
 import { subscriptions } from "@/server/db/schema";
-import { conflict, notFoundError } from "@/server/errors";
+import { conflict, isAppError, notFoundError } from "@/server/errors";
 import { callStripe } from "@/server/payments/stripe-errors";
 import type { StripeClient } from "@/server/payments/stripe-client";
 import { idOf } from "@/server/payments/stripe-states";
@@ -181,8 +181,8 @@ async function useNewCard(
     );
     return null;
   } catch (error) {
-    if (error instanceof Error && "code" in error && error.code === "conflict")
-      return error.message;
+    // A declined card (callStripe's conflict) is the farmer's to fix; anything else is ours.
+    if (isAppError(error) && error.code === "conflict") return error.publicMessage;
     throw error;
   }
 }
