@@ -22,10 +22,6 @@ describe("protected pages (spec part 1, section 6)", () => {
     "/orders/42/confirmByMerchant",
     "/products/12/edit",
     "/subscription/payment/CA/engager",
-    "/orderManager",
-    "/memberManager",
-    "/resellerManager",
-    "/resellerTransactions",
   ])("%s needs a sign-in", (path) => {
     expect(isProtectedPath(path)).toBe(true);
   });
@@ -98,12 +94,35 @@ describe("proxy", () => {
 
   it("gives x-middleware-subrequest no special treatment", () => {
     const response = proxy(
-      request("/memberManager", {
+      request("/settings", {
         headers: { "x-middleware-subrequest": "proxy:proxy:proxy:proxy:proxy" },
       }),
     );
     expect(response.status).toBe(307);
     expect(new URL(response.headers.get("location") ?? "").pathname).toBe("/login");
+  });
+
+  it.each([
+    ["a visitor", "/memberManager", undefined],
+    ["a customer", "/orderManager", "authenticated=true; member_type=customer"],
+    ["a farm", "/resellerManager/", "authenticated=true; member_type=merchant"],
+    ["a stale admin type cookie alone", "/resellerTransactions", "member_type=admin"],
+    ["a visitor", "/adminInbox", undefined],
+    ["a farm", "/adminAudit", "authenticated=true; member_type=merchant"],
+  ])(
+    "sends %s from the admin page %s to the dashboard (spec part 2 section 2)",
+    (_who, path, cookie) => {
+      const response = proxy(request(path, cookie ? { headers: { cookie } } : undefined));
+      expect(response.status).toBe(307);
+      expect(new URL(response.headers.get("location") ?? "").pathname).toBe("/");
+    },
+  );
+
+  it("lets an admin's request through to the admin page (which checks the real session)", () => {
+    const response = proxy(
+      request("/memberManager", { headers: { cookie: "authenticated=true; member_type=admin" } }),
+    );
+    expect(response.headers.get("location")).toBeNull();
   });
 
   it("reads the cookie the login sets", () => {

@@ -41,8 +41,26 @@ const PROTECTED_PATHS: readonly RegExp[] = [
   /^\/products\/[^/]+\/edit\/?$/, // productDetailEdit
   // subscriptionPayment: /subscription/payment/{country}/{plan}; the ".../completed" page is not protected
   /^\/subscription\/payment\/[^/]+\/(?!completed\/?$)[^/]+\/?$/,
-  /^\/(?:orderManager|memberManager|resellerManager|resellerTransactions)\/?$/, // admin pages
 ];
+
+/**
+ * The admin pages. Spec part 2 section 2: non-admins and visitors who open one go to the dashboard
+ * (not to login), so anyone without the admin type hint is sent there at once; the page checks the
+ * real session again (requireAdmin).
+ */
+const ADMIN_PATH =
+  /^\/(?:orderManager|memberManager|resellerManager|resellerTransactions|adminInbox|adminAudit)\/?$/;
+
+function adminPageRedirect(request: NextRequest): NextResponse | null {
+  if (!ADMIN_PATH.test(request.nextUrl.pathname)) return null;
+  const { cookies } = request;
+  if (
+    cookies.get(AUTHENTICATED_COOKIE)?.value === "true" &&
+    cookies.get(MEMBER_TYPE_COOKIE)?.value === "admin"
+  )
+    return NextResponse.next();
+  return NextResponse.redirect(new URL("/", request.url));
+}
 
 /** Whether a pathname is one of the spec's login-protected pages. */
 export function isProtectedPath(pathname: string): boolean {
@@ -119,6 +137,8 @@ export function proxy(request: NextRequest) {
   if (refusal) return refusal;
   const storeRedirect = ownerStoreViewRedirect(request);
   if (storeRedirect) return storeRedirect;
+  const admin = adminPageRedirect(request);
+  if (admin) return admin;
   const { pathname, search } = request.nextUrl;
   if (!isProtectedPath(pathname)) return NextResponse.next();
   if (request.cookies.get(AUTHENTICATED_COOKIE)?.value === "true") return NextResponse.next();
@@ -151,6 +171,8 @@ export const config = {
     "/memberManager",
     "/resellerManager",
     "/resellerTransactions",
+    "/adminInbox",
+    "/adminAudit",
     "/dev/mailbox/:path*",
   ],
 };

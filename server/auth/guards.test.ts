@@ -5,7 +5,8 @@ import { SESSION_CUSTOMER } from "@/tests/session-member";
 const session = vi.hoisted(() => ({ member: null as SessionMember | null }));
 vi.mock("@/server/auth/session", () => ({ getSessionMember: async () => session.member }));
 
-const { requireCompleteProfile, requireMember, requireRole } = await import("./guards");
+const { requireAdmin, requireCompleteProfile, requireMember, requireRole } =
+  await import("./guards");
 
 const customer = SESSION_CUSTOMER;
 
@@ -53,6 +54,16 @@ describe("page guards", () => {
     session.member = customer;
     expect(await redirectOf(() => requireRole("/customerOrders/manage", "merchant"))).toBe("/");
     await expect(requireRole("/myOrders/manage", ["customer", "merchant"])).resolves.toBe(customer);
+  });
+
+  it("sends everyone but an admin, a visitor too, from an admin page to the dashboard", async () => {
+    for (const memberType of [null, "customer", "merchant"] as const) {
+      session.member = memberType ? { ...customer, memberType } : null;
+      expect(await redirectOf(() => requireAdmin())).toBe("/");
+    }
+    const admin = { ...customer, memberType: "admin" as const };
+    session.member = admin;
+    await expect(requireAdmin()).resolves.toBe(admin);
   });
 
   it("sends a member with a missing phone or currency to complete the profile", async () => {

@@ -43,6 +43,17 @@ export async function requireRole(
   return member;
 }
 
+/**
+ * The signed-in admin. Anyone else, a visitor included, goes to the dashboard (spec part 2
+ * section 2: "Non-admins and unauthenticated users who open an admin route are redirected to
+ * dashboard"), so an admin page never hints that it exists.
+ */
+export async function requireAdmin(): Promise<SessionMember> {
+  const member = await getSessionMember();
+  if (!member || member.memberType !== "admin") redirect("/");
+  return member;
+}
+
 /** Spec part 1 section 4: a profile missing its phone or currency sends the member to complete it. */
 export function requireCompleteProfile(member: SessionMember): SessionMember {
   if (!member.hasCompleteProfile) redirect("/profile?notice=require_info");

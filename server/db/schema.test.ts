@@ -36,6 +36,7 @@ beforeAll(async () => {
 afterAll(() => closeTestDb(db));
 
 const TABLES = [
+  "admin_actions",
   "cart_items",
   "contact_messages",
   "conversations",
@@ -106,6 +107,11 @@ const KEY_INDEXES = [
   "reseller_transactions_created_idx",
   "security_accesses_member_browser_unique",
   "short_links_code_unique",
+  "short_links_original_url_unique",
+  "members_admin_search_trgm_idx",
+  "orders_admin_search_trgm_idx",
+  "admin_actions_created_idx",
+  "contact_messages_open_idx",
   "password_reset_tokens_token_hash_unique",
   "notification_preferences_pkey",
   "stripe_events_pkey",

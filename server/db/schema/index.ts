@@ -17,3 +17,4 @@ export * from "./notifications";
 export * from "./payments";
 export * from "./mail";
 export * from "./contact";
+export * from "./admin";

@@ -45,6 +45,17 @@ export function merchantSearchText(t: MerchantSearchColumns): SQL {
   return sql`${t.username} || ' ' || regexp_replace(coalesce(${t.address}, ''), '^[[:space:]]*[0-9][0-9a-z/-]*[[:space:]]+', '', 'i') || ' ' || coalesce(${t.city}, '') || ' ' || coalesce(${t.provinceState}, '')`;
 }
 
+type MemberSearchColumns = Record<"username" | "email" | "firstName" | "lastName", PgColumn>;
+
+/**
+ * What the admin member search matches a keyword against as a substring: username, email, first
+ * and last name. The index and the query (server/admin/find-members-by-keyword.ts) share this
+ * expression, as PostgreSQL uses an expression index only for the same expression.
+ */
+export function memberSearchText(t: MemberSearchColumns): SQL {
+  return sql`${t.username} || ' ' || ${t.email} || ' ' || ${t.firstName} || ' ' || ${t.lastName}`;
+}
+
 export const members = pgTable(
   "members",
   {
@@ -130,6 +141,8 @@ export const members = pgTable(
     index("members_username_trgm_idx").using("gin", t.username.op("gin_trgm_ops")),
     index("members_email_trgm_idx").using("gin", t.email.op("gin_trgm_ops")),
     index("members_address_trgm_idx").using("gin", t.address.op("gin_trgm_ops")),
+    // The admin member search: username, email and names in one trigram index (one scan).
+    index("members_admin_search_trgm_idx").using("gin", sql`(${memberSearchText(t)}) gin_trgm_ops`),
     // The farmers list keyword (username, street, city, province) in one trigram index; a whole
     // address through the one below, a whole email through members_email_lower_unique.
     index("members_merchant_public_search_trgm_idx")

@@ -27,6 +27,9 @@ export const conversations = pgTable(
     // Deleting hides the thread from that side only.
     merchantDeletedAt: happenedAt("merchant_deleted_at"),
     customerDeletedAt: happenedAt("customer_deleted_at"),
+    // The last "you have a message" mail to each side: at most one per conversation an hour.
+    merchantMailedAt: happenedAt("merchant_mailed_at"),
+    customerMailedAt: happenedAt("customer_mailed_at"),
     createdAt: createdAt(),
   },
   (t) => [

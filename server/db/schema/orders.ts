@@ -1,4 +1,5 @@
-import { relations, sql } from "drizzle-orm";
+import { relations, sql, type SQL } from "drizzle-orm";
+import type { PgColumn } from "drizzle-orm/pg-core";
 import {
   boolean,
   check,
@@ -54,6 +55,13 @@ export type PendingLine = {
 export const orderItemStatusEnum = pgEnum("order_item_status", ORDER_STATUSES);
 
 /** One row per checkout; `id` is the spec's orderId. */
+type OrderSearchColumns = Record<"orderNo" | "firstName" | "lastName" | "email", PgColumn>;
+
+/** What the admin order search matches on an order: its number, the customer's name and email. */
+export function orderSearchText(t: OrderSearchColumns): SQL {
+  return sql`${t.orderNo} || ' ' || ${t.firstName} || ' ' || ${t.lastName} || ' ' || ${t.email}`;
+}
+
 export const orders = pgTable(
   "orders",
   {
@@ -119,6 +127,9 @@ export const orders = pgTable(
     uniqueIndex("orders_open_card_checkout_unique")
       .on(t.customerId)
       .where(sql`${t.paymentType} = 'card' and ${t.paymentStatus} in ('pending', 'failed')`),
+    // The admin order search: order number and the customer's name and email in one trigram
+    // index (server/admin/find-orders-by-keyword.ts uses the same expression).
+    index("orders_admin_search_trgm_idx").using("gin", sql`(${orderSearchText(t)}) gin_trgm_ops`),
   ],
 );
 

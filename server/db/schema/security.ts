@@ -37,13 +37,20 @@ export const securityAccesses = pgTable(
   (t) => [uniqueIndex("security_accesses_member_browser_unique").on(t.memberId, t.browserKey)],
 );
 
-/** Short links only ever point to this site's own URLs (checked by the service). */
-export const shortLinks = pgTable("short_links", {
-  id: serial("id").primaryKey(),
-  code: text("code").notNull().unique(),
-  originalUrl: text("original_url").notNull(),
-  createdAt: createdAt(),
-});
+/**
+ * Short links only ever point to this site's own URLs (checked by the service). One code per
+ * address: shortening the same path again returns its code.
+ */
+export const shortLinks = pgTable(
+  "short_links",
+  {
+    id: serial("id").primaryKey(),
+    code: text("code").notNull().unique(),
+    originalUrl: text("original_url").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("short_links_original_url_unique").on(t.originalUrl)],
+);
 
 /** Single-use, one-hour tokens; only a hash is stored. */
 export const passwordResetTokens = pgTable(
