@@ -30,6 +30,7 @@ describe("reseller create and update", () => {
     ["rate", { rate: "5.555" }, "Invalid Rate"],
     ["rate", { rate: "five" }, "Invalid Rate"],
     ["rate", { rate: "-1" }, "Invalid Rate"],
+    ["rate", { rate: "1000" }, "Invalid Rate"],
   ];
 
   it.each(rows)("reports on %s for %j: %s", (field, change, message) => {

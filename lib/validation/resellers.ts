@@ -34,8 +34,8 @@ const resellerFields = {
   lastName: resellerName(),
   email: email(),
   phone: optional(phoneLoose()),
-  /** Digits with up to 2 decimals, normalised to 2 ("5" → "5.00"). */
-  rate: decimal2({ required: MSG.required, invalid: MSG.invalidRate }),
+  /** Digits with up to 2 decimals, normalised to 2 ("5" → "5.00"); at most 999.99 (the column's numeric(5,2)). */
+  rate: decimal2({ required: MSG.required, invalid: MSG.invalidRate }, { max: 99_999 }),
 };
 
 /** POST /api/resellers/create */

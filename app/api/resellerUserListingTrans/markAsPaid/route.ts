@@ -1,0 +1,11 @@
+import { markTransactionsPaidSchema } from "@/lib/validation/resellers";
+import { markResellerTransactionsPaid } from "@/server/admin/mark-reseller-transactions-paid";
+import { route } from "@/server/http/route";
+
+// PATCH /api/resellerUserListingTrans/markAsPaid: an admin marks pending transactions paid; the
+// answer's ids are those this call marked (already paid or unknown ids are left out)
+export const PATCH = route({ role: "admin" }, async ({ req, member, db }) => {
+  const { selectedTrans } = markTransactionsPaidSchema.parse(await req.json());
+  const ids = await markResellerTransactionsPaid(db, { adminId: member.id, ids: selectedTrans });
+  return Response.json({ ids });
+});
