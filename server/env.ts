@@ -24,6 +24,8 @@ const schema = z.object({
   NEXTAUTH_SECRET: optionalText.pipe(z.string().min(32).optional()),
   SMTP_URL: optionalText.pipe(z.url().optional()),
   MAIL_FROM: z.string().default("Local Produce Marketplace <no-reply@localhost>"),
+  /** A shared operators' mailbox that gets Contact Us messages besides every admin member. */
+  CONTACT_EMAIL: optionalText.pipe(z.email().optional()),
   UPLOADS_DIR: z.string().default(".data/uploads"),
   S3_BUCKET: optionalText,
   S3_REGION: optionalText,
