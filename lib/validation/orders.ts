@@ -6,7 +6,7 @@ import { z } from "zod";
 import { ORDER_STATUSES, PAGE_SIZES } from "@/lib/constants";
 import { MSG } from "./messages";
 import { keyword } from "./search";
-import { id, integer, page } from "./shared";
+import { id, integer, optional, page } from "./shared";
 
 export const orderKeyword = keyword;
 
@@ -29,6 +29,14 @@ export const updateOrderStatusSchema = z.object({
 
 /** POST /api/scripts/findMembersByKeyword and findOrdersByKeyword (admin). */
 export const adminKeywordSchema = z.object({ keyword: orderKeyword() });
+
+/** POST /api/scripts/cancelOrderLine and /api/scripts/payMerchant (admin): one order line. */
+export const adminOrderLineSchema = z.object({ id: id() });
+
+/** GET /api/admin/audit?before= : the keyset cursor of the audit trail. */
+export const auditQuerySchema = z.object({
+  before: optional(id(MSG.invalidPage)),
+});
 
 export type OrderListQuery = z.output<typeof orderListQuerySchema>;
 export type UpdateOrderStatus = z.output<typeof updateOrderStatusSchema>;

@@ -2,7 +2,7 @@ import "server-only";
 import { and, eq, isNull, sql } from "drizzle-orm";
 import { verifyPassword } from "@/server/auth/password";
 import { accountLimitKey, SIGN_IN_LIMIT } from "@/server/auth/sign-in";
-import type { Db } from "@/server/db/client";
+import type { Db, DbTransaction } from "@/server/db/client";
 import { passwordResetTokens } from "@/server/db/schema";
 import { AppError, validationError } from "@/server/errors";
 import { consumeRateLimit, resetRateLimit } from "@/server/rate-limit";
@@ -39,7 +39,7 @@ export async function checkCurrentPassword(
 }
 
 /** Spends the member's outstanding password reset links (after a new password or email). */
-export async function spendResetLinks(db: Db, memberId: number): Promise<void> {
+export async function spendResetLinks(db: Db | DbTransaction, memberId: number): Promise<void> {
   await db
     .update(passwordResetTokens)
     .set({ usedAt: sql`now()` })

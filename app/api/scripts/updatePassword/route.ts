@@ -1,0 +1,9 @@
+import { adminSetPasswordSchema } from "@/lib/validation/accounts";
+import { updateMemberPassword } from "@/server/admin/update-member-password";
+import { route } from "@/server/http/route";
+
+// POST /api/scripts/updatePassword: an admin sets a member's password (their sessions end, they are mailed)
+export const POST = route({ role: "admin" }, async ({ req, member, db }) => {
+  const { userId, password } = adminSetPasswordSchema.parse(await req.json());
+  return Response.json(await updateMemberPassword(db, { adminId: member.id, userId, password }));
+});

@@ -1,0 +1,201 @@
+import "server-only";
+import { sql, type SQL } from "drizzle-orm";
+import { centsToDecimalString } from "@/lib/money";
+import type { Currency, OrderStatus } from "@/lib/constants";
+import { escapeLikePattern } from "@/lib/validation/search";
+import type { Db } from "@/server/db/client";
+import { memberSearchText, members, orderSearchText, orders } from "@/server/db/schema";
+
+/**
+ * What the Orders Manager can do about paying the farm for a line (decision 0020):
+ * - `payable`: an active, paid card line whose farm has not been paid: the Pay Merchant link;
+ * - `paid`: the farm was paid (a transfer): the disabled Merchant Paid button;
+ * - `in_person`: the customer pays the farm at the handover, nothing to transfer;
+ * - `closed`: cancelled by an admin, cancelled, refunded, or the card payment is not (or no
+ *   longer) there: nothing to pay.
+ */
+export type MerchantPayment = "payable" | "paid" | "in_person" | "closed";
+
+/** The spec's admin order (part 2 section 3), one order line, plus what the manager shows. */
+export type AdminOrder = {
+  id: number;
+  orderId: number;
+  orderNo: string;
+  customerName: string;
+  customerEmail: string;
+  merchantName: string;
+  merchantUsername: string;
+  merchantEmail: string;
+  productName: string;
+  /** Decimal text in the order's currency ("4.50"). */
+  unitPrice: string;
+  currency: Currency;
+  qty: number;
+  quantity: number;
+  createdAt: string;
+  /** 0 once an admin cancelled the line. */
+  active: 0 | 1;
+  status: OrderStatus;
+  paymentType: OrderPaymentType;
+  merchantPayment: MerchantPayment;
+  /** The product's page, or null when the product was removed. */
+  productUrl: string | null;
+};
+
+/** How the order was paid (the orders table's payment_type). */
+export type OrderPaymentType = "card" | "in_person";
+
+/** The most one search answers, newest first: an operator narrows the keyword rather than pages. */
+export const ORDER_SEARCH_LIMIT = 50;
+
+type Row = {
+  id: number;
+  order_id: number;
+  order_no: string;
+  customer_first: string;
+  customer_last: string;
+  customer_email: string;
+  merchant_first: string;
+  merchant_last: string;
+  merchant_username: string;
+  merchant_email: string;
+  product_name: string;
+  product_id: number;
+  product_active: boolean;
+  unit_price_cents: number;
+  currency: Currency;
+  qty: number;
+  created_at: Date | string;
+  active: boolean;
+  status: OrderStatus;
+  payment_type: OrderPaymentType;
+  payment_status: string;
+  merchant_paid_at: Date | string | null;
+  refund_id: string | null;
+};
+
+/**
+ * Orders Manager search (spec part 2: POST /api/scripts/findOrdersByKeyword): order lines whose
+ * order number, customer name or email, product name, or farm (username, name, email) contains
+ * the keyword (already sanitised), newest first, at most 50; an empty keyword lists the newest 50.
+ *
+ * One statement. Each way of matching finds its own newest 50 line ids from its own index (the
+ * trigram indexes on orders, members and order_items.product_name, then each matched order's or
+ * farm's newest lines through order_items_order_product_unique and
+ * order_items_merchant_created_idx), so a farm with 100k lines costs 50 index entries, not 100k;
+ * the union of at most 150 ids is sorted and joined once. A keyword shorter than three characters,
+ * which trigrams cannot serve, matches an order number or a farm's username exactly.
+ */
+export async function findOrdersByKeyword(
+  db: Db,
+  { keyword }: { keyword: string },
+): Promise<AdminOrder[]> {
+  const limit = ORDER_SEARCH_LIMIT;
+  const newest = sql`oi.created_at desc, oi.id desc`;
+  let candidates: SQL;
+  if (!keyword) {
+    candidates = sql`select oi.id, oi.created_at from order_items oi order by ${newest} limit ${limit}`;
+  } else {
+    const short = keyword.length < 3;
+    const pattern = `%${escapeLikePattern(keyword)}%`;
+    const orderMatch = short
+      ? sql`${orders.orderNo} = ${keyword.toUpperCase()}`
+      : sql`(${orderSearchText({
+          orderNo: orders.orderNo,
+          firstName: orders.firstName,
+          lastName: orders.lastName,
+          email: orders.email,
+        })}) ilike ${pattern}`;
+    const farmMatch = short
+      ? sql`${members.username} = ${keyword.toLowerCase()}`
+      : sql`(${memberSearchText(members)}) ilike ${pattern}`;
+    const productBranch = short
+      ? sql``
+      : sql`union all (
+          select oi.id, oi.created_at from order_items oi
+          where oi.product_name ilike ${pattern}
+          order by ${newest} limit ${limit})`;
+    candidates = sql`
+      (select oi.id, oi.created_at
+         from (select ${orders.id} from ${orders} where ${orderMatch}
+               order by ${orders.id} desc limit ${limit}) mo
+         cross join lateral (
+           select oi.id, oi.created_at from order_items oi where oi.order_id = mo.id
+         ) oi
+       order by ${newest} limit ${limit})
+      union all
+      (select oi.id, oi.created_at
+         from (select ${members.id} from ${members}
+                where ${members.memberType} = 'merchant' and ${farmMatch}
+                order by ${members.id} desc limit 20) mm
+         cross join lateral (
+           select oi.id, oi.created_at from order_items oi where oi.merchant_id = mm.id
+           order by ${newest} limit ${limit}
+         ) oi
+       order by ${newest} limit ${limit})
+      ${productBranch}`;
+  }
+
+  const { rows } = await db.execute<Row>(sql`
+    with candidates as (${candidates}),
+    page as (
+      select distinct on (c.created_at, c.id) c.id, c.created_at from candidates c
+      order by c.created_at desc, c.id desc
+      limit ${limit}
+    )
+    select oi.id, oi.order_id, o.order_no,
+           o.first_name as customer_first, o.last_name as customer_last, o.email as customer_email,
+           m.first_name as merchant_first, m.last_name as merchant_last,
+           m.username as merchant_username, m.email as merchant_email,
+           oi.product_name, oi.product_id, (p.status = 'active') as product_active,
+           oi.unit_price_cents, o.currency, oi.qty, oi.created_at, oi.active, oi.status,
+           o.payment_type, o.payment_status, oi.merchant_paid_at, oi.refund_id
+      from page
+      join order_items oi on oi.id = page.id
+      join orders o on o.id = oi.order_id
+      join members m on m.id = oi.merchant_id
+      join products p on p.id = oi.product_id
+     order by oi.created_at desc, oi.id desc`);
+  return rows.map(toAdminOrder);
+}
+
+function toAdminOrder(row: Row): AdminOrder {
+  const qty = Number(row.qty);
+  return {
+    id: Number(row.id),
+    orderId: Number(row.order_id),
+    orderNo: row.order_no,
+    customerName: `${row.customer_first} ${row.customer_last}`,
+    customerEmail: row.customer_email,
+    merchantName: `${row.merchant_first} ${row.merchant_last}`,
+    merchantUsername: row.merchant_username,
+    merchantEmail: row.merchant_email,
+    productName: row.product_name,
+    unitPrice: centsToDecimalString(Number(row.unit_price_cents)),
+    currency: row.currency,
+    qty,
+    quantity: qty,
+    createdAt: new Date(row.created_at).toISOString(),
+    active: row.active ? 1 : 0,
+    status: row.status,
+    paymentType: row.payment_type,
+    merchantPayment: merchantPaymentOf(row),
+    productUrl: row.product_active ? `/products/${row.product_id}` : null,
+  };
+}
+
+/** The rule of decision 0020, from the line's own columns. */
+export function merchantPaymentOf(line: {
+  active: boolean;
+  status: OrderStatus;
+  payment_type: OrderPaymentType;
+  payment_status: string;
+  merchant_paid_at: Date | string | null;
+  refund_id: string | null;
+}): MerchantPayment {
+  if (line.merchant_paid_at) return "paid";
+  if (line.payment_type !== "card") return "in_person";
+  const paid = line.payment_status === "paid" || line.payment_status === "partially_refunded";
+  const open = line.active && !line.refund_id && !["cancelled", "refunded"].includes(line.status);
+  return paid && open ? "payable" : "closed";
+}
