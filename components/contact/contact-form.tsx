@@ -1,0 +1,174 @@
+"use client";
+
+import { useEffect, useState, type FormEvent } from "react";
+import { FormField, FormStatus, inputClasses, type Status } from "@/components/account/form-field";
+import { useHydrated, useViewerState } from "@/components/layout/viewer-context";
+import { postJson } from "@/components/password/post-json";
+import { Button } from "@/components/ui/button";
+import { MESSAGE_MAX_LENGTH } from "@/lib/constants";
+import { contactSchema } from "@/lib/validation/contact";
+import { joinFieldErrors, toFieldErrors } from "@/lib/validation/field-errors";
+import { MSG } from "@/lib/validation/messages";
+
+/** Spec part 2 section 8, "Contact". */
+export const CONTACT_TEXTS = {
+  sent: "Thanks for contacting us! We will come back to you shortly!",
+  /** The server's message the spec maps to MSG.contactFormFailed. */
+  internalError: "Internal Error.",
+} as const;
+
+type Fields = { firstName: string; lastName: string; email: string; content: string };
+const EMPTY: Fields = { firstName: "", lastName: "", email: "", content: "" };
+type ProfileAnswer = { profile: { firstName: string; lastName: string; email: string } };
+
+/**
+ * contactUs: first name, last name, email and the message, checked with the server's own schema
+ * before sending; the server's field errors are shown under their fields. A signed-in member's
+ * name and email are filled in.
+ */
+export function ContactForm() {
+  const hydrated = useHydrated();
+  const { state } = useViewerState();
+  const [fields, setFields] = useState<Fields>(EMPTY);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [status, setStatus] = useState<Status | null>(null);
+  const [sending, setSending] = useState(false);
+  const signedIn = state.status === "ready" && state.answer.viewer !== null;
+
+  useEffect(() => {
+    if (!signedIn) return;
+    let live = true;
+    fetch("/api/profile", { credentials: "same-origin" })
+      .then((response) => (response.ok ? (response.json() as Promise<ProfileAnswer>) : null))
+      .then((answer) => {
+        if (!live || !answer) return;
+        const { firstName, lastName, email } = answer.profile;
+        // Only empty fields: never overwrite what the member already typed.
+        setFields((f) => ({
+          ...f,
+          firstName: f.firstName || firstName,
+          lastName: f.lastName || lastName,
+          email: f.email || email,
+        }));
+      })
+      .catch(() => undefined);
+    return () => {
+      live = false;
+    };
+  }, [signedIn]);
+
+  async function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    const checked = contactSchema.safeParse(fields);
+    if (!checked.success) {
+      setErrors(joinFieldErrors(toFieldErrors(checked.error), "space"));
+      setStatus({ kind: "error", text: MSG.contactFormFailed });
+      return;
+    }
+    setSending(true);
+    setStatus(null);
+    const answer = await postJson<{ message: string }>("/api/contact/admin", fields);
+    setSending(false);
+    if (answer.ok) {
+      setErrors({});
+      setFields((f) => ({ ...f, content: "" }));
+      setStatus({ kind: "success", text: CONTACT_TEXTS.sent });
+      return;
+    }
+    setErrors(joinFieldErrors(answer.errors, "space"));
+    // A refusal with its own reason (too many messages) is shown as it is; field errors, the
+    // spec's 'Internal Error.' and any other failure ask to check the form.
+    const ownReason =
+      answer.status === 429 && answer.message && answer.message !== CONTACT_TEXTS.internalError;
+    setStatus({ kind: "error", text: ownReason ? answer.message! : MSG.contactFormFailed });
+  }
+
+  const set = (name: keyof Fields) => (value: string) =>
+    setFields((f) => ({ ...f, [name]: value }));
+
+  return (
+    <form noValidate onSubmit={(e) => void onSubmit(e)} className="flex flex-col gap-5">
+      <div className="grid gap-5 sm:grid-cols-2">
+        <TextField
+          id="contact-first-name"
+          label="First Name"
+          error={errors.firstName}
+          value={fields.firstName}
+          onChange={set("firstName")}
+          autoComplete="given-name"
+        />
+        <TextField
+          id="contact-last-name"
+          label="Last Name"
+          error={errors.lastName}
+          value={fields.lastName}
+          onChange={set("lastName")}
+          autoComplete="family-name"
+        />
+      </div>
+      <TextField
+        id="contact-email"
+        label="Email"
+        type="email"
+        error={errors.email}
+        value={fields.email}
+        onChange={set("email")}
+        autoComplete="email"
+      />
+      <FormField
+        id="contact-content"
+        label="Message"
+        error={errors.content}
+        hint={`Character limit: ${MESSAGE_MAX_LENGTH}`}
+      >
+        {(props) => (
+          <textarea
+            {...props}
+            rows={6}
+            maxLength={MESSAGE_MAX_LENGTH}
+            value={fields.content}
+            onChange={(e) => set("content")(e.target.value)}
+            className={`${inputClasses} h-auto py-2.5`}
+          />
+        )}
+      </FormField>
+      <FormStatus status={status} />
+      <Button type="submit" disabled={!hydrated || sending} className="self-start">
+        {sending ? "Sending…" : "Send Message"}
+      </Button>
+    </form>
+  );
+}
+
+function TextField({
+  id,
+  label,
+  error,
+  value,
+  onChange,
+  type = "text",
+  autoComplete,
+}: {
+  id: string;
+  label: string;
+  error: string | undefined;
+  value: string;
+  onChange: (value: string) => void;
+  type?: string;
+  autoComplete?: string;
+}) {
+  return (
+    <FormField id={id} label={label} error={error}>
+      {(props) => (
+        <input
+          {...props}
+          type={type}
+          autoComplete={autoComplete}
+          value={value}
+          onChange={(e) => onChange(e.target.value)}
+          className={inputClasses}
+        />
+      )}
+    </FormField>
+  );
+}
