@@ -1,0 +1,167 @@
+"use client";
+
+import { useRouter } from "next/navigation";
+import { useState } from "react";
+import { send } from "@/components/account/send";
+import { useHydrated } from "@/components/layout/use-hydrated";
+import { Alert } from "@/components/password/alert";
+import { Button } from "@/components/ui/button";
+import { formatStatusLabel } from "@/lib/format";
+import { formatTimeStamp, type ResellerTransaction } from "@/lib/resellers/types";
+
+// Spec part 2 section 8, "Admin".
+export const MARKED_AS_PAID = "Successfully marked as paid";
+export const MARK_AS_PAID_FAILED = "Oops, Something went wrong. Please try again.";
+
+const HEADINGS = ["ID", "Reseller", "Farmer", "Product", "Rate", "Time Stamp", "Pay Status"];
+
+/**
+ * One page of reseller transactions with a checkbox per pending row (and one for all pending rows
+ * of the page) and Mark as paid. The table scrolls sideways inside its own region on a narrow
+ * screen; the checkboxes are its first column, so they stay in view.
+ */
+export function ResellerTransactionsTable({
+  rows,
+  caption,
+}: {
+  rows: ResellerTransaction[];
+  caption: string;
+}) {
+  const router = useRouter();
+  const hydrated = useHydrated();
+  const [selected, setSelected] = useState<Set<number>>(new Set());
+  const [paid, setPaid] = useState<Set<number>>(new Set());
+  const [busy, setBusy] = useState(false);
+  const [outcome, setOutcome] = useState<{ kind: "success" | "error"; text: string } | null>(null);
+
+  const statusOf = (row: ResellerTransaction) => (paid.has(row.id) ? "paid" : row.payStatus);
+  const pending = rows.filter((row) => statusOf(row) === "pending");
+  const allSelected = pending.length > 0 && pending.every((row) => selected.has(row.id));
+
+  function toggle(id: number, on: boolean) {
+    setSelected((current) => {
+      const next = new Set(current);
+      if (on) next.add(id);
+      else next.delete(id);
+      return next;
+    });
+  }
+
+  async function markAsPaid() {
+    setBusy(true);
+    setOutcome(null);
+    const answer = await send<{ ids: number[] }>("/api/resellerUserListingTrans/markAsPaid", {
+      method: "PATCH",
+      json: { selectedTrans: [...selected] },
+    });
+    setBusy(false);
+    if (!answer.ok) {
+      setOutcome({ kind: "error", text: `${MARK_AS_PAID_FAILED} ${answer.message}` });
+      return;
+    }
+    const marked = answer.data.ids;
+    const skipped = selected.size - marked.length;
+    setPaid((current) => new Set([...current, ...selected]));
+    setSelected(new Set());
+    setOutcome({
+      kind: "success",
+      text: skipped > 0 ? `${MARKED_AS_PAID} (${skipped} had already been paid.)` : MARKED_AS_PAID,
+    });
+    router.refresh();
+  }
+
+  return (
+    <div className="grid gap-4">
+      <div className="flex flex-wrap items-center gap-3">
+        <Button
+          onClick={() => void markAsPaid()}
+          disabled={!hydrated || busy || selected.size === 0}
+          aria-busy={busy}
+        >
+          {busy ? "Saving…" : "Mark as paid"}
+        </Button>
+        <p className="text-sm text-stone-700" aria-live="polite">
+          {selected.size === 1 ? "1 selected" : `${selected.size} selected`}
+        </p>
+      </div>
+      <div aria-live="polite">
+        {outcome ? <Alert kind={outcome.kind}>{outcome.text}</Alert> : null}
+      </div>
+
+      {/* Focusable so keyboard users can scroll it sideways when the window is narrow. */}
+      <div
+        tabIndex={0}
+        role="region"
+        aria-label={caption}
+        className="focus-visible:outline-leaf-600 overflow-x-auto rounded-2xl border border-stone-200 bg-white focus-visible:outline-2"
+      >
+        <table className="w-full min-w-[52rem] text-left text-[0.9375rem]">
+          <caption className="sr-only">{caption}</caption>
+          <thead className="border-b border-stone-200 bg-stone-50 text-sm text-stone-700">
+            <tr>
+              <th scope="col" className="w-12 px-4 py-3">
+                <input
+                  type="checkbox"
+                  aria-label="Select all pending transactions on this page"
+                  checked={allSelected}
+                  disabled={!hydrated || busy || pending.length === 0}
+                  onChange={(event) =>
+                    setSelected(
+                      event.target.checked ? new Set(pending.map((row) => row.id)) : new Set(),
+                    )
+                  }
+                  className="accent-leaf-700 size-5"
+                />
+              </th>
+              {HEADINGS.map((heading) => (
+                <th key={heading} scope="col" className="px-4 py-3 font-semibold">
+                  {heading}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody className="divide-y divide-stone-200">
+            {rows.map((row) => {
+              const status = statusOf(row);
+              return (
+                <tr key={row.id} className={selected.has(row.id) ? "bg-leaf-50/60" : undefined}>
+                  <td className="px-4 py-3">
+                    <input
+                      type="checkbox"
+                      aria-label={`Select transaction ${row.id}`}
+                      checked={selected.has(row.id)}
+                      disabled={!hydrated || busy || status !== "pending"}
+                      onChange={(event) => toggle(row.id, event.target.checked)}
+                      className="accent-leaf-700 size-5"
+                    />
+                  </td>
+                  <td className="px-4 py-3 tabular-nums">{row.id}</td>
+                  <td className="px-4 py-3">
+                    {row.resellerfirstName} {row.resellerlastName}
+                  </td>
+                  <td className="px-4 py-3">{row.farmerUsername}</td>
+                  <td className="px-4 py-3">{row.productName}</td>
+                  <td className="px-4 py-3 tabular-nums">{row.rate}</td>
+                  <td className="px-4 py-3 whitespace-nowrap tabular-nums">
+                    <time dateTime={row.timeStamp}>{formatTimeStamp(row.timeStamp)}</time>
+                  </td>
+                  <td className="px-4 py-3">
+                    <span
+                      className={
+                        status === "paid"
+                          ? "bg-leaf-100 text-leaf-900 rounded-full px-2.5 py-0.5 text-sm font-semibold"
+                          : "rounded-full bg-amber-100 px-2.5 py-0.5 text-sm font-semibold text-amber-900"
+                      }
+                    >
+                      {formatStatusLabel(status)}
+                    </span>
+                  </td>
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
+      </div>
+    </div>
+  );
+}
