@@ -2,7 +2,8 @@ import type { HandoverCode } from "@/lib/orders/types";
 
 /**
  * One farmer's handover QR code, drawn from the path the server computed (no QR code library in
- * the browser), with the link itself for a farmer who cannot scan.
+ * the browser), with the short link it encodes and the confirm URL it leads to, for a farmer who
+ * cannot scan.
  */
 export function HandoverQr({ code }: { code: HandoverCode }) {
   const quiet = 4; // modules of white border scanners need
@@ -29,6 +30,16 @@ export function HandoverQr({ code }: { code: HandoverCode }) {
         </summary>
         <p className="mt-1">
           They can open this link on their phone, signed in:{" "}
+          <a
+            href={code.qrUrl}
+            className="text-leaf-800 break-all underline underline-offset-2"
+            aria-label={`Short link to confirm with ${code.merchantName}`}
+          >
+            {code.qrUrl}
+          </a>
+        </p>
+        <p className="mt-1">
+          It leads to:{" "}
           <a
             href={code.url}
             className="text-leaf-800 break-all underline underline-offset-2"

@@ -55,8 +55,10 @@ export type ConfirmedLine = {
 export type HandoverCode = {
   merchantId: number;
   merchantName: string;
-  /** The absolute confirm URL the code encodes. */
+  /** The absolute confirm URL (the link shown under the code). */
   url: string;
+  /** What the code encodes: the short link to `url` (/shortLink/{code}). */
+  qrUrl: string;
   /** Modules per side (the SVG viewBox). */
   size: number;
   /** The dark modules as an SVG path. */

@@ -27,5 +27,5 @@ export async function getCustomerOrder(
     .innerJoin(products, eq(products.id, orderItems.productId))
     .where(and(eq(orders.orderNo, orderNo), eq(orders.customerId, customerId)))
     .orderBy(asc(orderItems.id));
-  return toOrderDetails(rows)[0] ?? null;
+  return (await toOrderDetails(db, rows))[0] ?? null;
 }

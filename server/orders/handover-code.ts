@@ -6,7 +6,8 @@ import { getEnv } from "@/server/env";
 
 /**
  * The handover QR code (ARCHITECTURE section 5 "QR code"): per farmer in an order, the customer's
- * order view shows a code of `/orders/{orderId}/confirmByMerchant?m={merchantId}&t={token}`, where
+ * order view shows a code leading to `/orders/{orderId}/confirmByMerchant?m={merchantId}&t={token}`
+ * (through its short link, see handoverCode), where
  * the token is an HMAC over the order and the farmer. Only that farmer, signed in, can confirm with
  * it (the token is checked against the signed-in farmer, never against `m`), so a code shown to one
  * farmer confirms nothing for another, and nobody can make a token without the server's secret.
@@ -37,30 +38,47 @@ export function verifyHandoverToken(orderId: number, merchantId: number, token: 
   return given.length === expected.length && timingSafeEqual(given, expected);
 }
 
-/** The absolute confirm URL a farmer's phone opens when it scans the code. */
+/** The confirm page's path with its query: what the short link of the code stores. */
+export function handoverPath(orderId: number, merchantId: number): string {
+  const query = new URLSearchParams({
+    m: String(merchantId),
+    t: signHandoverToken(orderId, merchantId),
+  });
+  return `/orders/${orderId}/confirmByMerchant?${query.toString()}`;
+}
+
+/** The absolute confirm URL (the link under the code, for a farmer who cannot scan). */
 export function handoverUrl(orderId: number, merchantId: number): string {
-  const url = new URL(`/orders/${orderId}/confirmByMerchant`, getEnv().APP_URL);
-  url.searchParams.set("m", String(merchantId));
-  url.searchParams.set("t", signHandoverToken(orderId, merchantId));
-  return url.toString();
+  return new URL(handoverPath(orderId, merchantId), getEnv().APP_URL).toString();
 }
 
 /**
  * The code for one farmer of an order, drawn on the server as a single SVG path (one `M x y h1v1h-1z`
  * square per dark module): no QR library reaches the browser. Error correction M survives a
  * scratched phone screen; the quiet zone is the viewer's padding.
+ *
+ * The code encodes `qrUrl`, the short link of the confirm URL (decision 0021): fewer characters
+ * make fewer, larger modules, which a phone camera reads from further away and on a worn screen.
  */
 export function handoverCode(
   orderId: number,
   merchant: { id: number; name: string },
+  qrUrl: string = handoverUrl(orderId, merchant.id),
 ): HandoverCode {
   const url = handoverUrl(orderId, merchant.id);
-  const { modules } = QRCode.create(url, { errorCorrectionLevel: "M" });
+  const { modules } = QRCode.create(qrUrl, { errorCorrectionLevel: "M" });
   let path = "";
   for (let row = 0; row < modules.size; row += 1) {
     for (let col = 0; col < modules.size; col += 1) {
       if (modules.get(row, col)) path += `M${col} ${row}h1v1h-1z`;
     }
   }
-  return { merchantId: merchant.id, merchantName: merchant.name, url, size: modules.size, path };
+  return {
+    merchantId: merchant.id,
+    merchantName: merchant.name,
+    url,
+    qrUrl,
+    size: modules.size,
+    path,
+  };
 }

@@ -7,7 +7,7 @@ import "server-only";
 export { cancelOrder } from "./cancel-order";
 export { confirmByMerchant, type ConfirmByMerchantResult } from "./confirm-by-merchant";
 export { getCustomerOrder } from "./get-customer-order";
-export { handoverCode, handoverUrl, verifyHandoverToken } from "./handover-code";
+export { handoverCode, handoverPath, handoverUrl, verifyHandoverToken } from "./handover-code";
 export { listPlacedOrders } from "./list-placed-orders";
 export { listReadyOrders } from "./list-ready-orders";
 export { listReceivedOrders } from "./list-received-orders";

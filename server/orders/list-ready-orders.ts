@@ -54,5 +54,5 @@ export async function listReadyOrders(
     .innerJoin(members, eq(members.id, orderItems.merchantId))
     .innerJoin(products, eq(products.id, orderItems.productId))
     .orderBy(desc(orders.createdAt), desc(orders.id), asc(orderItems.id));
-  return { orders: toOrderDetails(rows), count: total, page, perPage };
+  return { orders: await toOrderDetails(db, rows), count: total, page, perPage };
 }

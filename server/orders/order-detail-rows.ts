@@ -3,7 +3,9 @@ import type { DeliveryMethod, OrderStatus } from "@/lib/constants";
 import { centsToDecimalString } from "@/lib/money";
 import type { OrderDetail } from "@/lib/orders/types";
 import { members, orderItems, orders, products } from "@/server/db/schema";
-import { handoverCode } from "./handover-code";
+import type { Db } from "@/server/db/client";
+import { createShortLinks } from "@/server/links";
+import { handoverCode, handoverPath } from "./handover-code";
 import { CLOSED_STATUSES, orderMethodOf, qualifiesToCancelFlag } from "./order-rules";
 
 /**
@@ -65,7 +67,10 @@ export type OrderDetailRow = {
  * their lines in the order is still to hand over: active, not cancelled or refunded (nor on its way
  * to a refund), not confirmed. An order with nothing left to hand over shows no code at all.
  */
-export function toOrderDetails(rows: readonly OrderDetailRow[]): OrderDetail[] {
+export async function toOrderDetails(
+  db: Db,
+  rows: readonly OrderDetailRow[],
+): Promise<OrderDetail[]> {
   const byOrder = new Map<number, { detail: OrderDetail; pending: Map<number, string> }>();
   for (const row of rows) {
     let entry = byOrder.get(row.orderId);
@@ -107,8 +112,19 @@ export function toOrderDetails(rows: readonly OrderDetailRow[]): OrderDetail[] {
       !(CLOSED_STATUSES as readonly string[]).includes(row.status);
     if (open) entry.pending.set(row.merchantId, row.merchantName);
   }
+  // Every code of the page encodes a short link: two statements for all of them (decision 0021).
+  const codes = [...byOrder.values()].flatMap(({ detail, pending }) =>
+    [...pending].map(([id, name]) => ({ orderId: detail.orderId, merchant: { id, name } })),
+  );
+  const links = await createShortLinks(
+    db,
+    codes.map((c) => handoverPath(c.orderId, c.merchant.id)),
+  );
+  const shortUrls = new Map(links.map((link) => [link.path, link.shortUrl]));
   return [...byOrder.values()].map(({ detail, pending }) => ({
     ...detail,
-    handovers: [...pending].map(([id, name]) => handoverCode(detail.orderId, { id, name })),
+    handovers: [...pending].map(([id, name]) =>
+      handoverCode(detail.orderId, { id, name }, shortUrls.get(handoverPath(detail.orderId, id))),
+    ),
   }));
 }
