@@ -1,6 +1,7 @@
 "use client";
 
 import { MyLocalLauncher } from "@/components/location/my-local-launcher";
+import { LazyLiveMessages } from "@/components/messaging/lazy-live-messages";
 import { LazyIdleTimer } from "@/components/session/lazy-idle-timer";
 import { FooterLinks } from "./footer-links";
 import { HeaderActions, HeaderActionsPlaceholder, MainNav, MainNavPlaceholder } from "./header-nav";
@@ -37,7 +38,7 @@ export function FooterLinksLive() {
   return <FooterLinks viewer={state.status === "ready" ? state.answer.viewer : undefined} />;
 }
 
-/** The idle timer for members, and the My Local dialog's launcher for visitors and customers. */
+/** The idle timer and live messages for members, and the My Local dialog's launcher for visitors and customers. */
 export function SessionExtras() {
   const { state } = useViewerState();
   if (state.status !== "ready") return null;
@@ -45,6 +46,7 @@ export function SessionExtras() {
   return (
     <>
       {viewer ? <LazyIdleTimer /> : null}
+      {viewer ? <LazyLiveMessages /> : null}
       {myLocal ? (
         <MyLocalLauncher
           initial={myLocal.initial}

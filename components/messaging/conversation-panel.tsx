@@ -1,28 +1,38 @@
 "use client";
 
 import { ArrowLeft } from "lucide-react";
-import { useEffect, useState, type FormEvent } from "react";
+import { useEffect, useRef, useState, type FormEvent } from "react";
 import { FormField, inputClasses } from "@/components/account/form-field";
 import { Button } from "@/components/ui/button";
 import { MESSAGE_MAX_LENGTH } from "@/lib/constants";
 import { conversationMessageSchema } from "@/lib/validation/messaging";
+import { subscribeLiveMessages } from "./live-messages";
 import { CallError, messagingApi, type MessageView } from "./messaging-api";
 import { NoMessageImage } from "./no-message-image";
 
 const FAILED = "Oopsy. Something went wrong. Please try it again later.";
 const POSTED_ON = new Intl.DateTimeFormat("en-CA", { dateStyle: "medium", timeStyle: "short" });
 
-/** One conversation: Load Previous Messages, the bubbles, and the composer. */
+/** Adds a message unless the list has it already (it may come both live and as the send's answer). */
+const withMessage = (list: MessageView[], message: MessageView) =>
+  list.some((m) => m.id === message.id) ? list : [...list, message];
+
+/**
+ * One conversation: Load Previous Messages, the bubbles, and the composer. New messages of the
+ * conversation arrive live (live-messages.ts); `onIncoming` hears of the other side's.
+ */
 export function ConversationPanel({
   name,
   conversationId,
   onBack,
   onSubscriptionRequired,
+  onIncoming,
 }: {
   name: string;
   conversationId: number;
   onBack: () => void;
   onSubscriptionRequired: () => void;
+  onIncoming?: () => void;
 }) {
   const [messages, setMessages] = useState<MessageView[] | null>(null);
   const [before, setBefore] = useState<number | null>(null);
@@ -30,6 +40,8 @@ export function ConversationPanel({
   const [text, setText] = useState("");
   const [error, setError] = useState<string | null>(null);
   const [sending, setSending] = useState(false);
+  // Live messages that arrive while the first page loads join it when it is in.
+  const arrivedEarly = useRef<MessageView[]>([]);
 
   useEffect(() => {
     let live = true;
@@ -37,7 +49,8 @@ export function ConversationPanel({
       .listMessages(conversationId, null)
       .then((page) => {
         if (!live) return;
-        setMessages(page.results);
+        setMessages(arrivedEarly.current.reduce(withMessage, page.results));
+        arrivedEarly.current = [];
         setBefore(page.nextCursor);
       })
       .catch(() => live && setLoadError(true));
@@ -45,6 +58,20 @@ export function ConversationPanel({
       live = false;
     };
   }, [conversationId]);
+
+  useEffect(
+    () =>
+      subscribeLiveMessages((event) => {
+        if (event.conversationId !== conversationId) return;
+        setMessages((list) => {
+          if (list !== null) return withMessage(list, event.message);
+          arrivedEarly.current.push(event.message);
+          return list;
+        });
+        if (!event.message.mine) onIncoming?.();
+      }),
+    [conversationId, onIncoming],
+  );
 
   async function loadPrevious() {
     if (!before) return;
@@ -68,7 +95,7 @@ export function ConversationPanel({
     setError(null);
     try {
       const { result } = await messagingApi.send(conversationId, checked.data.message);
-      setMessages((list) => [...(list ?? []), result]);
+      setMessages((list) => withMessage(list ?? [], result));
       setText("");
     } catch (e) {
       if (e instanceof CallError && e.subscriptionRequired) onSubscriptionRequired();

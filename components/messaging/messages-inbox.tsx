@@ -2,11 +2,12 @@
 
 import { clsx as cx } from "clsx";
 import { X } from "lucide-react";
-import { useState } from "react";
+import { useCallback, useEffect, useRef, useState } from "react";
 import { useHydrated, useViewerState } from "@/components/layout/viewer-context";
 import { Button } from "@/components/ui/button";
 import { ConversationPanel } from "./conversation-panel";
 import { HeyThereDialog, type HeyThereState } from "./hey-there-dialog";
+import { setOpenConversation, subscribeLiveMessages } from "./live-messages";
 import { messagingApi, type ConversationLead, type Page } from "./messaging-api";
 
 const nameOf = (lead: ConversationLead) => `${lead.firstName} ${lead.lastName}`.trim();
@@ -15,6 +16,7 @@ const nameOf = (lead: ConversationLead) => `${lead.firstName} ${lead.lastName}`.
  * The messages page: the contacts list and the open conversation side by side, or (under 768 px)
  * one at a time with Back to List. Opening a contact clears its dot, lowers the header's count
  * and marks it read on the server; the close button deletes it through the 'Hey There!' modal.
+ * New messages arrive live: their contact moves to the top with a dot, or, open, is read at once.
  */
 export function MessagesInbox({ initial }: { initial: Page<ConversationLead, string> }) {
   const { reload: reloadHeader } = useViewerState();
@@ -27,6 +29,60 @@ export function MessagesInbox({ initial }: { initial: Page<ConversationLead, str
   const [selected, setSelected] = useState<ConversationLead | null>(null);
   const [modal, setModal] = useState<HeyThereState | null>(null);
   const [toDelete, setToDelete] = useState<ConversationLead | null>(null);
+
+  const selectedId = selected?.conversationId ?? null;
+  useEffect(() => {
+    setOpenConversation(selectedId);
+    return () => setOpenConversation(null);
+  }, [selectedId]);
+
+  // The listener reads the list as it is now, without the list's changes resubscribing it.
+  const leadsNow = useRef(leads);
+  useEffect(() => {
+    leadsNow.current = leads;
+  }, [leads]);
+
+  useEffect(
+    () =>
+      subscribeLiveMessages(({ conversationId, message }) => {
+        if (!leadsNow.current.some((l) => l.conversationId === conversationId)) {
+          // A new conversation, or one further down than loaded: the first page has it.
+          void messagingApi
+            .listConversations(null)
+            .then((page) =>
+              setLeads((now) => [
+                ...page.results,
+                ...now.filter(
+                  (l) => !page.results.some((r) => r.conversationId === l.conversationId),
+                ),
+              ]),
+            )
+            .catch(() => {});
+          return;
+        }
+        const unread = message.mine || conversationId === selectedId ? 0 : 1;
+        setLeads((list) => {
+          const lead = list.find((l) => l.conversationId === conversationId);
+          if (!lead) return list;
+          const moved = {
+            ...lead,
+            unread: (lead.unread || unread) as 0 | 1,
+            lastMessageAt: message.postedOn,
+          };
+          return [moved, ...list.filter((l) => l !== lead)];
+        });
+      }),
+    [selectedId],
+  );
+
+  // The open conversation's new message is read as it arrives.
+  const readIncoming = useCallback(() => {
+    if (selectedId === null) return;
+    void messagingApi
+      .markRead(selectedId)
+      .then(() => reloadHeader())
+      .catch(() => {});
+  }, [selectedId, reloadHeader]);
 
   async function loadMore() {
     setLoadingMore(true);
@@ -163,6 +219,7 @@ export function MessagesInbox({ initial }: { initial: Page<ConversationLead, str
             conversationId={selected.conversationId}
             onBack={() => setSelected(null)}
             onSubscriptionRequired={() => setModal("subscription_required")}
+            onIncoming={readIncoming}
           />
         ) : (
           <p className="m-auto p-6 text-stone-600">Choose a contact to read the conversation.</p>

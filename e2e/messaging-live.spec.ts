@@ -1,0 +1,128 @@
+import { expect, test, type Browser, type Page } from "@playwright/test";
+import { skipMyLocalDialog, TEST_PASSWORD } from "./fixtures";
+
+// Live messages (issue 20 item 5): two people chat in two browser contexts and each sees the
+// other's messages, and the header's message dot, without reloading. Each project uses a Harvest
+// farm of its own and a customer registered for the run.
+
+const DEMO_PASSWORD = "Harvest2026!";
+const FARMS = {
+  "desktop-1280": { username: "maple_ridge_farm", name: "Ellen Hartley" },
+  "mobile-375": { username: "caledon_hills_orchard", name: "Maria Santos" },
+} as const;
+
+function farmOf(projectName: string) {
+  const farm = FARMS[projectName as keyof typeof FARMS];
+  if (!farm) throw new Error(`no farm for project ${projectName}`);
+  return farm;
+}
+
+async function newPage(browser: Browser, baseURL: string, projectUse: object) {
+  const context = await browser.newContext(projectUse);
+  await skipMyLocalDialog(context, baseURL);
+  return context.newPage();
+}
+
+async function signIn(page: Page, login: string, password: string) {
+  await page.goto("/login");
+  const form = page.getByRole("form", { name: "Login" });
+  await form.getByLabel("Email or Username").fill(login);
+  await form.getByLabel("Password", { exact: true }).fill(password);
+  await form.getByRole("button", { name: "Login" }).click();
+  await expect(page).not.toHaveURL(/\/login/);
+}
+
+/** A customer of this run with a name no other contact has (letters only, as the form wants). */
+async function registerCustomer(page: Page) {
+  const letters = Array.from({ length: 8 }, () =>
+    String.fromCharCode(97 + Math.floor(Math.random() * 26)),
+  ).join("");
+  const firstName = `Sky${letters}`;
+  const username = `live_${letters}`;
+  const answer = await page.request.post("/api/users/register", {
+    data: {
+      username,
+      firstName,
+      lastName: "Rowe",
+      phone: "(416) 555-0177",
+      country: "CA",
+      email: `${username}@example.com`,
+      password: TEST_PASSWORD,
+      cPassword: TEST_PASSWORD,
+    },
+  });
+  expect(answer.status(), await answer.text()).toBe(201);
+  return { username, name: `${firstName} Rowe` };
+}
+
+async function send(page: Page, text: string) {
+  await page.getByLabel("Message", { exact: true }).fill(text);
+  await page.getByRole("button", { name: "Send" }).click();
+}
+
+test("two people chat and see each other's messages and the message dot without reloading", async ({
+  browser,
+  baseURL,
+}, testInfo) => {
+  const farm = farmOf(testInfo.project.name);
+  const isMobile = testInfo.project.name === "mobile-375";
+  const use = testInfo.project.use;
+
+  const customer = await newPage(browser, baseURL!, use);
+  const me = await registerCustomer(customer);
+  await signIn(customer, me.username, TEST_PASSWORD);
+  const farmer = await newPage(browser, baseURL!, use);
+  await signIn(farmer, farm.username, DEMO_PASSWORD);
+  await farmer.goto("/messages");
+  await expect(farmer.getByRole("heading", { name: "Contacts" })).toBeVisible();
+
+  // The customer asks from the store page; the farmer's open list shows the new contact.
+  const question = `Any sweet corn left? (${me.name})`;
+  await customer.goto(`/stores/${farm.username}`);
+  await customer.getByRole("button", { name: "Ask The Farmer" }).click();
+  const ask = customer.getByRole("dialog", { name: "Ask The Farmer" });
+  await ask.getByLabel("Message", { exact: true }).fill(question);
+  await ask.getByRole("button", { name: "Send" }).click();
+  await expect(ask.getByRole("status")).toHaveText("Successfully Sent!");
+  await ask.getByRole("button", { name: "Close" }).first().click();
+
+  const contact = farmer.getByRole("button", { name: `${me.name}, unread` });
+  await expect(contact).toBeVisible();
+  await contact.click();
+  const farmerBubbles = farmer.getByRole("list", { name: `Messages with ${me.name}` });
+  await expect(farmerBubbles.getByRole("listitem")).toHaveCount(1);
+
+  // The farmer replies; the customer, still on the store page, sees the dot come on.
+  await send(farmer, "Yes, two dozen picked this morning.");
+  await expect(farmerBubbles.getByRole("listitem")).toHaveCount(2);
+  if (isMobile) {
+    await customer.getByRole("button", { name: "Menu" }).click();
+    await expect(customer.getByRole("link", { name: /^Messages\s*New$/ })).toBeVisible();
+    await customer.getByRole("link", { name: /^Messages\s*New$/ }).click();
+  } else {
+    const dot = customer.getByRole("link", { name: "Messages, new messages" }).first();
+    await expect(dot).toBeVisible();
+    await dot.click();
+  }
+  await expect(customer).toHaveURL(/\/messages$/);
+  await customer.getByRole("button", { name: `${farm.name}, unread` }).click();
+  const customerBubbles = customer.getByRole("list", { name: `Messages with ${farm.name}` });
+  await expect(customerBubbles.getByRole("listitem")).toHaveCount(2);
+
+  // Both open: each message shows on the other side at once, once.
+  await send(customer, "Great, I will take a dozen.");
+  await expect(farmerBubbles.getByRole("listitem")).toHaveCount(3);
+  await expect(farmerBubbles.getByRole("listitem").last()).toContainText(
+    "Great, I will take a dozen.",
+  );
+  await send(farmer, "Set aside for you at the stand.");
+  await expect(customerBubbles.getByRole("listitem")).toHaveCount(4);
+  await expect(customerBubbles.getByRole("listitem").last()).toContainText(
+    "Set aside for you at the stand.",
+  );
+  await expect(customerBubbles.getByRole("listitem").last()).toContainText(farm.name);
+  await expect(farmerBubbles.getByRole("listitem")).toHaveCount(4);
+
+  await customer.context().close();
+  await farmer.context().close();
+});
