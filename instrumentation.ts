@@ -11,6 +11,10 @@ export async function register() {
   // A plan price at Stripe that does not match the pages stops the start (server/subscriptions).
   const { checkPlanPricesAtStart } = await import("@/server/subscriptions/check-plan-prices");
   await checkPlanPricesAtStart();
+  // Mails members about messages left unread (at most one per conversation and side an hour).
+  const { startUnreadMessageMailer } = await import("@/server/messaging");
+  const { getDb: openDb } = await import("@/server/db/client");
+  startUnreadMessageMailer(openDb);
   if (process.env.DATABASE_URL) return;
   const { EMBEDDED_MODE_NOTICE } = await import("@/server/http/embedded-notice");
   const { log } = await import("@/server/log");

@@ -23,8 +23,8 @@ export const FEATURES: FeatureSet = {
   cart: true,
   messaging: true,
   orders: true,
-  admin: false,
-  contact: false,
+  admin: true,
+  contact: true,
   myLocal: true,
 };
 

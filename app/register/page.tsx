@@ -21,7 +21,7 @@ export function generateMetadata(): Metadata {
 
 const linkClasses = "font-semibold text-leaf-800 underline underline-offset-4 hover:text-leaf-900";
 
-// register: /register (query recipientEmail)
+// register: /register (query recipientEmail, recipientToken)
 export default function RegisterPage({ searchParams }: { searchParams: SearchParams }) {
   return (
     <AuthPage
@@ -53,11 +53,14 @@ export default function RegisterPage({ searchParams }: { searchParams: SearchPar
 async function RegisterBody({ searchParams }: { searchParams: SearchParams }) {
   const [query, requestHeaders] = await Promise.all([searchParams, headers()]);
   const email = firstParam(query.recipientEmail)?.slice(0, 254) ?? "";
+  // From a farmer's reply mail: proves the address received it, so its conversations follow.
+  const recipientToken = firstParam(query.recipientToken)?.slice(0, 64);
   return (
     <RegistrationForm
       variant="customer"
       defaultCountry={defaultCountry(readClientInfo(requestHeaders).place.country)}
       defaultEmail={email}
+      recipientToken={email ? recipientToken : undefined}
     />
   );
 }

@@ -35,6 +35,11 @@ export type RegistrationFormProps = {
   defaultCountry: CountryCode;
   /** Prefills the email (`recipientEmail` of /register). */
   defaultEmail?: string;
+  /**
+   * `recipientToken` of /register (a farmer's reply mail): sent along, so the conversations the
+   * visitor had with that email become the new account's.
+   */
+  recipientToken?: string;
   /** The reseller identifier of /merchants/register?ak=..., already checked by the page. */
   ak?: string;
 };
@@ -48,6 +53,7 @@ export function RegistrationForm({
   variant,
   defaultCountry,
   defaultEmail = "",
+  recipientToken,
   ak,
 }: RegistrationFormProps) {
   const isMerchant = variant === "merchant";
@@ -85,7 +91,9 @@ export function RegistrationForm({
   async function onSubmit(values: FormOutput) {
     setStatus(null);
     const url = isMerchant ? "/api/merchants/register" : "/api/users/register";
-    const result = await send<{ message: string }>(url, { json: values });
+    const result = await send<{ message: string }>(url, {
+      json: recipientToken && !isMerchant ? { ...values, recipientToken } : values,
+    });
     if (result.ok) {
       rememberRegisteredLogin(values.email);
       router.push("/login?register_success=true");

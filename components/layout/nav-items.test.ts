@@ -96,6 +96,8 @@ describe("navigation with every feature on", () => {
         "Orders Manager",
         "Reseller Manager",
         "Reseller Transactions",
+        "Contact Inbox",
+        "Audit Trail",
         "Settings",
         "Logout",
       ],

@@ -50,6 +50,8 @@ export type NavItemId =
   | "orders-manager"
   | "reseller-manager"
   | "reseller-transactions"
+  | "admin-inbox"
+  | "admin-audit"
   | "settings"
   | "logout"
   | "terms"
@@ -110,6 +112,9 @@ export const NAV_ITEMS: readonly NavItemConfig[] = [
   { id: "orders-manager", label: "Orders Manager", href: "/orderManager", feature: "admin", roles: ["admin"], placements: ["account"], group: "admin" },
   { id: "reseller-manager", label: "Reseller Manager", href: "/resellerManager", feature: "admin", roles: ["admin"], placements: ["account"], group: "admin" },
   { id: "reseller-transactions", label: "Reseller Transactions", href: "/resellerTransactions", feature: "admin", roles: ["admin"], placements: ["account"], group: "admin" },
+  // Not in the spec: where operators read Contact Us messages and who did what (issue 21).
+  { id: "admin-inbox", label: "Contact Inbox", href: "/adminInbox", feature: "contact", roles: ["admin"], placements: ["account"], group: "admin" },
+  { id: "admin-audit", label: "Audit Trail", href: "/adminAudit", feature: "admin", roles: ["admin"], placements: ["account"], group: "admin" },
   { id: "settings", label: "Settings", href: "/settings", feature: "accounts", roles: MEMBERS, placements: ["account"], group: "session" },
   { id: "logout", label: "Logout", action: "logout", feature: "accounts", roles: MEMBERS, placements: ["account", "footer"], group: "session" },
 

@@ -100,12 +100,22 @@ export const resetPasswordSchema = z
   })
   .check(passwordsMatch("password", "cPassword", MSG.passwordsNotMatching));
 
+/** `npm run admin:create`: an operator's account (admins are never made by registration). */
+export const adminAccountSchema = z.object({
+  username: username(MSG.usernameRegistration),
+  firstName: firstName(),
+  lastName: lastName(),
+  email: email(),
+  password: password({ required: MSG.required, rule: MSG.passwordRule }),
+});
+
 /** POST /api/scripts/updatePassword (admin sets a member's password): the registration rule. */
 export const adminSetPasswordSchema = z.object({
   userId: id(),
   password: password({ required: MSG.required, rule: MSG.passwordRule }),
 });
 
+export type AdminAccountInput = z.input<typeof adminAccountSchema>;
 export type CustomerRegistrationInput = z.input<typeof customerRegistrationSchema>;
 export type CustomerRegistration = z.output<typeof customerRegistrationSchema>;
 export type MerchantRegistrationInput = z.input<typeof merchantRegistrationSchema>;

@@ -296,7 +296,7 @@ describe("cancelOrderLine", () => {
     expect(done.value.message).toBe(cancelledAndRefundedLineMessage(shop.orderNo, "$9.00"));
     const refunds = fake
       .list("refund")
-      .filter((r) => r.metadata?.order_item_id === String(line.id));
+      .filter((r) => (r.metadata as Record<string, string>).order_item_id === String(line.id));
     expect(refunds).toHaveLength(1);
     expect(refunds[0]!.amount).toBe(900);
     const [after] = await db.select().from(orderItems).where(eq(orderItems.id, line.id));

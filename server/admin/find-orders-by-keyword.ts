@@ -7,7 +7,7 @@ import type { Db } from "@/server/db/client";
 import { memberSearchText, members, orderSearchText, orders } from "@/server/db/schema";
 
 /**
- * What the Orders Manager can do about paying the farm for a line (decision 0020):
+ * What the Orders Manager can do about paying the farm for a line (decision 0022):
  * - `payable`: an active, paid card line whose farm has not been paid: the Pay Merchant link;
  * - `paid`: the farm was paid (a transfer): the disabled Merchant Paid button;
  * - `in_person`: the customer pays the farm at the handover, nothing to transfer;
@@ -184,7 +184,7 @@ function toAdminOrder(row: Row): AdminOrder {
   };
 }
 
-/** The rule of decision 0020, from the line's own columns. */
+/** The rule of decision 0022, from the line's own columns. */
 export function merchantPaymentOf(line: {
   active: boolean;
   status: OrderStatus;

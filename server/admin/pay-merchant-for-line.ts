@@ -27,7 +27,7 @@ export const farmPaidMessage = (amount: string, orderNo: string) =>
  * (the farm's account is not ready, Stripe did not answer) stays owed with its reason, which is the
  * answer; it is paid automatically later. Every attempt is in the audit trail.
  *
- * @throws AppError not_found; conflict: nothing to pay (decision 0020's rule)
+ * @throws AppError not_found; conflict: nothing to pay (decision 0022's rule)
  */
 export async function payMerchantForLine(
   db: Db,

@@ -1,16 +1,24 @@
 import "server-only";
 import type { CustomerRegistration } from "@/lib/validation/accounts";
 import type { Db } from "@/server/db/client";
+import { log } from "@/server/log";
+import { attachVisitorConversations } from "@/server/messaging";
 import { insertNewMember, type RegisteredMember } from "./register-member";
 
 /**
  * Registers a customer from input parsed with `customerRegistrationSchema` (currency follows the
- * country). Sends the welcome mail.
+ * country). Sends the welcome mail. With the `recipientToken` of a farmer's reply mail (the link
+ * to /register?recipientEmail=...), the conversations that email had as a visitor become the new
+ * account's (server/messaging/attach-visitor-conversations.ts).
  *
  * @throws AppError validation with `username` and/or `email` when already taken.
  */
-export function registerCustomer(db: Db, input: CustomerRegistration): Promise<RegisteredMember> {
-  return insertNewMember(db, {
+export async function registerCustomer(
+  db: Db,
+  input: CustomerRegistration,
+  { recipientToken }: { recipientToken?: unknown } = {},
+): Promise<RegisteredMember> {
+  const member = await insertNewMember(db, {
     memberType: "customer",
     username: input.username,
     firstName: input.firstName,
@@ -21,4 +29,17 @@ export function registerCustomer(db: Db, input: CustomerRegistration): Promise<R
     email: input.email,
     password: input.password,
   });
+  if (recipientToken !== undefined) {
+    try {
+      await attachVisitorConversations(db, {
+        memberId: member.id,
+        email: member.email,
+        recipientToken,
+      });
+    } catch (error) {
+      // The account exists either way; the conversations stay the visitor's.
+      log.error({ err: error, memberId: member.id }, "attaching visitor conversations failed");
+    }
+  }
+  return member;
 }

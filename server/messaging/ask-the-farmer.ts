@@ -48,7 +48,7 @@ export async function askTheFarmer(db: Db, { input, memberId, clientIp }: AskThe
       memberId,
       input,
     });
-    await appendMessage(tx, {
+    const message = await appendMessage(tx, {
       conversationId,
       from: "customer",
       senderMemberId: memberId,
@@ -65,7 +65,7 @@ export async function askTheFarmer(db: Db, { input, memberId, clientIp }: AskThe
       content: input.contactContent,
       ip: clientIp,
     });
-    return { conversationId };
+    return { conversationId, messageId: message.id };
   });
 }
 

@@ -2,6 +2,7 @@ import "server-only";
 
 // Messaging between farmers and their customers or visitors: what routes, pages and other domains use.
 export { askTheFarmer, type AskTheFarmerOptions } from "./ask-the-farmer";
+export { attachVisitorConversations } from "./attach-visitor-conversations";
 export { countUnreadConversations, unreadConversationCountSql } from "./count-unread";
 export { deleteConversation } from "./delete-conversation";
 export {
@@ -10,6 +11,13 @@ export {
   type ConversationPage,
 } from "./list-conversations";
 export { listMessages, type MessagePage } from "./list-messages";
+export {
+  mailAfterMessage,
+  mailUnreadMessages,
+  MAIL_THROTTLE_MS,
+  startUnreadMessageMailer,
+  UNREAD_MAIL_AFTER_MS,
+} from "./mail-messages";
 export { markConversationRead } from "./mark-conversation-read";
 export { MESSAGING_MESSAGES } from "./messages";
 export type { MessageView } from "./message-view";

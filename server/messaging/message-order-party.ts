@@ -23,7 +23,7 @@ export const ORDER_PARTY_NOT_FOUND = "The order could not be found.";
 export async function messageOrderParty(
   db: Db,
   { memberId, input }: { memberId: number; input: OrderMessage },
-): Promise<{ conversationId: number }> {
+): Promise<{ conversationId: number; messageId: number }> {
   const [caller] = await db
     .select({ memberType: members.memberType })
     .from(members)
@@ -61,13 +61,13 @@ export async function messageOrderParty(
 
   return db.transaction(async (tx) => {
     const conversationId = await openConversation(tx, merchantId, customerId);
-    await appendMessage(tx, {
+    const message = await appendMessage(tx, {
       conversationId,
       from,
       senderMemberId: memberId,
       body: input.message,
     });
-    return { conversationId };
+    return { conversationId, messageId: message.id };
   });
 }
 

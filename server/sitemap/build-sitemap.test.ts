@@ -57,9 +57,12 @@ describe("buildSitemap", () => {
     expect(productUrls).toEqual(active.map((p) => `${SITE}/products/${p.id}`));
     expect(urls).not.toContain(`${SITE}/products/${deleted.id}`);
     expect(urls).not.toContain(`${SITE}/products/${removed.id}`);
-    // Account, checkout and admin pages are never listed; areas not shipped yet neither.
+    // Account, checkout and admin pages are never listed; Contact Us is a public page.
+    expect(urls).toContain(`${SITE}/contactUs`);
     expect(
-      urls.some((u) => /login|cart|checkout|profile|settings|Manager|contactUs/.test(u!)),
+      urls.some((u) =>
+        /login|cart|checkout|profile|settings|Manager|adminInbox|adminAudit/.test(u!),
+      ),
     ).toBe(false);
     expect(xml).toMatch(
       new RegExp(

@@ -1,16 +1,18 @@
 import { askTheFarmerSchema } from "@/lib/validation/messaging";
+import { afterResponse } from "@/server/http/after-response";
 import { route } from "@/server/http/route";
-import { askTheFarmer, MESSAGING_MESSAGES } from "@/server/messaging";
+import { askTheFarmer, mailAfterMessage, MESSAGING_MESSAGES } from "@/server/messaging";
 import { readClientAddress } from "@/server/security";
 
 // POST /api/merchants/contact: Ask The Farmer, from a visitor or a signed-in member
 export const POST = route({ public: true }, async ({ req, member, db }) => {
   const input = askTheFarmerSchema.parse(await req.json());
-  const { conversationId } = await askTheFarmer(db, {
+  const { conversationId, messageId } = await askTheFarmer(db, {
     input,
     memberId: member?.id ?? null,
     // The connection's address (or our proxy's word), never a header the client wrote.
     clientIp: readClientAddress(req.headers),
   });
+  await afterResponse("message mail", () => mailAfterMessage(db, { messageId }));
   return Response.json({ message: MESSAGING_MESSAGES.sent, conversationId }, { status: 201 });
 });

@@ -2,9 +2,15 @@ import { customerRegistrationSchema } from "@/lib/validation/accounts";
 import { REGISTERED_MESSAGE, registerCustomer } from "@/server/members";
 import { route } from "@/server/http/route";
 
-// POST /api/users/register: a customer signs up
+// POST /api/users/register: a customer signs up (with `recipientToken` from a farmer's reply mail,
+// their visitor conversations come along)
 export const POST = route({ public: true }, async ({ req, db }) => {
-  const input = customerRegistrationSchema.parse(await req.json());
-  await registerCustomer(db, input);
+  const body: unknown = await req.json();
+  const input = customerRegistrationSchema.parse(body);
+  const recipientToken =
+    typeof body === "object" && body !== null && "recipientToken" in body
+      ? body.recipientToken
+      : undefined;
+  await registerCustomer(db, input, { recipientToken });
   return Response.json({ message: REGISTERED_MESSAGE }, { status: 201 });
 });

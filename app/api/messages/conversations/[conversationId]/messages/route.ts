@@ -1,6 +1,7 @@
 import { conversationMessageSchema, messageListQuerySchema } from "@/lib/validation/messaging";
+import { afterResponse } from "@/server/http/after-response";
 import { route } from "@/server/http/route";
-import { listMessages, sendMessage } from "@/server/messaging";
+import { listMessages, mailAfterMessage, sendMessage } from "@/server/messaging";
 import { parseRowId } from "@/server/reviews/row-id";
 
 type Params = { conversationId: string };
@@ -19,5 +20,6 @@ export const POST = route<Params>({}, async ({ req, member, db, params }) => {
   const { message } = conversationMessageSchema.parse(await req.json());
   const conversationId = parseRowId(params.conversationId) ?? 0;
   const result = await sendMessage(db, { memberId: member.id, conversationId, body: message });
+  await afterResponse("message mail", () => mailAfterMessage(db, { messageId: result.id }));
   return Response.json({ result }, { status: 201 });
 });

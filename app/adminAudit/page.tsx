@@ -1,0 +1,97 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { Suspense } from "react";
+import { PageIntro } from "@/components/static/page-intro";
+import { buttonClasses } from "@/components/ui/button";
+import { auditQuerySchema } from "@/lib/validation/orders";
+import { requireAdmin } from "@/server/auth/guards";
+import { getDb } from "@/server/db/client";
+import { listAdminActions, type AdminActionEntry } from "@/server/admin/list-admin-actions";
+
+export const metadata: Metadata = { title: "Audit Trail", robots: { index: false } };
+
+type Props = { searchParams: Promise<{ before?: string | string[] }> };
+
+const ACTION_LABEL: Record<AdminActionEntry["action"], string> = {
+  password_reset: "Reset a password",
+  order_cancel: "Cancelled an order line",
+  pay_merchant: "Paid a farm",
+  reseller_create: "Added a reseller",
+  reseller_update: "Edited a reseller",
+  reseller_transactions_paid: "Marked reseller transactions paid",
+  contact_handled: "Handled a contact message",
+};
+
+const WHEN = new Intl.DateTimeFormat("en-CA", {
+  dateStyle: "medium",
+  timeStyle: "medium",
+  timeZone: "America/Toronto",
+});
+
+// adminAudit: /adminAudit (admins only): who did what, when, with the values before and after
+export default function AdminAuditPage({ searchParams }: Props) {
+  return (
+    <>
+      <PageIntro
+        eyebrow="Operators"
+        title="Audit Trail"
+        lead="Every admin action, newest first: who did it, when, and what it changed."
+      />
+      <div className="container-page py-8 sm:py-12">
+        <Suspense fallback={<p className="text-stone-600">Loading…</p>}>
+          <AuditEntries searchParams={searchParams} />
+        </Suspense>
+      </div>
+    </>
+  );
+}
+
+async function AuditEntries({ searchParams }: Props) {
+  await requireAdmin();
+  const raw = (await searchParams).before;
+  const parsed = auditQuerySchema.safeParse({ before: Array.isArray(raw) ? raw[0] : raw });
+  const before = parsed.success ? (parsed.data.before ?? undefined) : undefined;
+  const { entries, nextBefore } = await listAdminActions(await getDb(), { before });
+  if (entries.length === 0) return <p className="text-stone-700">No admin action yet.</p>;
+  return (
+    <>
+      <ol className="grid gap-3">
+        {entries.map((entry) => (
+          <li key={entry.id} className="rounded-2xl border border-stone-200 bg-white p-4">
+            <p className="font-semibold text-stone-900">
+              {ACTION_LABEL[entry.action]}{" "}
+              <span className="font-normal text-stone-700">
+                ({entry.target}) by @{entry.adminUsername}
+              </span>
+            </p>
+            <p className="text-sm text-stone-600">
+              <time dateTime={entry.createdAt}>{WHEN.format(new Date(entry.createdAt))}</time>
+            </p>
+            <dl className="mt-2 grid gap-1 text-sm sm:grid-cols-2">
+              <div className="min-w-0">
+                <dt className="font-semibold text-stone-700">Before</dt>
+                <dd className="font-mono break-words whitespace-pre-wrap text-stone-800">
+                  {JSON.stringify(entry.before ?? {}, null, 1)}
+                </dd>
+              </div>
+              <div className="min-w-0">
+                <dt className="font-semibold text-stone-700">After</dt>
+                <dd className="font-mono break-words whitespace-pre-wrap text-stone-800">
+                  {JSON.stringify(entry.after ?? {}, null, 1)}
+                </dd>
+              </div>
+            </dl>
+          </li>
+        ))}
+      </ol>
+      {nextBefore ? (
+        <Link
+          href={`/adminAudit?before=${nextBefore}`}
+          className={buttonClasses({ variant: "secondary", className: "mt-6" })}
+        >
+          Older actions
+        </Link>
+      ) : null}
+    </>
+  );
+}

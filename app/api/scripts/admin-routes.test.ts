@@ -1,0 +1,210 @@
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+
+const testState = vi.hoisted(() => {
+  process.env.NEXTAUTH_SECRET = "admin-routes-secret-admin-routes-secret-0001";
+  process.env.APP_URL = "http://localhost:3000";
+  return { db: undefined as unknown };
+});
+vi.mock(import("@/server/db/client"), async (importOriginal) => ({
+  ...(await importOriginal()),
+  getDb: async () => testState.db as Db,
+}));
+
+import { MSG } from "@/lib/validation/messages";
+import { encodeSessionToken, nowSeconds } from "@/server/auth/token";
+import type { Db } from "@/server/db/client";
+import type { RouteHandler } from "@/server/http/route";
+import { closeTestDb, createTestDb } from "@/tests/db";
+import {
+  createAdmin,
+  createCustomer,
+  createMerchant,
+  createOrder,
+  createProduct,
+  type Member,
+} from "@/tests/factories";
+import { GET as audit } from "../admin/audit/route";
+import { POST as cancelOrderLine } from "./cancelOrderLine/route";
+import { POST as findMembers } from "./findMembersByKeyword/route";
+import { POST as findOrders } from "./findOrdersByKeyword/route";
+import { POST as payMerchant } from "./payMerchant/route";
+import { POST as updatePassword } from "./updatePassword/route";
+
+const SITE = "http://localhost:3000";
+let db: Db;
+let admin: Member;
+let customer: Member;
+let farm: Member;
+let order: Awaited<ReturnType<typeof createOrder>>;
+
+beforeAll(async () => {
+  db = await createTestDb();
+  testState.db = db;
+  [admin, customer, farm] = [
+    await createAdmin(db),
+    await createCustomer(db),
+    await createMerchant(db),
+  ];
+  const product = await createProduct(db, { merchantId: farm.id });
+  order = await createOrder(db, { customerId: customer.id, items: [{ productId: product.id }] });
+});
+afterAll(() => closeTestDb(db));
+
+async function call(
+  handler: RouteHandler,
+  member: Member | null,
+  { method = "POST", path = "/api/x", body }: { method?: string; path?: string; body?: unknown },
+) {
+  const headers = new Headers({ origin: SITE });
+  if (body !== undefined) headers.set("content-type", "application/json");
+  if (member)
+    headers.set(
+      "cookie",
+      `_token=${await encodeSessionToken({
+        memberId: member.id,
+        sessionVersion: (await db.query.members.findFirst({
+          where: (m, { eq }) => eq(m.id, member.id),
+        }))!.sessionVersion,
+        signedInAt: nowSeconds(),
+      })}`,
+    );
+  const response = await handler(
+    new Request(new URL(path, SITE), {
+      method,
+      headers,
+      body: body === undefined ? undefined : JSON.stringify(body),
+    }),
+    { params: Promise.resolve({}) },
+  );
+  return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+}
+
+const lineActive = async () =>
+  (await db.query.orderItems.findFirst({ where: (t, { eq }) => eq(t.id, order.items[0]!.id) }))!
+    .active;
+
+describe("the admin calls refuse everyone but an admin, changing nothing", () => {
+  const calls: [string, RouteHandler, { method?: string; body?: unknown }][] = [
+    ["findMembersByKeyword", findMembers, { body: { keyword: "a" } }],
+    ["updatePassword", updatePassword, { body: { userId: 1, password: "New-Orchard-Pass-1!" } }],
+    ["findOrdersByKeyword", findOrders, { body: { keyword: "a" } }],
+    ["cancelOrderLine", cancelOrderLine, { body: { id: 1 } }],
+    ["payMerchant", payMerchant, { body: { id: 1 } }],
+    ["audit", audit, { method: "GET" }],
+  ];
+  const who: [string, () => Member | null, number][] = [
+    ["a visitor", () => null, 401],
+    ["a customer", () => customer, 403],
+    ["a farm", () => farm, 403],
+  ];
+  for (const [name, handler, request] of calls)
+    for (const [label, member, status] of who)
+      it(`${name}: ${label} gets ${status}`, async () => {
+        const before = await db.query.members.findFirst({
+          where: (m, { eq }) => eq(m.id, customer.id),
+        });
+        const answer = await call(handler, member(), {
+          ...request,
+          body:
+            name === "updatePassword"
+              ? { userId: customer.id, password: "New-Orchard-Pass-1!" }
+              : name === "cancelOrderLine"
+                ? { id: order.items[0]!.id }
+                : request.body,
+        });
+        expect(answer.status).toBe(status);
+        expect(answer.body).not.toHaveProperty("users");
+        expect(answer.body).not.toHaveProperty("orders");
+        const after = await db.query.members.findFirst({
+          where: (m, { eq }) => eq(m.id, customer.id),
+        });
+        expect(after!.passwordHash).toBe(before!.passwordHash);
+        expect(await lineActive()).toBe(true);
+        expect(await db.query.adminActions.findMany()).toEqual([]);
+      });
+});
+
+describe("POST /api/scripts/findMembersByKeyword and findOrdersByKeyword", () => {
+  it("answers { users } and { orders } to an admin", async () => {
+    const users = await call(findMembers, admin, { body: { keyword: customer.username } });
+    expect(users.status).toBe(200);
+    expect(users.body.users).toEqual([
+      {
+        userId: customer.id,
+        firstName: customer.firstName,
+        lastName: customer.lastName,
+        email: customer.email,
+        username: customer.username,
+        memberType: "customer",
+      },
+    ]);
+    const orders = await call(findOrders, admin, { body: { keyword: order.orderNo } });
+    expect(orders.status).toBe(200);
+    expect(orders.body.orders).toEqual([
+      expect.objectContaining({ id: order.items[0]!.id, orderNo: order.orderNo, active: 1 }),
+    ]);
+  });
+
+  it("blanks an SQL-looking keyword (the spec's order-search rule): members finds nobody", async () => {
+    const answer = await call(findMembers, admin, { body: { keyword: "' OR 1=1 --" } });
+    expect(answer).toEqual({ status: 200, body: { users: [] } });
+  });
+});
+
+describe("POST /api/scripts/updatePassword", () => {
+  it.each([
+    ["a weak password", { userId: 1, password: "short" }, "password", MSG.passwordRule],
+    ["no password", { userId: 1 }, "password", MSG.required],
+    ["no member id", { password: "New-Orchard-Pass-1!" }, "userId", MSG.invalidValue],
+  ])("refuses %s with the registration rule's message", async (_label, body, field, message) => {
+    const answer = await call(updatePassword, admin, { body });
+    expect(answer.status).toBe(422);
+    expect((answer.body.errors as Record<string, string[]>)[field]).toEqual([message]);
+  });
+
+  it("sets the password of a member and says so", async () => {
+    const member = await createCustomer(db);
+    const answer = await call(updatePassword, admin, {
+      body: { userId: member.id, password: "New-Orchard-Pass-1!" },
+    });
+    expect(answer).toEqual({ status: 200, body: { message: "The password has been updated." } });
+  });
+});
+
+describe("POST /api/scripts/cancelOrderLine and payMerchant", () => {
+  it("cancels a line once, then says it is already cancelled", async () => {
+    const product = await createProduct(db, { merchantId: farm.id });
+    const mine = await createOrder(db, {
+      customerId: customer.id,
+      items: [{ productId: product.id }],
+    });
+    const id = mine.items[0]!.id;
+    expect(await call(cancelOrderLine, admin, { body: { id } })).toEqual({
+      status: 200,
+      body: { message: `The line of order ${mine.orderNo} has been cancelled.` },
+    });
+    const again = await call(cancelOrderLine, admin, { body: { id } });
+    expect(again.status).toBe(409);
+    expect(again.body.message).toBe(
+      `This line of order ${mine.orderNo} has already been cancelled.`,
+    );
+    expect((await call(cancelOrderLine, admin, { body: { id: 999_999 } })).status).toBe(404);
+  });
+
+  it("says plainly that card payments are not configured when an admin pays a farm without Stripe", async () => {
+    const answer = await call(payMerchant, admin, { body: { id: order.items[0]!.id } });
+    expect(answer.status).toBe(409);
+    expect(answer.body.message).toMatch(/not configured/);
+  });
+});
+
+describe("GET /api/admin/audit", () => {
+  it("reads the trail with who did what", async () => {
+    const answer = await call(audit, admin, { method: "GET", path: "/api/admin/audit" });
+    expect(answer.status).toBe(200);
+    const entries = answer.body.entries as { action: string; adminUsername: string }[];
+    expect(entries.map((e) => e.action)).toContain("order_cancel");
+    expect(entries.every((e) => e.adminUsername === admin.username)).toBe(true);
+    expect(answer.body).toHaveProperty("nextBefore", null);
+  });
+});
