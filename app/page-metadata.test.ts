@@ -9,6 +9,7 @@ const PAGES: [string, () => Promise<{ generateMetadata: (props: never) => unknow
   ["/termsOfUse", () => import("./(static)/termsOfUse/page"), undefined],
   ["/privacyPolicy", () => import("./(static)/privacyPolicy/page"), undefined],
   ["/credits", () => import("./(static)/credits/page"), undefined],
+  ["/contactUs", () => import("./contactUs/page"), undefined],
   ["/register", () => import("./register/page"), undefined],
   ["/merchants/register", () => import("./merchants/register/page"), undefined],
   [
