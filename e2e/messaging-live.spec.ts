@@ -76,15 +76,18 @@ test("two people chat and see each other's messages and the message dot without 
   await farmer.goto("/messages");
   await expect(farmer.getByRole("heading", { name: "Contacts" })).toBeVisible();
 
-  // The customer asks from the store page; the farmer's open list shows the new contact.
+  // The customer writes from the store page (a signed-in customer gets the Messenger modal, not
+  // Ask The Farmer); the farmer's open list shows the new contact.
   const question = `Any sweet corn left? (${me.name})`;
   await customer.goto(`/stores/${farm.username}`);
-  await customer.getByRole("button", { name: "Ask The Farmer" }).click();
-  const ask = customer.getByRole("dialog", { name: "Ask The Farmer" });
-  await ask.getByLabel("Message", { exact: true }).fill(question);
-  await ask.getByRole("button", { name: "Send" }).click();
-  await expect(ask.getByRole("status")).toHaveText("Successfully Sent!");
-  await ask.getByRole("button", { name: "Close" }).first().click();
+  await expect(customer.getByRole("button", { name: "Ask The Farmer" })).toHaveCount(0);
+  await customer.getByRole("button", { name: `Send Message to ${farm.username}` }).click();
+  const messenger = customer.getByRole("dialog", { name: `Send Message to ${farm.username}` });
+  await expect(messenger.getByLabel("To")).toBeDisabled();
+  await messenger.getByLabel("Message", { exact: true }).fill(question);
+  await messenger.getByRole("button", { name: "Send" }).click();
+  await expect(messenger.getByRole("status")).toHaveText("Successfully Sent!");
+  await messenger.getByRole("button", { name: "Close" }).first().click();
 
   const contact = farmer.getByRole("button", { name: `${me.name}, unread` });
   await expect(contact).toBeVisible();

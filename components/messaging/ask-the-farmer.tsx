@@ -5,6 +5,7 @@ import dynamic from "next/dynamic";
 import { useRef, useState } from "react";
 import { useHydrated, useViewerState } from "@/components/layout/viewer-context";
 import { buttonClasses } from "@/components/ui/button";
+import { Messenger } from "./messenger";
 
 // The form (its dialog, validation and zod) loads only when someone opens it: store, product and
 // farmer-card pages ship just this button.
@@ -16,7 +17,8 @@ const AskTheFarmerDialog = dynamic(
 /**
  * The Ask The Farmer button and, once pressed, its dialog: a visitor gives their name and email, a
  * signed-in member's are filled in; the message reaches the farmer through the product (`prodId`)
- * or directly (`farmerId`).
+ * or directly (`farmerId`). A signed-in customer gets 'Send Message to {farm}' (the Messenger
+ * modal) instead.
  */
 export function AskTheFarmer({
   farmerName,
@@ -40,7 +42,11 @@ export function AskTheFarmer({
   const button = useRef<HTMLButtonElement>(null);
 
   // The page is the same for everyone (cached); the farm's own owner has nobody to ask.
-  if (state.status === "ready" && state.answer.viewer?.username === farmerName) return null;
+  const viewer = state.status === "ready" ? state.answer.viewer : null;
+  if (viewer?.username === farmerName) return null;
+  // A signed-in customer writes in their conversation with the farm (the Messenger modal).
+  if (viewer?.role === "customer")
+    return <Messenger target={{ name: farmerName, farmerId: farmerName, prodId }} />;
 
   return (
     <>

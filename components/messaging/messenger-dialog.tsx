@@ -8,14 +8,34 @@ import { Dialog, DialogContent } from "@/components/ui/dialog";
 import { MESSAGE_MAX_LENGTH } from "@/lib/constants";
 import { SUBSCRIPTION_REQUIRED } from "@/lib/validation/messaging";
 
-export type MessengerTarget = { orderNo: string; name: string; farmer?: string };
+/**
+ * Who the message goes to: the other party of an order (My Purchases, Customer Orders), or a farm
+ * from its store or product page (a customer writing; `farmerId` is the farm's username).
+ */
+export type MessengerTarget = { name: string } & (
+  { orderNo: string; farmer?: string } | { farmerId: string; prodId?: number }
+);
+
+function requestOf(target: MessengerTarget, message: string) {
+  return "orderNo" in target
+    ? {
+        url: "/api/messages/orders",
+        body: { orderNo: target.orderNo, farmer: target.farmer, message },
+        id: `messenger-${target.orderNo}-${target.farmer ?? "customer"}`,
+      }
+    : {
+        url: "/api/messages/farmers",
+        body: { farmerId: target.farmerId, prodId: target.prodId, message },
+        id: `messenger-farm-${target.farmerId}-${target.prodId ?? "store"}`,
+      };
+}
 
 type Answer = { message?: string; errors?: Record<string, string[]> };
 
 /**
  * The Messenger modal (spec part 1, Messages): 'Send Message to {name}', the recipient in a
- * disabled field, the message, Send. The message goes into the conversation of the order's farm
- * and customer; a farm without a plan with messaging is told so, with View Plans.
+ * disabled field, the message, Send. The message goes into the conversation of the farm and the
+ * customer; a farm without a plan with messaging is told so, with View Plans.
  */
 export function MessengerDialog({
   target,
@@ -40,11 +60,12 @@ export function MessengerDialog({
     setStatus(null);
     setError(undefined);
     try {
-      const response = await fetch("/api/messages/orders", {
+      const request = requestOf(target, message);
+      const response = await fetch(request.url, {
         method: "POST",
         credentials: "same-origin",
         headers: { "content-type": "application/json" },
-        body: JSON.stringify({ orderNo: target.orderNo, farmer: target.farmer, message }),
+        body: JSON.stringify(request.body),
       });
       const answer = (await response.json().catch(() => ({}))) as Answer;
       if (response.ok) {
@@ -68,7 +89,7 @@ export function MessengerDialog({
     }
   }
 
-  const id = `messenger-${target.orderNo}-${target.farmer ?? "customer"}`;
+  const { id } = requestOf(target, "");
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent

@@ -111,3 +111,26 @@ export const orderMessageSchema = z.strictObject({
   message: conversationMessage(),
 });
 export type OrderMessage = z.output<typeof orderMessageSchema>;
+
+/**
+ * The Messenger modal from a store or product page: a signed-in customer writes to the farm,
+ * found through the product (`prodId`) or by the farm's username (`farmerId`), as Ask The Farmer.
+ */
+export const farmerMessageSchema = z
+  .strictObject({
+    prodId: optional(id(MSG.contactFarmerIssue)),
+    farmerId: optionalText({
+      invalid: MSG.contactFarmerIssue,
+      max: 64,
+      pattern: URL_TOKEN_PATTERN,
+    }),
+    message: conversationMessage(),
+  })
+  .check(
+    crossCheck((value, ctx) => {
+      const blank = (v: unknown) => v === undefined || v === null || v === "";
+      if (blank(value.prodId) && blank(value.farmerId))
+        fail(ctx, MSG.contactFarmerIssue, ["prodId"]);
+    }),
+  );
+export type FarmerMessage = z.output<typeof farmerMessageSchema>;

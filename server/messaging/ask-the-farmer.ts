@@ -69,14 +69,14 @@ export async function askTheFarmer(db: Db, { input, memberId, clientIp }: AskThe
   });
 }
 
-function contactIssue() {
+export function contactIssue() {
   return validationError({ prodId: [MSG.contactFarmerIssue] }, MSG.contactFarmerIssue);
 }
 
 /** The farmer of an active product, or the merchant named by user key, id or username. */
-async function findFarmer(
+export async function findFarmer(
   db: Db,
-  input: AskTheFarmer,
+  input: Pick<AskTheFarmer, "prodId" | "farmerId">,
 ): Promise<{ merchantId: number; productId: number | null } | null> {
   if (input.prodId) {
     const [product] = await db

@@ -19,6 +19,7 @@ export {
   UNREAD_MAIL_AFTER_MS,
 } from "./mail-messages";
 export { markConversationRead } from "./mark-conversation-read";
+export { messageFarmer, MESSAGE_FARMER_LIMIT } from "./message-farmer";
 export { MESSAGING_MESSAGES } from "./messages";
 export type { MessageView } from "./message-view";
 export { sendMessage } from "./send-message";

@@ -72,7 +72,7 @@ export async function messageOrderParty(
 }
 
 /** The one conversation of a farm and a customer member (unique), opened when there is none. */
-async function openConversation(
+export async function openConversation(
   tx: DbTransaction,
   merchantId: number,
   customerId: number,
