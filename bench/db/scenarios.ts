@@ -24,6 +24,7 @@ export const SERVICES = {
   listReceivedOrders: ["server/orders/list-received-orders.ts", "listReceivedOrders"],
   listPlacedOrders: ["server/orders/list-placed-orders.ts", "listPlacedOrders"],
   findOrdersByKeyword: ["server/admin/find-orders-by-keyword.ts", "findOrdersByKeyword"],
+  findMembersByKeyword: ["server/admin/find-members-by-keyword.ts", "findMembersByKeyword"],
   placeOrder: ["server/orders/place-order.ts", "placeOrder"],
   sendOrderPlacedEmails: ["server/checkout/send-order-placed-emails.ts", "sendOrderPlacedEmails"],
   listCartItems: ["server/cart/list-cart-items.ts", "listCartItems"],
@@ -358,6 +359,24 @@ export async function orderListScenarios(ctx: DbContext, report: Report): Promis
     );
     addTiming(report, "order lists (db):admin order search p95", t).note +=
       " (order no, product word, email)";
+  });
+  await guard(report, ["order lists (db):admin member search p95"], async () => {
+    const findMembersByKeyword = await svc("findMembersByKeyword");
+    const { rows } = await ctx.raw.query<{ username: string; last_name: string }>(
+      "select username, last_name from members where id = $1",
+      [largestCustomer.id],
+    );
+    const keywords = [
+      largestCustomer.email,
+      rows[0]?.username ?? "",
+      rows[0]?.last_name ?? "",
+      "example",
+    ];
+    const t = await timeLoop((i) =>
+      findMembersByKeyword(ctx.db, { keyword: keywords[i % keywords.length] }),
+    );
+    addTiming(report, "order lists (db):admin member search p95", t).note +=
+      " (email, username, last name, a word in every email)";
   });
 }
 

@@ -74,17 +74,28 @@ type Row = {
   refund_id: string | null;
 };
 
+/** How many of the newest lines a product word is first tried on, before the trigram index. */
+const RECENT_WINDOW = 1000;
+
 /**
  * Orders Manager search (spec part 2: POST /api/scripts/findOrdersByKeyword): order lines whose
  * order number, customer name or email, product name, or farm (username, name, email) contains
  * the keyword (already sanitised), newest first, at most 50; an empty keyword lists the newest 50.
  *
- * One statement. Each way of matching finds its own newest 50 line ids from its own index (the
- * trigram indexes on orders, members and order_items.product_name, then each matched order's or
- * farm's newest lines through order_items_order_product_unique and
- * order_items_merchant_created_idx), so a farm with 100k lines costs 50 index entries, not 100k;
- * the union of at most 150 ids is sorted and joined once. A keyword shorter than three characters,
- * which trigrams cannot serve, matches an order number or a farm's username exactly.
+ * One statement, built so that no keyword reads thousands of rows:
+ * - a whole order number, customer email, farm username or farm email is found by equality on its
+ *   own index (orders_order_no_unique, orders_email_lower_idx, the members' unique indexes), and
+ *   then no substring search runs at all;
+ * - otherwise orders and farms are matched through their trigram indexes (or, for a word the
+ *   planner expects often, by reading the newest rows backwards);
+ * - a product word common in lines ("tomatoes") is found among the newest 1,000 lines, read
+ *   backwards on order_items_created_idx; only when those hold fewer than 50 matches does the
+ *   trigram index on order_items.product_name run, and then the word is rare (a trigram scan of a
+ *   common word would read tens of thousands of lines to keep 50). Each gate is a one-time filter
+ *   PostgreSQL evaluates before the scan it guards.
+ * Each matched order or farm then gives its newest lines through order_items_order_product_unique
+ * or order_items_merchant_created_idx, so a farm with 100k lines costs 50 index entries.
+ * A keyword under three characters, which trigrams cannot serve, matches exactly only.
  */
 export async function findOrdersByKeyword(
   db: Db,
@@ -92,48 +103,83 @@ export async function findOrdersByKeyword(
 ): Promise<AdminOrder[]> {
   const limit = ORDER_SEARCH_LIMIT;
   const newest = sql`oi.created_at desc, oi.id desc`;
+  const orderText = orderSearchText({
+    orderNo: orders.orderNo,
+    firstName: orders.firstName,
+    lastName: orders.lastName,
+    email: orders.email,
+  });
+  const farmText = memberSearchText(members);
   let candidates: SQL;
   if (!keyword) {
     candidates = sql`select oi.id, oi.created_at from order_items oi order by ${newest} limit ${limit}`;
   } else {
-    const short = keyword.length < 3;
+    const lower = keyword.toLowerCase();
     const pattern = `%${escapeLikePattern(keyword)}%`;
-    const orderMatch = short
-      ? sql`${orders.orderNo} = ${keyword.toUpperCase()}`
-      : sql`(${orderSearchText({
-          orderNo: orders.orderNo,
-          firstName: orders.firstName,
-          lastName: orders.lastName,
-          email: orders.email,
-        })}) ilike ${pattern}`;
-    const farmMatch = short
-      ? sql`${members.username} = ${keyword.toLowerCase()}`
-      : sql`(${memberSearchText(members)}) ilike ${pattern}`;
-    const productBranch = short
-      ? sql``
-      : sql`union all (
+    const substring = keyword.length >= 3;
+    // Whole values on their own indexes.
+    const exactOrders = sql`
+      (select ${orders.id} as id from ${orders} where ${orders.orderNo} = ${keyword.toUpperCase()})
+      union all
+      (select ${orders.id} from ${orders} where lower(${orders.email}) = ${lower}
+        order by lower(${orders.email}), ${orders.id} desc limit ${limit})`;
+    const exactFarms = sql`
+      select ${members.id} as id from ${members}
+       where ${members.memberType} = 'merchant'
+         and (${members.username} = ${lower} or lower(${members.email}) = ${lower})`;
+    const noExact = sql`not exists (select 1 from exact_orders) and not exists (select 1 from exact_farms)`;
+    const ctes = substring
+      ? sql`
+        exact_orders as (${exactOrders}),
+        exact_farms as (${exactFarms}),
+        contains_orders as (
+          select ${orders.id} as id from ${orders}
+           where ${noExact} and (${orderText}) ilike ${pattern}
+           order by ${orders.id} desc limit ${limit}),
+        farms as (
+          select id from exact_farms
+          union
+          (select ${members.id} from ${members}
+            where ${noExact} and ${members.memberType} = 'merchant' and (${farmText}) ilike ${pattern}
+            order by ${members.id} desc limit 20)),
+        recent_lines as (
+          select r.id, r.created_at
+            from (select id, created_at, product_name from order_items oi
+                   order by ${newest} limit ${RECENT_WINDOW}) r
+           where ${noExact} and r.product_name ilike ${pattern}
+           order by r.created_at desc, r.id desc limit ${limit}),
+        older_lines as (
           select oi.id, oi.created_at from order_items oi
-          where oi.product_name ilike ${pattern}
-          order by ${newest} limit ${limit})`;
+           where ${noExact} and (select count(*) from recent_lines) < ${limit}
+             and oi.product_name ilike ${pattern}
+           order by ${newest} limit ${limit}),
+        matched_orders as (
+          select id from exact_orders union select id from contains_orders)`
+      : sql`
+        exact_orders as (${exactOrders}),
+        exact_farms as (${exactFarms}),
+        farms as (select id from exact_farms),
+        recent_lines as (select null::int as id, null::timestamptz as created_at where false),
+        older_lines as (select null::int as id, null::timestamptz as created_at where false),
+        matched_orders as (select id from exact_orders)`;
     candidates = sql`
+      with ${ctes}
       (select oi.id, oi.created_at
-         from (select ${orders.id} from ${orders} where ${orderMatch}
-               order by ${orders.id} desc limit ${limit}) mo
+         from matched_orders mo
          cross join lateral (
            select oi.id, oi.created_at from order_items oi where oi.order_id = mo.id
          ) oi
        order by ${newest} limit ${limit})
       union all
       (select oi.id, oi.created_at
-         from (select ${members.id} from ${members}
-                where ${members.memberType} = 'merchant' and ${farmMatch}
-                order by ${members.id} desc limit 20) mm
+         from farms mm
          cross join lateral (
            select oi.id, oi.created_at from order_items oi where oi.merchant_id = mm.id
            order by ${newest} limit ${limit}
          ) oi
        order by ${newest} limit ${limit})
-      ${productBranch}`;
+      union all (select id, created_at from recent_lines)
+      union all (select id, created_at from older_lines)`;
   }
 
   const { rows } = await db.execute<Row>(sql`

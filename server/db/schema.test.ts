@@ -110,6 +110,7 @@ const KEY_INDEXES = [
   "short_links_original_url_unique",
   "members_admin_search_trgm_idx",
   "orders_admin_search_trgm_idx",
+  "orders_email_lower_idx",
   "admin_actions_created_idx",
   "contact_messages_open_idx",
   "password_reset_tokens_token_hash_unique",

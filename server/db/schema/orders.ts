@@ -130,6 +130,9 @@ export const orders = pgTable(
     // The admin order search: order number and the customer's name and email in one trigram
     // index (server/admin/find-orders-by-keyword.ts uses the same expression).
     index("orders_admin_search_trgm_idx").using("gin", sql`(${orderSearchText(t)}) gin_trgm_ops`),
+    // ...and a whole email typed in, the newest orders first, without the trigram scan (an email's
+    // trigrams, "example.com" among them, are in most rows).
+    index("orders_email_lower_idx").on(sql`lower(${t.email})`, t.id.desc().nullsFirst()),
   ],
 );
 
