@@ -47,6 +47,8 @@ export const INTENDED_INDEXES: Record<string, string[]> = {
   "search exact name, Popular": ["products_name_popular_idx"],
   "received orders page 1": ["order_items_merchant_created_idx"],
   "placed orders page 1": ["orders_customer_created_idx"],
+  "admin order search, an email": ["orders_email_lower_idx"],
+  "admin member search, an email": ["members_email_lower_unique"],
 };
 
 interface PlanNode {

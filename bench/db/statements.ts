@@ -115,6 +115,16 @@ export const STATEMENT_PROBES: StatementProbe[] = [
       }),
   },
   {
+    name: "admin order search, an email",
+    run: async (ctx) =>
+      (await svc("findOrdersByKeyword"))(ctx.db, { keyword: ctx.facts.largestCustomer.email }),
+  },
+  {
+    name: "admin member search, an email",
+    run: async (ctx) =>
+      (await svc("findMembersByKeyword"))(ctx.db, { keyword: ctx.facts.largestCustomer.email }),
+  },
+  {
     name: "placed orders page 1",
     run: async (ctx) =>
       (await svc("listPlacedOrders"))(ctx.db, {
