@@ -129,3 +129,77 @@ test("two people chat and see each other's messages and the message dot without 
   await customer.context().close();
   await farmer.context().close();
 });
+
+test("a visitor gets the farmer's reply by email and registering from its link keeps the conversation", async ({
+  browser,
+  baseURL,
+}, testInfo) => {
+  const farm = farmOf(testInfo.project.name);
+  const use = testInfo.project.use;
+  const letters = Array.from({ length: 8 }, () =>
+    String.fromCharCode(97 + Math.floor(Math.random() * 26)),
+  ).join("");
+  const visitor = { firstName: `Dale${letters}`, email: `dale_${letters}@example.com` };
+  const visitorName = `${visitor.firstName} Fox`;
+
+  const visitorPage = await newPage(browser, baseURL!, use);
+  const asked = await visitorPage.request.post("/api/merchants/contact", {
+    data: {
+      contactFirstName: visitor.firstName,
+      contactLastName: "Fox",
+      contactEmail: visitor.email,
+      contactContent: "Do you deliver on Fridays?",
+      farmerId: farm.username,
+    },
+  });
+  expect(asked.status(), await asked.text()).toBe(201);
+
+  const farmer = await newPage(browser, baseURL!, use);
+  await signIn(farmer, farm.username, DEMO_PASSWORD);
+  await farmer.goto("/messages");
+  await farmer.getByRole("button", { name: `${visitorName}, unread` }).click();
+  await send(farmer, "We do, before 6 pm.");
+  await expect(
+    farmer.getByRole("list", { name: `Messages with ${visitorName}` }).getByRole("listitem"),
+  ).toHaveCount(2);
+  await farmer.context().close();
+
+  // The reply is in the demo mailbox, with the link to register.
+  const subject = `${farm.name} replied to your question`;
+  await visitorPage.goto("/dev/mailbox");
+  const row = visitorPage
+    .getByRole("row")
+    .filter({ hasText: visitor.email })
+    .filter({ hasText: subject });
+  await row.getByRole("link", { name: subject }).first().click();
+  await visitorPage.getByText("Plain-text version").click();
+  const text = await visitorPage.locator("pre").innerText();
+  expect(text).toContain("We do, before 6 pm.");
+  const link = /https?:\/\/[^\s\]]+\/register\?[^\s\]]+/.exec(text)?.[0];
+  expect(link, text).toBeTruthy();
+
+  const url = new URL(link!);
+  await visitorPage.goto(url.pathname + url.search);
+  await expect(visitorPage.getByLabel("Email")).toHaveValue(visitor.email);
+  const username = `dale_${letters}`;
+  await visitorPage.getByLabel("Username").fill(username);
+  await visitorPage.getByLabel("First Name").fill(visitor.firstName);
+  await visitorPage.getByLabel("Last Name").fill("Fox");
+  await visitorPage.getByLabel("Phone").fill("4165550123");
+  await visitorPage.getByLabel("Password", { exact: true }).fill(TEST_PASSWORD);
+  await visitorPage.getByLabel("Confirm Password").fill(TEST_PASSWORD);
+  await visitorPage
+    .getByRole("form", { name: "Registration" })
+    .getByRole("button", { name: "Register" })
+    .click();
+  await expect(visitorPage).toHaveURL("/login?register_success=true");
+
+  await signIn(visitorPage, username, TEST_PASSWORD);
+  await visitorPage.goto("/messages");
+  await visitorPage.getByRole("button", { name: new RegExp(`^${farm.name}`) }).click();
+  const bubbles = visitorPage.getByRole("list", { name: `Messages with ${farm.name}` });
+  await expect(bubbles.getByRole("listitem")).toHaveCount(2);
+  await expect(bubbles.getByRole("listitem").first()).toContainText("Do you deliver on Fridays?");
+  await expect(bubbles.getByRole("listitem").last()).toContainText("We do, before 6 pm.");
+  await visitorPage.context().close();
+});
