@@ -1,3 +1,4 @@
+import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
 import { signInAsAdmin } from "./admin-helpers";
 import { addByApi, FARM_PASSWORD, signIn } from "./farm-helpers";
@@ -23,6 +24,19 @@ async function expectNoSidewaysScroll(page: Page) {
   expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(
     true,
   );
+}
+
+async function expectSeriousA11yFree(page: Page, label: string) {
+  const results = await new AxeBuilder({ page })
+    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"])
+    .analyze();
+  const blocking = results.violations
+    .filter((v) => v.impact === "serious" || v.impact === "critical")
+    .map(
+      (v) =>
+        `${v.id} (${v.impact}): ${v.help} -> ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`,
+    );
+  expect(blocking, `accessibility on ${label}`).toEqual([]);
 }
 
 /** A farm registered through the reseller's link (the `ak`), signed in for API calls. */
@@ -103,6 +117,7 @@ test("an admin adds and edits a reseller, a farm joins through the link, and its
   await dialog.getByLabel("Rate").fill("6.25");
   await dialog.getByRole("button", { name: "Save changes" }).click();
   await expect(dialog.getByRole("status")).toHaveText("Successfully updated");
+  await expectSeriousA11yFree(page, "the edit dialog");
   await dialog.getByRole("button", { name: "Close" }).click();
   await expect(dialog).toBeHidden();
   await expect(card).toContainText("6.25");
@@ -113,6 +128,7 @@ test("an admin adds and edits a reseller, a farm joins through the link, and its
   await expect(card.getByRole("status")).toHaveText("Copied");
   expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(link);
   await expectNoSidewaysScroll(page);
+  await expectSeriousA11yFree(page, "/resellerManager");
 
   // A farm registers through the link and lists a product: a transaction at the new rate.
   const started = new Date(Date.now() - 60_000);
@@ -152,6 +168,7 @@ test("an admin adds and edits a reseller, a farm joins through the link, and its
   await expect(row).toContainText("Paid");
   await expect(row.getByRole("checkbox")).toBeDisabled();
   await expectNoSidewaysScroll(page);
+  await expectSeriousA11yFree(page, "/resellerTransactions");
 
   // The filter is in the address: a reload keeps it, and the status stays paid.
   await page.reload();
