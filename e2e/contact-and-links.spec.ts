@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Browser, type Page, type TestInfo } from "@playwright/test";
 import { ADMIN, signInAsAdmin } from "./admin-helpers";
 import { registerCustomer, skipMyLocalDialog } from "./fixtures";
@@ -20,6 +21,27 @@ function uniqueName(): string {
   return `Tess${letters}`;
 }
 
+async function expectSeriousA11yFree(page: Page, label: string) {
+  const results = await new AxeBuilder({ page })
+    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"])
+    .analyze();
+  const blocking = results.violations
+    .filter((v) => v.impact === "serious" || v.impact === "critical")
+    .map(
+      (v) =>
+        `${v.id} (${v.impact}): ${v.help} -> ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`,
+    );
+  expect(blocking, `accessibility on ${label}`).toEqual([]);
+}
+
+/** Nothing sticks out sideways (a 375 px phone must not scroll horizontally). */
+async function expectNoSidewaysScroll(page: Page, label: string) {
+  const overflow = await page.evaluate(
+    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+  );
+  expect(overflow, `horizontal overflow on ${label}`).toBeLessThanOrEqual(0);
+}
+
 async function signIn(page: Page, login: string, password: string): Promise<string> {
   const response = await page.request.post("/api/users/login", { data: { login, password } });
   expect(response.ok(), await response.text()).toBe(true);
@@ -39,6 +61,8 @@ test.describe("Contact Us", () => {
     await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
     const send = page.getByRole("button", { name: "Send Message" });
     await expect(send).toBeEnabled();
+    await expectSeriousA11yFree(page, "/contactUs");
+    await expectNoSidewaysScroll(page, "/contactUs");
 
     // Empty, then a bad email: the spec's messages under their fields.
     await send.click();
@@ -87,6 +111,8 @@ test.describe("Contact Us", () => {
       name: `Mark the message from ${firstName} ${lastName} handled`,
     });
     await expect(markHandled).toBeEnabled();
+    await expectSeriousA11yFree(page, "/adminInbox");
+    await expectNoSidewaysScroll(page, "/adminInbox");
     await markHandled.click();
     await expect(message).toHaveCount(0);
 
@@ -95,6 +121,15 @@ test.describe("Contact Us", () => {
     const handled = page.getByRole("article", { name: `Message from ${firstName} ${lastName}` });
     await expect(handled).toContainText(`Handled by ${ADMIN.login}`);
     await expect(handled.getByRole("button")).toHaveCount(0);
+  });
+
+  test("a signed-in member finds their name and email filled in", async ({ page }) => {
+    const customer = await registerCustomer(page.request, "contact");
+    await signIn(page, customer.email, customer.password);
+    await page.goto("/contactUs");
+    await expect(page.getByLabel("Email", { exact: true })).toHaveValue(customer.email);
+    await expect(page.getByLabel("First Name", { exact: true })).toHaveValue("Robin");
+    await expect(page.getByLabel("Last Name", { exact: true })).toHaveValue("Ash");
   });
 
   test("the inbox is for admins only", async ({ page }) => {
@@ -190,6 +225,8 @@ test.describe("short links", () => {
     await expect(problem).toContainText(
       "There is no link to redirect. Please let us know via 'contact us' page.",
     );
+    await expectSeriousA11yFree(page, "/shortLink/{code}");
+    await expectNoSidewaysScroll(page, "/shortLink/{code}");
     await problem.getByRole("link", { name: "Contact us" }).click();
     await expect(page).toHaveURL(/\/contactUs$/);
     await expect(page.getByRole("button", { name: "Send Message" })).toBeEnabled();

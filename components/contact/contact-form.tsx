@@ -6,7 +6,6 @@ import { useHydrated, useViewerState } from "@/components/layout/viewer-context"
 import { postJson } from "@/components/password/post-json";
 import { Button } from "@/components/ui/button";
 import { MESSAGE_MAX_LENGTH } from "@/lib/constants";
-import { contactSchema } from "@/lib/validation/contact";
 import { joinFieldErrors, toFieldErrors } from "@/lib/validation/field-errors";
 import { MSG } from "@/lib/validation/messages";
 
@@ -21,6 +20,9 @@ type Fields = { firstName: string; lastName: string; email: string; content: str
 const EMPTY: Fields = { firstName: "", lastName: "", email: "", content: "" };
 type ProfileAnswer = { profile: { firstName: string; lastName: string; email: string } };
 
+// The schema (and zod) load after the page, not with it: the first-load JS budget (180 kB).
+const loadSchema = () => import("@/lib/validation/contact").then((m) => m.contactSchema);
+
 /**
  * contactUs: first name, last name, email and the message, checked with the server's own schema
  * before sending; the server's field errors are shown under their fields. A signed-in member's
@@ -34,6 +36,10 @@ export function ContactForm() {
   const [status, setStatus] = useState<Status | null>(null);
   const [sending, setSending] = useState(false);
   const signedIn = state.status === "ready" && state.answer.viewer !== null;
+
+  useEffect(() => {
+    void loadSchema();
+  }, []);
 
   useEffect(() => {
     if (!signedIn) return;
@@ -59,7 +65,8 @@ export function ContactForm() {
 
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
-    const checked = contactSchema.safeParse(fields);
+    const contactSchema = await loadSchema().catch(() => null);
+    const checked = contactSchema?.safeParse(fields) ?? { success: true as const };
     if (!checked.success) {
       setErrors(joinFieldErrors(toFieldErrors(checked.error), "space"));
       setStatus({ kind: "error", text: MSG.contactFormFailed });
