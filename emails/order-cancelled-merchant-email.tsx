@@ -7,23 +7,24 @@ export type OrderCancelledMerchantEmailProps = {
   appUrl: string;
   firstName: string;
   orderNo: string;
-  customerName: string;
+  /** Who cancelled: the customer's name, or "Our operators" for an admin's cancel. */
+  cancelledBy: string;
   /** This farmer's lines only. */
   lines: { name: string; qty: number }[];
 };
 
-/** To each farmer in an order the customer cancelled: which of their lines not to prepare. */
+/** To each farmer in an order the customer (or an operator) cancelled: which of their lines not to prepare. */
 export function OrderCancelledMerchantEmail({
   unsubscribeUrl,
   appUrl,
   firstName,
   orderNo,
-  customerName,
+  cancelledBy,
   lines,
 }: OrderCancelledMerchantEmailProps) {
   return (
     <EmailLayout
-      preview={`Order ${orderNo} was cancelled by ${customerName}`}
+      preview={`Order ${orderNo} was cancelled by ${cancelledBy}`}
       appUrl={appUrl}
       footer={<NotificationFooter appUrl={appUrl} type="order" unsubscribeUrl={unsubscribeUrl} />}
     >
@@ -32,8 +33,7 @@ export function OrderCancelledMerchantEmail({
       </Heading>
       <Text style={paragraph}>Hi {firstName},</Text>
       <Text style={paragraph}>
-        {customerName} cancelled order <strong>{orderNo}</strong>. Please do not prepare these
-        items:
+        {cancelledBy} cancelled order <strong>{orderNo}</strong>. Please do not prepare these items:
       </Text>
       <ul style={{ ...paragraph, paddingLeft: "20px" }}>
         {lines.map((line, index) => (

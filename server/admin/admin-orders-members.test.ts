@@ -278,7 +278,9 @@ describe("cancelOrderLine", () => {
       after: { active: false, status: "cancelled" },
     });
     const mails = await db.select().from(emailOutbox).where(eq(emailOutbox.to, customer.email));
-    expect(mails.length).toBe(1);
+    expect(mails.map((m) => m.subject)).toEqual([`Your order ${order.orderNo} is cancelled`]);
+    const [farmMail] = await db.select().from(emailOutbox).where(eq(emailOutbox.to, farm.email));
+    expect(farmMail!.subject).toBe(`Order ${order.orderNo} was cancelled by Our operators`);
     const lines = await findOrdersByKeyword(db, { keyword: order.orderNo });
     expect(lines[0]).toMatchObject({ active: 0, merchantPayment: "in_person" });
   });

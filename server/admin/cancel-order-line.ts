@@ -84,6 +84,7 @@ export async function cancelOrderLine(
     firstName: line.firstName,
     lastName: line.lastName,
     refunded,
+    cancelledBy: "Our operators",
     lines: [
       {
         name: line.productName,

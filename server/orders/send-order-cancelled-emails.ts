@@ -14,6 +14,8 @@ export type CancelledOrder = {
   email: string;
   firstName: string;
   lastName: string;
+  /** Who cancelled, for the farmers' mail; the customer's name when left out. */
+  cancelledBy?: string | undefined;
   /** Set when the order was paid by card: what went back to the card, formatted ("$12.50"). */
   refunded?: string | undefined;
   lines: {
@@ -33,7 +35,7 @@ export type CancelledOrder = {
  */
 export async function sendOrderCancelledEmails(db: Db, order: CancelledOrder): Promise<void> {
   const appUrl = getEnv().APP_URL;
-  const customerName = `${order.firstName} ${order.lastName}`;
+  const cancelledBy = order.cancelledBy ?? `${order.firstName} ${order.lastName}`;
   const farmers = new Map<number, CancelledOrder["lines"]>();
   for (const line of order.lines)
     farmers.set(line.merchantId, [...(farmers.get(line.merchantId) ?? []), line]);
@@ -54,12 +56,12 @@ export async function sendOrderCancelledEmails(db: Db, order: CancelledOrder): P
     ...[...farmers].map(([merchantId, lines]) => ({
       memberId: merchantId,
       to: lines[0]!.farmerEmail,
-      subject: `Order ${order.orderNo} was cancelled by ${customerName}`,
+      subject: `Order ${order.orderNo} was cancelled by ${cancelledBy}`,
       react: createElement(OrderCancelledMerchantEmail, {
         appUrl,
         firstName: lines[0]!.farmerFirstName,
         orderNo: order.orderNo,
-        customerName,
+        cancelledBy,
         lines: lines.map(({ name, qty }) => ({ name, qty })),
       }),
     })),
