@@ -209,6 +209,45 @@ describe("the live stream", () => {
   });
 });
 
+describe("a lost listening connection", () => {
+  // PGlite has no second session to lose; on PostgreSQL the LISTEN session is cut from outside.
+  it.runIf(process.env.TEST_DATABASE_URL)(
+    "comes back and the streams catch up by id with what was sent meanwhile",
+    async () => {
+      // Every hub of this file listens on this database: the others close, each one cut comes back.
+      await Promise.all(hubs.splice(0).map((other) => other.close()));
+      const hub = hubOn(db);
+      const conversation = await createConversation(db, {
+        merchantId: farm.id,
+        customerId: alice.id,
+      });
+      const s = await stream(hub, alice.id);
+      const listening = async () =>
+        (
+          await db.execute<{ pid: number }>(
+            sql`select pid from pg_stat_activity where datname = current_database() and query ilike 'listen new_message%' and pid <> pg_backend_pid()`,
+          )
+        ).rows.map((r) => r.pid);
+      const pids = await listening();
+      expect(pids.length).toBeGreaterThan(0);
+      for (const pid of pids) await db.execute(sql`select pg_terminate_backend(${pid})`);
+      const meanwhile = await sendMessage(db, {
+        memberId: farm.id,
+        conversationId: conversation.id,
+        body: "sent while nobody listened",
+      });
+      expect(parse((await s.next()).data).message.id).toBe(meanwhile.id);
+
+      const after = await sendMessage(db, {
+        memberId: farm.id,
+        conversationId: conversation.id,
+        body: "live again",
+      });
+      expect(parse((await s.next()).data).message.id).toBe(after.id);
+    },
+  );
+});
+
 describe("two app instances", () => {
   it("delivers a message written through one instance to a stream open on the other", async () => {
     // Each instance is what an app process runs: its own database connection(s) and its own hub

@@ -63,8 +63,15 @@ export function postgresNoticeSource(connectionString: string): NoticeSource {
       scheduleReconnect(handlers);
     });
     client = next;
-    await next.connect();
-    await next.query(`listen ${NEW_MESSAGE_CHANNEL}`);
+    try {
+      await next.connect();
+      await next.query(`listen ${NEW_MESSAGE_CHANNEL}`);
+    } catch (error) {
+      // Not a lost connection to come back from: the caller decides whether to try again.
+      if (client === next) client = null;
+      void next.end().catch(() => {});
+      throw error;
+    }
     attempt = 0;
     if (isRetry) handlers.onGap();
   }
@@ -76,9 +83,6 @@ export function postgresNoticeSource(connectionString: string): NoticeSource {
       if (stopped) return;
       connect(handlers, true).catch((error: unknown) => {
         log.warn({ err: error }, "live messages: reconnecting the listener failed");
-        const failed = client;
-        client = null;
-        void failed?.end().catch(() => {});
         if (!stopped) scheduleReconnect(handlers);
       });
     }, delay);
