@@ -1,0 +1,79 @@
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+
+const testState = vi.hoisted(() => {
+  process.env.NEXTAUTH_SECRET = "register-recipient-secret-register-recipient";
+  return { db: undefined as unknown };
+});
+vi.mock(import("@/server/db/client"), async (importOriginal) => ({
+  ...(await importOriginal()),
+  getDb: async () => testState.db as Db,
+}));
+
+import type { Db } from "@/server/db/client";
+import { signRecipientEmail } from "@/server/messaging/recipient-token";
+import { closeTestDb, createTestDb } from "@/tests/db";
+import { createConversation, createMerchant, createMessage } from "@/tests/factories";
+import { POST } from "./route";
+
+let db: Db;
+beforeAll(async () => {
+  db = await createTestDb();
+  testState.db = db;
+});
+afterAll(() => closeTestDb(db));
+
+const register = (body: object) =>
+  POST(
+    new Request("http://localhost:3000/api/users/register", {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({
+        firstName: "Lee",
+        lastName: "Ng",
+        phone: "(647) 555-0101",
+        country: "CA",
+        password: "Fresh-Carrots-2026!",
+        cPassword: "Fresh-Carrots-2026!",
+        ...body,
+      }),
+    }),
+    { params: Promise.resolve({}) },
+  );
+
+async function visitorConversation(email: string) {
+  const farm = await createMerchant(db);
+  const conversation = await createConversation(db, { merchantId: farm.id, visitorEmail: email });
+  await createMessage(db, { conversationId: conversation.id, senderMemberId: null });
+  return conversation.id;
+}
+
+const ownerOf = async (conversationId: number) =>
+  (await db.query.conversations.findFirst({ where: (c, { eq }) => eq(c.id, conversationId) }))!
+    .customerId;
+
+describe("POST /api/users/register with recipientToken (a farmer's reply mail)", () => {
+  it("makes the email's visitor conversations the new account's", async () => {
+    const id = await visitorConversation("lee.visitor@example.com");
+    const response = await register({
+      username: "lee_visitor",
+      email: "lee.visitor@example.com",
+      recipientToken: signRecipientEmail("lee.visitor@example.com"),
+    });
+    expect(response.status).toBe(201);
+    const member = await db.query.members.findFirst({
+      where: (m, { eq }) => eq(m.username, "lee_visitor"),
+    });
+    expect(await ownerOf(id)).toBe(member!.id);
+  });
+
+  it("registers but attaches nothing with another email's token", async () => {
+    const id = await visitorConversation("victim@example.com");
+    const response = await register({
+      username: "not_the_victim",
+      email: "victim@example.com",
+      recipientToken: signRecipientEmail("attacker@example.com"),
+    });
+    expect(response.status).toBe(201);
+    expect(await ownerOf(id)).toBeNull();
+  });
+});
