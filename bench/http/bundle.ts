@@ -29,6 +29,8 @@ const PRIVATE_ROUTES = [
   /^\/orderManager/,
   /^\/resellerManager/,
   /^\/resellerTransactions/,
+  /^\/adminInbox/,
+  /^\/adminAudit/,
   /^\/messages/,
   /^\/subscription/,
   /^\/external/,

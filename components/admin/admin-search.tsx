@@ -1,7 +1,7 @@
 "use client";
 
 import { Search } from "lucide-react";
-import { useState, type FormEvent } from "react";
+import type { FormEvent } from "react";
 import { useHydrated } from "@/components/layout/use-hydrated";
 import { Button } from "@/components/ui/button";
 import { inputClasses } from "@/components/account/form-field";
@@ -19,10 +19,10 @@ export function AdminSearch({
   onSearch: (keyword: string) => void;
 }) {
   const hydrated = useHydrated();
-  const [keyword, setKeyword] = useState("");
-  function submit(event: FormEvent) {
+  // Read from the form, not from state: text typed before the page hydrated counts too.
+  function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    onSearch(keyword.trim());
+    onSearch(String(new FormData(event.currentTarget).get("keyword") ?? "").trim());
   }
   return (
     <form role="search" onSubmit={submit} className="flex max-w-2xl flex-wrap items-end gap-3">
@@ -33,8 +33,7 @@ export function AdminSearch({
         <input
           id="admin-keyword"
           type="search"
-          value={keyword}
-          onChange={(event) => setKeyword(event.target.value)}
+          name="keyword"
           placeholder={placeholder}
           maxLength={100}
           className={inputClasses}
