@@ -49,6 +49,10 @@ export const INTENDED_INDEXES: Record<string, string[]> = {
   "placed orders page 1": ["orders_customer_created_idx"],
   "admin order search, an email": ["orders_email_lower_idx"],
   "admin member search, an email": ["members_email_lower_unique"],
+  "reseller transactions, a date range": ["reseller_transactions_created_idx"],
+  "reseller transactions, an email and a date range": [
+    "reseller_transactions_reseller_created_idx",
+  ],
 };
 
 interface PlanNode {

@@ -24,6 +24,11 @@ export const SERVICES = {
   listReceivedOrders: ["server/orders/list-received-orders.ts", "listReceivedOrders"],
   listPlacedOrders: ["server/orders/list-placed-orders.ts", "listPlacedOrders"],
   findOrdersByKeyword: ["server/admin/find-orders-by-keyword.ts", "findOrdersByKeyword"],
+  listResellers: ["server/admin/list-resellers.ts", "listResellers"],
+  listResellerTransactions: [
+    "server/admin/list-reseller-transactions.ts",
+    "listResellerTransactions",
+  ],
   findMembersByKeyword: ["server/admin/find-members-by-keyword.ts", "findMembersByKeyword"],
   placeOrder: ["server/orders/place-order.ts", "placeOrder"],
   sendOrderPlacedEmails: ["server/checkout/send-order-placed-emails.ts", "sendOrderPlacedEmails"],

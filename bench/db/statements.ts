@@ -29,6 +29,28 @@ interface CheckoutSetup {
   outboxMax: number;
 }
 
+/**
+ * The generator makes no resellers: 20 of them, and one transaction per product (its farm's
+ * reseller being product id mod 20) listed when the product was. Idempotent (every probe's
+ * prepare runs it; the rows stay for the plans, the databases are dropped afterwards).
+ */
+async function seedResellerTransactions(ctx: DbContext): Promise<void> {
+  await ctx.raw.query(
+    `insert into resellers (first_name, last_name, email, rate)
+     select 'Bench', 'Reseller ' || n, 'bench.reseller' || n || '@example.com', 5.00
+     from generate_series(0, 19) as n
+     on conflict do nothing`,
+  );
+  const { rowCount } = await ctx.raw.query(
+    `insert into reseller_transactions (reseller_id, merchant_id, product_id, product_name, rate, created_at)
+     select r.id, p.merchant_id, p.id, p.name, r.rate, p.created_at
+     from products p
+     join resellers r on r.email = 'bench.reseller' || (p.id % 20) || '@example.com'
+     on conflict do nothing`,
+  );
+  if (rowCount) await ctx.raw.query("analyze resellers, reseller_transactions");
+}
+
 export const STATEMENT_PROBES: StatementProbe[] = [
   {
     name: "product detail",
@@ -123,6 +145,33 @@ export const STATEMENT_PROBES: StatementProbe[] = [
     name: "admin member search, an email",
     run: async (ctx) =>
       (await svc("findMembersByKeyword"))(ctx.db, { keyword: ctx.facts.largestCustomer.email }),
+  },
+  {
+    name: "resellers page 1",
+    prepare: seedResellerTransactions,
+    run: async (ctx) => (await svc("listResellers"))(ctx.db, { page: 1 }),
+  },
+  {
+    name: "reseller transactions, a date range",
+    prepare: seedResellerTransactions,
+    run: async (ctx) =>
+      (await svc("listResellerTransactions"))(ctx.db, {
+        page: 1,
+        resellerKeyword: null,
+        dateFrom: "2025-12-01T00:00:00",
+        dateTo: "2025-12-31T23:59:59",
+      }),
+  },
+  {
+    name: "reseller transactions, an email and a date range",
+    prepare: seedResellerTransactions,
+    run: async (ctx) =>
+      (await svc("listResellerTransactions"))(ctx.db, {
+        page: 1,
+        resellerKeyword: "bench.reseller3@example.com",
+        dateFrom: "2025-12-01T00:00:00",
+        dateTo: "2025-12-31T23:59:59",
+      }),
   },
   {
     name: "placed orders page 1",
