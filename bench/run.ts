@@ -19,6 +19,7 @@ import {
   depthScenarios,
   myLocalScenarios,
   orderListScenarios,
+  resellerScenarios,
   probes,
   productScenarios,
   searchScenarios,
@@ -156,6 +157,8 @@ async function dbGroup(ctx: DbContext, report: Report, opts: RunOptions): Promis
   await depthScenarios(ctx, report);
   out("  order lists");
   await orderListScenarios(ctx, report);
+  out("  reseller transactions");
+  await resellerScenarios(ctx, report);
   out("  checkout");
   await checkoutScenario(ctx, report);
 }

@@ -386,6 +386,59 @@ export async function orderListScenarios(ctx: DbContext, report: Report): Promis
 }
 
 /**
+ * The generator makes no resellers: 20 of them, and one transaction per product (its farm's
+ * reseller being product id mod 20) listed when the product was. Idempotent, so every probe and
+ * run may call it; only reseller tables are written, which no other scenario reads.
+ */
+export async function seedResellerTransactions(ctx: DbContext): Promise<void> {
+  await ctx.raw.query(
+    `insert into resellers (first_name, last_name, email, rate)
+     select 'Bench', 'Reseller ' || n, 'bench.reseller' || n || '@example.com', 5.00
+     from generate_series(0, 19) as n
+     on conflict do nothing`,
+  );
+  const { rowCount } = await ctx.raw.query(
+    `insert into reseller_transactions (reseller_id, merchant_id, product_id, product_name, rate, created_at)
+     select r.id, p.merchant_id, p.id, p.name, r.rate, p.created_at
+     from products p
+     join resellers r on r.email = 'bench.reseller' || (p.id % 20) || '@example.com'
+     on conflict do nothing`,
+  );
+  // vacuum sets the visibility map, so the count reads the index alone, as it does once autovacuum ran
+  if (rowCount) await ctx.raw.query("vacuum analyze resellers, reseller_transactions");
+}
+
+/**
+ * The admin's reseller transaction list (issue 21: a date range p95 <= 5 ms at M), over one month
+ * of each of the last twelve before the dataset's anchor, alone and with a reseller's email.
+ */
+export async function resellerScenarios(ctx: DbContext, report: Report): Promise<void> {
+  const ids = [
+    "reseller transactions (db):date range p95",
+    "reseller transactions (db):email and date range p95",
+  ];
+  await guard(report, ids, async () => {
+    await seedResellerTransactions(ctx);
+    const listResellerTransactions = await svc("listResellerTransactions");
+    const months = Array.from({ length: 12 }, (_, i) => {
+      const from = new Date(Date.UTC(2025, i, 1));
+      const to = new Date(Date.UTC(2025, i + 1, 1) - 1000);
+      const local = (d: Date) => d.toISOString().slice(0, 19);
+      return { dateFrom: local(from), dateTo: local(to) };
+    });
+    const filter = (i: number, email: boolean) => ({
+      page: 1,
+      resellerKeyword: email ? `bench.reseller${i % 20}@example.com` : null,
+      ...months[i % months.length]!,
+    });
+    const alone = await timeLoop((i) => listResellerTransactions(ctx.db, filter(i, false)));
+    addTiming(report, ids[0] as string, alone).note += ", a month of 12";
+    const withEmail = await timeLoop((i) => listResellerTransactions(ctx.db, filter(i, true)));
+    addTiming(report, ids[1] as string, withEmail).note += ", one of 20 resellers";
+  });
+}
+
+/**
  * Pay in person under contention: 10 customers at once on the same 20 products, each submitting
  * its checkout twice at the same moment (a double click). placeOrder is the transaction only: the
  * route sends the order-placed mails after its answer, so they are timed apart ("order-placed mails

@@ -7,7 +7,7 @@
 import { randomUUID } from "node:crypto";
 import { countStatements } from "../lib/statements";
 import type { DbContext } from "./context";
-import { probes, svc } from "./scenarios";
+import { probes, seedResellerTransactions, svc } from "./scenarios";
 
 export interface StatementProbe {
   name: string;
@@ -27,28 +27,6 @@ interface CheckoutSetup {
   customer: { id: number; first_name: string; last_name: string; email: string; phone: string };
   checkoutKey: string;
   outboxMax: number;
-}
-
-/**
- * The generator makes no resellers: 20 of them, and one transaction per product (its farm's
- * reseller being product id mod 20) listed when the product was. Idempotent (every probe's
- * prepare runs it; the rows stay for the plans, the databases are dropped afterwards).
- */
-async function seedResellerTransactions(ctx: DbContext): Promise<void> {
-  await ctx.raw.query(
-    `insert into resellers (first_name, last_name, email, rate)
-     select 'Bench', 'Reseller ' || n, 'bench.reseller' || n || '@example.com', 5.00
-     from generate_series(0, 19) as n
-     on conflict do nothing`,
-  );
-  const { rowCount } = await ctx.raw.query(
-    `insert into reseller_transactions (reseller_id, merchant_id, product_id, product_name, rate, created_at)
-     select r.id, p.merchant_id, p.id, p.name, r.rate, p.created_at
-     from products p
-     join resellers r on r.email = 'bench.reseller' || (p.id % 20) || '@example.com'
-     on conflict do nothing`,
-  );
-  if (rowCount) await ctx.raw.query("analyze resellers, reseller_transactions");
 }
 
 export const STATEMENT_PROBES: StatementProbe[] = [
