@@ -8,11 +8,13 @@ import {
   typeCard,
   withCardDatabase,
 } from "./card-helpers";
+import { signInAsAdmin } from "./admin-helpers";
 import { skipMyLocalDialog } from "./fixtures";
 import { STRIPE_FAKE_URL, routeStripe } from "./stripe-routes";
 
 // A farm connects its payout account through Stripe's onboarding (the fake's stand-in page), a
-// customer pays by card, the farmer opens the customer's QR link and is paid: the ledger says so.
+// customer pays by card, an operator pays the farm from the Orders Manager (once), and the farmer
+// opens the customer's QR link: the handover finds the farm paid, and the ledger says so.
 // Each project uses its own demo farm, so the two run at once.
 const FARM_OF_PROJECT: Record<string, string> = {
   "card-desktop-1280": "holland_marsh_greens",
@@ -90,6 +92,31 @@ test("a farm connects payouts and is paid when it confirms a card order's handov
   await typeCard(page, "4242424242424242");
   await page.getByRole("button", { name: "Checkout" }).click();
   const orderNo = await expectConfirmation(page);
+
+  // An operator pays the farm from the Orders Manager, once; the line then shows Merchant Paid.
+  const { viewport, isMobile, hasTouch } = testInfo.project.use;
+  const adminContext = await browser.newContext({ baseURL, viewport, isMobile, hasTouch });
+  await skipMyLocalDialog(adminContext, baseURL!);
+  const admin = await adminContext.newPage();
+  await signInAsAdmin(admin);
+  await admin.goto("/orderManager");
+  await admin.getByLabel("Search orders").fill(orderNo);
+  await admin.getByRole("button", { name: "Search" }).click();
+  await admin
+    .getByRole("button", { name: new RegExp(`^Pay Merchant for order ${orderNo}`) })
+    .filter({ visible: true })
+    .click();
+  await admin
+    .getByRole("dialog", { name: "Pay the farm?" })
+    .getByRole("button", { name: "Pay Merchant" })
+    .click();
+  await expect(admin.getByRole("status")).toContainText(
+    new RegExp(`The farm was paid \\$[\\d.]+ for order ${orderNo}\\.`),
+  );
+  await expect(
+    admin.getByRole("button", { name: "Merchant Paid" }).filter({ visible: true }),
+  ).toBeDisabled();
+  await adminContext.close();
 
   // The customer's QR link, opened by the farmer, confirms the handover and pays the farm.
   await page.goto("/myOrders/manage");

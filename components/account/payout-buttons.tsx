@@ -3,6 +3,7 @@
 import { ExternalLink, Landmark } from "lucide-react";
 import { useState } from "react";
 import { send } from "@/components/account/send";
+import { useHydrated } from "@/components/layout/use-hydrated";
 import { Button } from "@/components/ui/button";
 
 /**
@@ -18,6 +19,7 @@ export function PayoutLinkButton({
   label: string;
   variant?: "primary" | "secondary";
 }) {
+  const hydrated = useHydrated();
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
 
@@ -36,7 +38,13 @@ export function PayoutLinkButton({
   const Icon = action === "dashboard" ? ExternalLink : Landmark;
   return (
     <div className="flex flex-col items-start gap-2">
-      <Button variant={variant} onClick={() => void go()} disabled={busy} aria-busy={busy}>
+      {/* Disabled until hydrated: a tap before then would do nothing (an e2e caught it on a phone). */}
+      <Button
+        variant={variant}
+        onClick={() => void go()}
+        disabled={!hydrated || busy}
+        aria-busy={busy}
+      >
         <Icon aria-hidden />
         {busy ? "Processing ..." : label}
       </Button>
