@@ -221,3 +221,41 @@ test("an off-site redirect after login is ignored", async ({ page }) => {
   await signIn(page, customer.username, customer.password);
   await expect(page).toHaveURL("/");
 });
+
+// Issue 22 item 3, decision 0023. Desktop only: the stranger's 10 failures count against
+// 127.0.0.1's budget (20 failures in 15 minutes), which every spec of the run shares.
+test("a stranger's wrong guesses lock out unknown browsers, not the owner's own", async ({
+  page,
+  context,
+  request,
+}, testInfo) => {
+  test.skip(testInfo.project.name !== "desktop-1280", "spends the address's budget once a run");
+  const customer = await registerCustomer(request, "owner");
+  await page.goto("/login");
+  await signIn(page, customer.username, customer.password);
+  await expect(page).toHaveURL("/");
+  const device = (await context.cookies()).find((c) => c.name === "_device");
+  expect(device?.httpOnly).toBe(true);
+  expect(device!.expires - Date.now() / 1000).toBeGreaterThan(360 * DAY_SECONDS);
+  await page.getByRole("contentinfo").getByRole("button", { name: "Logout" }).click();
+  await expect(page).toHaveURL("/login");
+
+  // The stranger (the request fixture shares no cookies with the page) is stopped at guess 11.
+  const statuses: number[] = [];
+  for (let i = 0; i < 11; i++) {
+    const guess = await request.post("/api/users/login", {
+      data: { login: customer.email, password: `Guess-number-${i}!` },
+    });
+    statuses.push(guess.status());
+  }
+  expect(statuses).toEqual([...Array(10).fill(401), 429]);
+  const withRightPassword = await request.post("/api/users/login", {
+    data: { login: customer.email, password: customer.password },
+  });
+  expect(withRightPassword.status()).toBe(429);
+
+  // The owner's browser kept its device cookie through the logout and still gets in.
+  await signIn(page, customer.email, customer.password);
+  await expect(page).toHaveURL("/");
+  await expect(page.getByRole("contentinfo").getByRole("button", { name: "Logout" })).toBeVisible();
+});

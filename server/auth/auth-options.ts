@@ -4,6 +4,7 @@ import CredentialsProvider from "next-auth/providers/credentials";
 import { cookies } from "next/headers";
 import { clearAuthCookies, setSignInCookies } from "@/server/auth/auth-cookies";
 import { readSignInClient } from "@/server/auth/client-ip";
+import { DEVICE_COOKIE, setDeviceCookie } from "@/server/auth/device-cookie";
 import { endAllSessions } from "@/server/auth/end-sessions";
 import { resolveSessionClaims, type MemberType } from "@/server/auth/session";
 import { signInWithPassword } from "@/server/auth/sign-in";
@@ -124,6 +125,8 @@ export function getAuthOptions(): NextAuthOptions {
       async signIn({ user }) {
         const jar = await cookies();
         setSignInCookies(jar, { memberType: user.memberType });
+        // This browser is now known to the account: its own sign-in budget (decision 0023).
+        setDeviceCookie(jar, Number(user.id), jar.get(DEVICE_COOKIE)?.value);
         // The visitor's cookie cart and dream tracker become the member's (server/cart).
         await mergeCartCookiesOnSignIn(
           await getDb(),

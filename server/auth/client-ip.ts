@@ -1,4 +1,6 @@
 import "server-only";
+import { DEVICE_COOKIE } from "@/server/auth/device-cookie";
+import { readCookie } from "@/server/http/cookie-header";
 import { readClientAddress, readClientInfo } from "@/server/security";
 
 type HeaderSource = Headers | Record<string, string | string[] | undefined>;
@@ -19,6 +21,8 @@ export type SignInClient = {
   userAgent: string | null;
   /** For the per-address sign-in limit (see readClientAddress); null when unknown. */
   rateLimitIp: string | null;
+  /** The `_device` cookie the browser sent, if any (decision 0023). */
+  deviceCookie: string | null;
 };
 
 /**
@@ -29,5 +33,10 @@ export type SignInClient = {
 export function readSignInClient(source: HeaderSource): SignInClient {
   const headers = toHeaders(source);
   const info = readClientInfo(headers);
-  return { ip: info.ip, userAgent: info.userAgent, rateLimitIp: readClientAddress(headers) };
+  return {
+    ip: info.ip,
+    userAgent: info.userAgent,
+    rateLimitIp: readClientAddress(headers),
+    deviceCookie: readCookie(headers.get("cookie"), DEVICE_COOKIE) ?? null,
+  };
 }

@@ -15,11 +15,13 @@ vi.mock(import("@/server/security"), async (importOriginal) => ({
   recordSignIn,
 }));
 
+import { createDeviceCookieValue } from "@/server/auth/device-cookie";
 import { endAllSessions } from "@/server/auth/end-sessions";
 import { getSessionMemberFromRequest } from "@/server/auth/session";
 import {
   LOGIN_FAILED_MESSAGE,
   LOGIN_RATE_LIMITED_MESSAGE,
+  SIGN_IN_ADDRESS_LIMIT,
   signInWithPassword,
   type SignInInput,
 } from "@/server/auth/sign-in";
@@ -135,9 +137,12 @@ describe("signInWithPassword", () => {
     );
   });
 
-  it("answers 429 after 10 failures from one IP, across accounts, even with the right password", async () => {
+  it("answers 429 after 20 failures from one IP, across accounts, even with the right password", async () => {
     const ip = "192.0.2.44";
-    for (let i = 0; i < 10; i++) await failure(attempt({ login: `guess_${i}`, rateLimitIp: ip }));
+    for (let i = 0; i < SIGN_IN_ADDRESS_LIMIT.limit; i++)
+      expect((await failure(attempt({ login: `guess_${i}`, rateLimitIp: ip }))).code).toBe(
+        "unauthorized",
+      );
     const member = await createCustomer(db);
     expect((await failure(attempt({ login: member.username, rateLimitIp: ip }))).code).toBe(
       "rate_limited",
@@ -159,6 +164,88 @@ describe("signInWithPassword", () => {
     const ip = "192.0.2.80";
     for (let i = 0; i < 10; i++) await attempt({ login: member.username, rateLimitIp: ip });
     expect((await attempt({ login: member.username, rateLimitIp: ip })).id).toBe(member.id);
+  });
+});
+
+// Issue 22 item 3, decision 0023: a stranger cannot lock the owner out.
+describe("lockout with device cookies", () => {
+  const wrong = "Wrong-password-1!";
+
+  it("stops an attacker without a device cookie at the 11th guess, from one address or many", async () => {
+    const member = await createCustomer(db);
+    const other = await createCustomer(db);
+    for (let i = 0; i < 10; i++)
+      expect(
+        (await failure(attempt({ login: member.email, password: wrong, rateLimitIp: "192.0.2.9" })))
+          .code,
+      ).toBe("unauthorized");
+    expect(await failure(attempt({ login: member.email, rateLimitIp: "192.0.2.9" }))).toEqual({
+      code: "rate_limited",
+      message: LOGIN_RATE_LIMITED_MESSAGE,
+    });
+    for (let i = 0; i < 10; i++)
+      await failure(
+        attempt({ login: other.email, password: wrong, rateLimitIp: `192.0.2.${100 + i}` }),
+      );
+    expect((await failure(attempt({ login: other.email, rateLimitIp: "192.0.2.200" }))).code).toBe(
+      "rate_limited",
+    );
+    // A device cookie of another account, or a forged one, is no help.
+    const forged = `${member.id}.${"A".repeat(22)}.${"B".repeat(43)}`;
+    for (const deviceCookie of [createDeviceCookieValue(other.id), forged, "junk"])
+      expect((await failure(attempt({ login: member.email, deviceCookie }))).code).toBe(
+        "rate_limited",
+      );
+  });
+
+  it("lets the owner in from a known browser while the account is locked for unknown ones", async () => {
+    const member = await createCustomer(db);
+    const deviceCookie = createDeviceCookieValue(member.id);
+    for (let i = 0; i < 15; i++)
+      await failure(
+        attempt({ login: member.username, password: wrong, rateLimitIp: `198.51.100.${i}` }),
+      );
+    expect((await failure(attempt({ login: member.username }))).code).toBe("rate_limited");
+
+    expect((await attempt({ login: member.username, deviceCookie })).id).toBe(member.id);
+    // Still locked for the stranger: the owner's sign-in does not refill the shared budget.
+    expect((await failure(attempt({ login: member.username }))).code).toBe("rate_limited");
+  });
+
+  it("gives each known browser its own budget of 10 failures", async () => {
+    const member = await createCustomer(db);
+    const laptop = createDeviceCookieValue(member.id);
+    const phone = createDeviceCookieValue(member.id);
+    for (let i = 0; i < 10; i++)
+      expect(
+        (await failure(attempt({ login: member.username, password: wrong, deviceCookie: laptop })))
+          .code,
+      ).toBe("unauthorized");
+    expect((await failure(attempt({ login: member.username, deviceCookie: laptop }))).code).toBe(
+      "rate_limited",
+    );
+    // Neither the other browser nor an unknown one paid for the laptop's failures.
+    expect((await attempt({ login: member.username, deviceCookie: phone })).id).toBe(member.id);
+    expect((await attempt({ login: member.username })).id).toBe(member.id);
+  });
+
+  it("refuses an address that sprays many accounts, not the accounts, and not the owners' known browsers", async () => {
+    const ip = "203.0.113.77";
+    const accounts = await Promise.all(Array.from({ length: 5 }, () => createCustomer(db)));
+    for (let i = 0; i < SIGN_IN_ADDRESS_LIMIT.limit; i++)
+      await failure(attempt({ login: accounts[i % 5]!.email, password: wrong, rateLimitIp: ip }));
+    for (const account of accounts)
+      expect((await failure(attempt({ login: account.email, rateLimitIp: ip }))).code).toBe(
+        "rate_limited",
+      );
+    for (const account of accounts)
+      expect((await attempt({ login: account.email, rateLimitIp: "203.0.113.78" })).id).toBe(
+        account.id,
+      );
+    const known = createDeviceCookieValue(accounts[0]!.id);
+    expect(
+      (await attempt({ login: accounts[0]!.email, rateLimitIp: ip, deviceCookie: known })).id,
+    ).toBe(accounts[0]!.id);
   });
 });
 

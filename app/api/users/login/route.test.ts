@@ -29,6 +29,7 @@ vi.mock(import("@/server/security"), async (importOriginal) => ({
 import { POST as logout } from "@/app/api/users/logout/route";
 import { POST as login } from "@/app/api/users/login/route";
 import { getSessionMemberFromRequest } from "@/server/auth/session";
+import { SIGN_IN_ADDRESS_LIMIT } from "@/server/auth/sign-in";
 import type { Db } from "@/server/db/client";
 import { stampedHeadersForTest } from "@/server/http/connection";
 import { clearRateLimitMemoryForTest } from "@/server/rate-limit";
@@ -85,7 +86,8 @@ describe("POST /api/users/login", () => {
       member: { userKey: merchant.userKey, username: merchant.username, memberType: "merchant" },
     });
 
-    const cookies = setCookies(response);
+    const { _device: device, ...rest } = Object.fromEntries(setCookies(response));
+    const cookies = new Map(Object.entries(rest));
     const token = cookies.get("_token")!;
     expect(token).toContain(`_token=${body.token}`);
     expect(token).toMatch(/; HttpOnly/i);
@@ -99,6 +101,11 @@ describe("POST /api/users/login", () => {
     }
     expect(cookies.get("authenticated")).not.toMatch(/HttpOnly/i);
     expect(cookies.get("member_type")).not.toMatch(/HttpOnly/i);
+    // The device cookie (decision 0023): HttpOnly, for a year, kept across logouts.
+    expect(device).toMatch(new RegExp(`^_device=${merchant.id}\\.[\\w-]{22}\\.[\\w-]{43};`));
+    expect(device).toMatch(/; HttpOnly/i);
+    expect(device).toMatch(/; Max-Age=31536000/);
+    expect(device).toMatch(/; SameSite=lax/i);
 
     // The token is a session, by bearer as well as by cookie.
     const bearer = new Request(`${SITE}/api/x`, {
@@ -173,9 +180,9 @@ describe("POST /api/users/login", () => {
     });
   });
 
-  it("answers 429 after 10 failures from one client, even with the right password", async () => {
+  it("answers 429 after 20 failures from one client, even with the right password", async () => {
     const customer = await createCustomer(db);
-    for (let i = 0; i < 10; i++) {
+    for (let i = 0; i < SIGN_IN_ADDRESS_LIMIT.limit; i++) {
       const wrong = await login(
         post("/api/users/login", { login: `someone_${i}`, password: "nope" }),
         ctx,
@@ -200,17 +207,19 @@ describe("the per-address sign-in limit (issue 22, decision 0018)", () => {
       ctx,
     );
 
-  it("keys on the connection: 30 guesses with a new X-Forwarded-For each get 429 after 10", async () => {
+  const LIMIT = SIGN_IN_ADDRESS_LIMIT.limit;
+
+  it("keys on the connection: 30 guesses with a new X-Forwarded-For each get 429 after 20", async () => {
     const statuses: number[] = [];
     for (let i = 0; i < 30; i++)
       statuses.push((await guess(i, { "x-forwarded-for": `203.0.113.${i}` })).status);
-    expect(statuses.slice(0, 10)).toEqual(Array(10).fill(401));
-    expect(statuses.slice(10)).toEqual(Array(20).fill(429));
+    expect(statuses.slice(0, LIMIT)).toEqual(Array(LIMIT).fill(401));
+    expect(statuses.slice(LIMIT)).toEqual(Array(30 - LIMIT).fill(429));
   });
 
   it("is not fooled by Forwarded or X-Real-IP either", async () => {
     const statuses: number[] = [];
-    for (let i = 0; i < 12; i++)
+    for (let i = 0; i < LIMIT + 2; i++)
       statuses.push(
         (await guess(i, { forwarded: `for=203.0.113.${i}`, "x-real-ip": `203.0.113.${i}` })).status,
       );
@@ -218,20 +227,73 @@ describe("the per-address sign-in limit (issue 22, decision 0018)", () => {
   });
 
   it("counts another connection's address apart", async () => {
-    for (let i = 0; i < 10; i++) await guess(i, {}, "198.51.100.30");
-    expect((await guess(10, {}, "198.51.100.30")).status).toBe(429);
-    expect((await guess(11, {}, "198.51.100.31")).status).toBe(401);
+    for (let i = 0; i < LIMIT; i++) await guess(i, {}, "198.51.100.30");
+    expect((await guess(LIMIT, {}, "198.51.100.30")).status).toBe(429);
+    expect((await guess(LIMIT + 1, {}, "198.51.100.31")).status).toBe(401);
   });
 
   it("behind a trusted proxy keys on the proxy's hop, the last X-Forwarded-For entry", async () => {
     testState.trustProxy = true;
     const statuses: number[] = [];
     // The client writes the first entries; the proxy appends the address it saw.
-    for (let i = 0; i < 12; i++)
+    for (let i = 0; i < LIMIT + 2; i++)
       statuses.push((await guess(i, { "x-forwarded-for": `10.9.9.${i}, 198.51.100.40` })).status);
-    expect(statuses.at(9)).toBe(401);
-    expect(statuses.at(10)).toBe(429);
-    expect((await guess(12, { "x-forwarded-for": "10.9.9.1, 198.51.100.41" })).status).toBe(401);
+    expect(statuses.at(LIMIT - 1)).toBe(401);
+    expect(statuses.at(LIMIT)).toBe(429);
+    expect((await guess(LIMIT + 2, { "x-forwarded-for": "10.9.9.1, 198.51.100.41" })).status).toBe(
+      401,
+    );
+  });
+});
+
+// Issue 22 item 3, decision 0023: a stranger cannot lock the owner out.
+describe("lockout and the device cookie", () => {
+  const signIn = (name: string, password: string, address: string, cookie?: string) =>
+    login(
+      post("/api/users/login", { login: name, password }, cookie ? { cookie } : {}, address),
+      ctx,
+    );
+  const deviceOf = (response: Response) => setCookies(response).get("_device")!.split(";")[0]!;
+
+  it("stops a stranger at the 11th guess but lets the owner in from the browser they used before", async () => {
+    const customer = await createCustomer(db);
+    const owner = await signIn(customer.email, DEFAULT_PASSWORD, "198.51.100.60");
+    expect(owner.status).toBe(200);
+    const device = deviceOf(owner);
+
+    const statuses: number[] = [];
+    for (let i = 0; i < 11; i++)
+      statuses.push((await signIn(customer.email, "Wrong-1!", `203.0.113.${i}`)).status);
+    expect(statuses).toEqual([...Array(10).fill(401), 429]);
+    const stranger = await signIn(customer.email, DEFAULT_PASSWORD, "203.0.113.50");
+    expect(stranger.status).toBe(429);
+    expect(await stranger.json()).toEqual({
+      message: "Too many sign-in attempts. Please wait 15 minutes and try again.",
+    });
+
+    const again = await signIn(customer.email, DEFAULT_PASSWORD, "198.51.100.60", device);
+    expect(again.status).toBe(200);
+    // The browser keeps the device cookie it had.
+    expect(deviceOf(again)).toBe(device);
+  });
+
+  it("answers a wrong password the same for an account that exists and one that does not", async () => {
+    const customer = await createCustomer(db);
+    const known = await signIn(customer.email, "Wrong-1!", "198.51.100.61");
+    const unknown = await signIn("nobody-at-all@example.com", "Wrong-1!", "198.51.100.61");
+    expect([known.status, unknown.status]).toEqual([401, 401]);
+    expect(await known.json()).toEqual(await unknown.json());
+  });
+
+  it("refuses one address spraying many accounts with 429, while the accounts sign in elsewhere", async () => {
+    const accounts = await Promise.all(Array.from({ length: 4 }, () => createCustomer(db)));
+    const sprayer = "203.0.113.90";
+    for (let i = 0; i < SIGN_IN_ADDRESS_LIMIT.limit; i++)
+      expect((await signIn(accounts[i % 4]!.username, "Wrong-1!", sprayer)).status).toBe(401);
+    for (const account of accounts) {
+      expect((await signIn(account.username, DEFAULT_PASSWORD, sprayer)).status).toBe(429);
+      expect((await signIn(account.username, DEFAULT_PASSWORD, "198.51.100.62")).status).toBe(200);
+    }
   });
 });
 

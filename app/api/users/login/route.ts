@@ -2,6 +2,7 @@ import { NextResponse } from "next/server";
 import { signInSchema } from "@/lib/auth/login-schema";
 import { setSignInCookies } from "@/server/auth/auth-cookies";
 import { readSignInClient } from "@/server/auth/client-ip";
+import { setDeviceCookie } from "@/server/auth/device-cookie";
 import { signInWithPassword } from "@/server/auth/sign-in";
 import { mergeCartCookiesOnSignIn, VisitorCookies } from "@/server/cart";
 import { encodeSessionToken, nowSeconds } from "@/server/auth/token";
@@ -16,11 +17,8 @@ export const POST = route({ public: true }, async ({ req, db }) => {
   if (isCrossSiteBrowserRequest(req, getEnv().APP_URL))
     throw new AppError("forbidden", CROSS_ORIGIN_MESSAGE);
   const { login, password } = signInSchema.parse(await req.json());
-  const member = await signInWithPassword(db, {
-    login,
-    password,
-    ...readSignInClient(req.headers),
-  });
+  const client = readSignInClient(req.headers);
+  const member = await signInWithPassword(db, { login, password, ...client });
   const token = await encodeSessionToken({
     memberId: member.id,
     sessionVersion: member.sessionVersion,
@@ -31,6 +29,8 @@ export const POST = route({ public: true }, async ({ req, db }) => {
     member: { userKey: member.userKey, username: member.username, memberType: member.memberType },
   });
   setSignInCookies(response.cookies, { memberType: member.memberType, token });
+  // This browser is now known to the account: its own sign-in budget (decision 0023).
+  setDeviceCookie(response.cookies, member.id, client.deviceCookie ?? undefined);
   await mergeCartCookiesOnSignIn(db, member.id, VisitorCookies.fromRequest(req), response.cookies);
   return response;
 });
