@@ -259,3 +259,48 @@ test("a stranger's wrong guesses lock out unknown browsers, not the owner's own"
   await expect(page).toHaveURL("/");
   await expect(page.getByRole("contentinfo").getByRole("button", { name: "Logout" })).toBeVisible();
 });
+
+// Issue 22 item 7, decision 0023: the sign-up answer never tells whether an email has an account.
+test("signing up with a registered email answers as for a new one and tells the owner by mail", async ({
+  page,
+  request,
+}) => {
+  const owner = await registerCustomer(request, "known");
+  const body = (username: string, email: string) => ({
+    data: {
+      username,
+      firstName: "Sam",
+      lastName: "Lee",
+      phone: "(416) 555-0190",
+      country: "CA",
+      email,
+      password: PASSWORD,
+      cPassword: PASSWORD,
+    },
+  });
+  const takenName = uniqueName("taken");
+  const taken = await request.post(
+    "/api/users/register",
+    body(takenName, owner.email.toUpperCase()),
+  );
+  const freeName = uniqueName("free");
+  const free = await request.post("/api/users/register", body(freeName, `${freeName}@example.com`));
+  expect(taken.status()).toBe(201);
+  expect(await taken.text()).toBe(await free.text());
+  // Nothing was created: the username of the silent attempt is still free.
+  const again = await request.post(
+    "/api/users/register",
+    body(takenName, `${takenName}@example.com`),
+  );
+  expect(again.status()).toBe(201);
+
+  // The owner hears of it (the mail goes out after the answer).
+  await expect(async () => {
+    await page.goto("/dev/mailbox");
+    const mail = page
+      .getByRole("row")
+      .filter({ hasText: owner.email })
+      .filter({ hasText: "Someone tried to sign up with your email" });
+    await expect(mail).toBeVisible({ timeout: 1_000 });
+  }).toPass({ timeout: 15_000 });
+});

@@ -11,13 +11,16 @@ import { insertNewMember, type RegisteredMember } from "./register-member";
  * to /register?recipientEmail=...), the conversations that email had as a visitor become the new
  * account's (server/messaging/attach-visitor-conversations.ts).
  *
- * @throws AppError validation with `username` and/or `email` when already taken.
+ * Returns null for an email that already has an account: nothing is created, the owner is mailed,
+ * and the caller answers as for a new account (decision 0023).
+ *
+ * @throws AppError validation with `username` when already taken.
  */
 export async function registerCustomer(
   db: Db,
   input: CustomerRegistration,
   { recipientToken }: { recipientToken?: unknown } = {},
-): Promise<RegisteredMember> {
+): Promise<RegisteredMember | null> {
   const member = await insertNewMember(db, {
     memberType: "customer",
     username: input.username,
@@ -29,7 +32,7 @@ export async function registerCustomer(
     email: input.email,
     password: input.password,
   });
-  if (recipientToken !== undefined) {
+  if (member && recipientToken !== undefined) {
     try {
       await attachVisitorConversations(db, {
         memberId: member.id,

@@ -22,13 +22,14 @@ type RegisterMerchantOptions = {
  * Sends the welcome mail.
  *
  * @throws AppError validation with `ak` ('Something went wrong. Please check your url.') for an
- *   unknown reseller, `postalCode` when the address cannot be placed, `username`/`email` when taken.
+ *   unknown reseller, `postalCode` when the address cannot be placed, `username` when taken. A
+ *   taken email returns null, as for a customer (decision 0023).
  */
 export async function registerMerchant(
   db: Db,
   input: MerchantRegistration,
   { geocoder = geocode }: RegisterMerchantOptions = {},
-): Promise<RegisteredMember> {
+): Promise<RegisteredMember | null> {
   let resellerId: number | null = null;
   if (input.ak) {
     resellerId = await findResellerIdByKey(db, input.ak);

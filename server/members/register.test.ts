@@ -15,15 +15,10 @@ import {
 } from "@/lib/validation/accounts";
 import { verifyPassword } from "@/server/auth/password";
 import type { Db } from "@/server/db/client";
-import { members } from "@/server/db/schema";
+import { emailOutbox, members } from "@/server/db/schema";
 import { AppError } from "@/server/errors";
 import type { GeocodeResult } from "@/server/geo";
-import {
-  EMAIL_TAKEN_MESSAGE,
-  USERNAME_TAKEN_MESSAGE,
-  registerCustomer,
-  registerMerchant,
-} from "@/server/members";
+import { USERNAME_TAKEN_MESSAGE, registerCustomer, registerMerchant } from "@/server/members";
 import { LOCATION_NOT_FOUND_MESSAGE } from "@/server/members/register-merchant";
 import { closeTestDb, createTestDb } from "@/tests/db";
 import { createCustomer, createReseller } from "@/tests/factories";
@@ -133,7 +128,7 @@ describe("registerCustomer", () => {
     const input = customerRegistrationSchema.parse(
       customerInput({ country: "US", email: "Mixed.Case@Example.com" }),
     );
-    const created = await registerCustomer(db, input);
+    const created = (await registerCustomer(db, input))!;
     const [row] = await db.select().from(members).where(eq(members.id, created.id));
     expect(row).toMatchObject({
       memberType: "customer",
@@ -150,35 +145,59 @@ describe("registerCustomer", () => {
     );
   });
 
-  it("refuses a taken username and a taken email (any case) as field errors, both at once", async () => {
+  it("refuses a taken username as a field error, and then says nothing about the email", async () => {
     const existing = await createCustomer(db);
     const input = customerRegistrationSchema.parse(
       customerInput({ username: existing.username, email: existing.email.toUpperCase() }),
     );
     expect(await fieldErrors(registerCustomer(db, input))).toEqual({
       username: [USERNAME_TAKEN_MESSAGE],
-      email: [EMAIL_TAKEN_MESSAGE],
     });
     expect(sendWelcomeEmail).not.toHaveBeenCalled();
   });
 
-  it("turns a lost race on the unique index into the field error, not a 500", async () => {
+  // Decision 0023: the answer never tells whether an email has an account; its owner is told.
+  it("creates nothing for a taken email (any case), sends no welcome, and mails the owner", async () => {
+    const existing = await createCustomer(db);
+    const before = await db.$count(members);
+    const input = customerRegistrationSchema.parse(
+      customerInput({ email: existing.email.toUpperCase() }),
+    );
+    expect(await registerCustomer(db, input)).toBeNull();
+    expect(await db.$count(members)).toBe(before);
+    expect(sendWelcomeEmail).not.toHaveBeenCalled();
+    const mails = await db
+      .select({ subject: emailOutbox.subject })
+      .from(emailOutbox)
+      .where(eq(emailOutbox.to, existing.email));
+    expect(mails.map((m) => m.subject)).toContain("Someone tried to sign up with your email");
+  });
+
+  it("turns a lost race on the unique index into the username error, or the silent answer for an email", async () => {
     const input = customerRegistrationSchema.parse(customerInput());
-    const results = await Promise.allSettled([
+    const sameName = await Promise.allSettled([
       registerCustomer(db, input),
-      registerCustomer(db, input),
+      registerCustomer(db, { ...input, email: `other.${input.email}` }),
     ]);
-    expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(1);
-    const rejected = results.find((r) => r.status === "rejected") as PromiseRejectedResult;
+    expect(sameName.filter((r) => r.status === "fulfilled")).toHaveLength(1);
+    const rejected = sameName.find((r) => r.status === "rejected") as PromiseRejectedResult;
     expect(rejected.reason).toBeInstanceOf(AppError);
     expect((rejected.reason as AppError).status).toBe(422);
+
+    const other = customerRegistrationSchema.parse(customerInput());
+    const sameEmail = await Promise.all([
+      registerCustomer(db, other),
+      registerCustomer(db, { ...other, username: `${other.username}_2` }),
+    ]);
+    expect(sameEmail.filter((m) => m === null)).toHaveLength(1);
+    expect(await db.$count(members, eq(members.email, other.email))).toBe(1);
   });
 });
 
 describe("registerMerchant", () => {
   it("places the farm on the map and stores the formatted postal code", async () => {
     const input = merchantRegistrationSchema.parse(merchantInput());
-    const created = await registerMerchant(db, input, { geocoder: found });
+    const created = (await registerMerchant(db, input, { geocoder: found }))!;
     const [row] = await db.select().from(members).where(eq(members.id, created.id));
     expect(row).toMatchObject({
       memberType: "merchant",
@@ -194,7 +213,7 @@ describe("registerMerchant", () => {
     const input = merchantRegistrationSchema.parse(
       merchantInput({ postalCode: "M5V 2T6", city: "Toronto" }),
     );
-    const created = await registerMerchant(db, input);
+    const created = (await registerMerchant(db, input))!;
     const [row] = await db.select().from(members).where(eq(members.id, created.id));
     expect(row!.latitude).toBeCloseTo(43.6, 0);
   });
@@ -204,7 +223,7 @@ describe("registerMerchant", () => {
     const input = merchantRegistrationSchema.parse(
       merchantInput({ ak: reseller.identifier.toUpperCase() }),
     );
-    const created = await registerMerchant(db, input, { geocoder: found });
+    const created = (await registerMerchant(db, input, { geocoder: found }))!;
     const [row] = await db.select().from(members).where(eq(members.id, created.id));
     expect(row!.resellerId).toBe(reseller.id);
   });

@@ -181,7 +181,7 @@ describe("registering with recipientEmail", () => {
         cPassword: "Orchard-Gate-2026!",
       } as never,
       { recipientToken },
-    );
+    ).then((member) => member!);
 
   it("attaches the visitor's conversations to the new account with the mail's token", async () => {
     const email = `attach${Date.now()}@example.com`;

@@ -1,10 +1,14 @@
 import { merchantRegistrationSchema } from "@/lib/validation/accounts";
 import { REGISTERED_MESSAGE, registerMerchant } from "@/server/members";
 import { route } from "@/server/http/route";
+import { checkRegistrationLimit } from "@/server/members/registration-limit";
+import { readClientAddress } from "@/server/security";
 
-// POST /api/merchants/register: a farmer signs up, optionally through a reseller's `ak` link
+// POST /api/merchants/register: a farmer signs up, optionally through a reseller's `ak` link; a
+// taken email gets the same answer (decision 0023)
 export const POST = route({ public: true }, async ({ req, db }) => {
   const input = merchantRegistrationSchema.parse(await req.json());
+  await checkRegistrationLimit(db, readClientAddress(req.headers));
   await registerMerchant(db, input);
   return Response.json({ message: REGISTERED_MESSAGE }, { status: 201 });
 });

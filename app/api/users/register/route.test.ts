@@ -8,14 +8,19 @@ vi.mock(import("@/server/db/client"), async (importOriginal) => ({
   ...(await importOriginal()),
   getDb: async () => testState.db as Db,
 }));
+const sendMail = vi.hoisted(() => vi.fn(async () => {}));
 vi.mock(import("@/server/email"), async (importOriginal) => ({
   ...(await importOriginal()),
   sendWelcomeEmail: async () => {},
+  sendMail,
 }));
 
 import { POST as registerMerchantRoute } from "@/app/api/merchants/register/route";
 import { POST as registerCustomerRoute } from "@/app/api/users/register/route";
 import type { Db } from "@/server/db/client";
+import { stampedHeadersForTest } from "@/server/http/connection";
+import { REGISTRATION_LIMIT } from "@/server/members/registration-limit";
+import { clearRateLimitMemoryForTest, consumeRateLimit } from "@/server/rate-limit";
 import { closeTestDb, createTestDb } from "@/tests/db";
 import { createCustomer, createReseller } from "@/tests/factories";
 
@@ -27,10 +32,13 @@ beforeAll(async () => {
 afterAll(() => closeTestDb(db));
 
 const ctx = { params: Promise.resolve({}) };
-const post = (path: string, body: unknown) =>
+/** A POST as the server sees it; with `address`, from a client connected from there (decision 0018). */
+const post = (path: string, body: unknown, address?: string) =>
   new Request(`http://localhost:3000${path}`, {
     method: "POST",
-    headers: { "content-type": "application/json" },
+    headers: address
+      ? stampedHeadersForTest(address, { "content-type": "application/json" })
+      : { "content-type": "application/json" },
     body: JSON.stringify(body),
   });
 
@@ -93,6 +101,104 @@ describe("POST /api/users/register", () => {
       errors: { username: ["This username is already taken."] },
     });
   });
+});
+
+// Issue 22 item 7, decision 0023.
+describe("registration and existing emails", () => {
+  let n = 0;
+  const fresh = () => {
+    n += 1;
+    return { ...customer, username: `enum_probe_${n}`, email: `enum.probe.${n}@example.com` };
+  };
+
+  it("answers a taken email exactly like a free one, and mails the owner instead", async () => {
+    const existing = await createCustomer(db);
+    sendMail.mockClear();
+    const free = await registerCustomerRoute(post("/api/users/register", fresh()), ctx);
+    const taken = await registerCustomerRoute(
+      post("/api/users/register", { ...fresh(), email: existing.email.toUpperCase() }),
+      ctx,
+    );
+    expect(taken.status).toBe(free.status);
+    expect(taken.status).toBe(201);
+    expect(await taken.text()).toBe(await free.text());
+    expect([...taken.headers.keys()].sort()).toEqual([...free.headers.keys()].sort());
+    expect(sendMail).toHaveBeenCalledTimes(1);
+    expect(sendMail).toHaveBeenCalledWith(
+      db,
+      expect.objectContaining({
+        to: existing.email,
+        subject: "Someone tried to sign up with your email",
+      }),
+    );
+  });
+
+  it("takes about as long for a taken email as for a free one (a password hash either way)", async () => {
+    const existing = await createCustomer(db);
+    const time = async (body: () => object) => {
+      let fastest = Infinity;
+      // The fastest of six: one slow sample on a busy machine says nothing about the code.
+      for (let i = 0; i < 6; i++) {
+        const start = performance.now();
+        const response = await registerCustomerRoute(post("/api/users/register", body()), ctx);
+        expect(response.status).toBe(201);
+        fastest = Math.min(fastest, performance.now() - start);
+      }
+      return fastest;
+    };
+    await time(fresh); // warm up
+    const free = await time(fresh);
+    const taken = await time(() => ({ ...fresh(), email: existing.email }));
+    // Skipping the hash for a taken email would make it several times faster; a few ms of noise on
+    // top is allowed the other way (a request takes ~15 ms here).
+    expect(taken).toBeGreaterThan(free * 0.5);
+    expect(taken).toBeLessThan(free * 2 + 20);
+  });
+
+  it("still says a username is taken (usernames are public)", async () => {
+    const existing = await createCustomer(db);
+    const response = await registerCustomerRoute(
+      post("/api/users/register", { ...fresh(), username: existing.username }),
+      ctx,
+    );
+    expect(response.status).toBe(422);
+    expect((await response.json()).errors).toEqual({
+      username: ["This username is already taken."],
+    });
+  });
+});
+
+describe("the registration limit per address", () => {
+  it.each([
+    ["/api/users/register", registerCustomerRoute, {}],
+    [
+      "/api/merchants/register",
+      registerMerchantRoute,
+      { address: "88 Side Road", city: "Guelph", provinceState: "ON", postalCode: "N1H 6J2" },
+    ],
+  ] as const)(
+    "answers 429 on %s once an address has used its budget",
+    async (path, handler, extra) => {
+      clearRateLimitMemoryForTest();
+      const address = "203.0.113.150";
+      for (let i = 0; i < REGISTRATION_LIMIT.limit; i++)
+        await consumeRateLimit(db, `register:ip:${address}`, REGISTRATION_LIMIT);
+      const suffix = path.length;
+      const body = {
+        ...customer,
+        ...extra,
+        username: `limited_${suffix}`,
+        email: `limited.${suffix}@example.com`,
+      };
+      const refused = await handler(post(path, body, address), ctx);
+      expect(refused.status).toBe(429);
+      expect(await refused.json()).toEqual({
+        message: "Too many sign-ups from this network. Please try again in an hour.",
+      });
+      const elsewhere = await handler(post(path, body, "203.0.113.151"), ctx);
+      expect(elsewhere.status).toBe(201);
+    },
+  );
 });
 
 describe("POST /api/merchants/register", () => {

@@ -1,12 +1,15 @@
 import { customerRegistrationSchema } from "@/lib/validation/accounts";
 import { REGISTERED_MESSAGE, registerCustomer } from "@/server/members";
 import { route } from "@/server/http/route";
+import { checkRegistrationLimit } from "@/server/members/registration-limit";
+import { readClientAddress } from "@/server/security";
 
 // POST /api/users/register: a customer signs up (with `recipientToken` from a farmer's reply mail,
-// their visitor conversations come along)
+// their visitor conversations come along); a taken email gets the same answer (decision 0023)
 export const POST = route({ public: true }, async ({ req, db }) => {
   const body: unknown = await req.json();
   const input = customerRegistrationSchema.parse(body);
+  await checkRegistrationLimit(db, readClientAddress(req.headers));
   const recipientToken =
     typeof body === "object" && body !== null && "recipientToken" in body
       ? body.recipientToken
