@@ -1,7 +1,7 @@
 import "server-only";
 import { and, eq, isNull, sql } from "drizzle-orm";
 import { verifyPassword } from "@/server/auth/password";
-import { accountLimitKey, SIGN_IN_LIMIT } from "@/server/auth/sign-in";
+import { SIGN_IN_LIMIT } from "@/server/auth/sign-in";
 import type { Db, DbTransaction } from "@/server/db/client";
 import { passwordResetTokens } from "@/server/db/schema";
 import { AppError, validationError } from "@/server/errors";
@@ -13,11 +13,12 @@ export const TOO_MANY_WRONG_PASSWORDS_MESSAGE =
 
 /**
  * Checks the signed-in member's current password before a change that could take the account
- * (a new password, a new email). A wrong one counts against the account's sign-in budget (10 in
- * 15 minutes), so a stolen session cannot guess faster than the login form allows.
+ * (a new password, a new email). Wrong ones have a budget of their own, as large as a browser's at
+ * the login form (10 in 15 minutes), so a stolen session guesses no faster than one more browser;
+ * it is not the account's sign-in budget, which strangers can spend (decision 0023).
  *
  * @throws AppError validation on `currentPassword` when it is wrong; rate_limited (429) once the
- * account's budget is spent.
+ * budget is spent.
  */
 export async function checkCurrentPassword(
   db: Db,
@@ -25,7 +26,7 @@ export async function checkCurrentPassword(
   currentPassword: string,
 ): Promise<void> {
   // Counted before the check, like sign-in, so concurrent guesses cannot slip in together.
-  const limitKey = accountLimitKey("", member.id);
+  const limitKey = `current-password:member:${member.id}`;
   const budget = await consumeRateLimit(db, limitKey, SIGN_IN_LIMIT);
   if (!budget.allowed) {
     throw new AppError("rate_limited", TOO_MANY_WRONG_PASSWORDS_MESSAGE, {

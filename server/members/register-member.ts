@@ -9,6 +9,7 @@ import { sendMail, sendWelcomeEmail } from "@/server/email";
 import { getEnv } from "@/server/env";
 import { validationError } from "@/server/errors";
 import { afterResponse } from "@/server/http/after-response";
+import { consumeRateLimit } from "@/server/rate-limit";
 
 export const USERNAME_TAKEN_MESSAGE = "This username is already taken.";
 /** For a profile's new email; registration never says it (decision 0023). */
@@ -96,8 +97,13 @@ async function findTaken(
   };
 }
 
+/** At most 3 "someone tried" mails an hour to one address: sign-ups must not flood an owner's inbox. */
+export const REGISTRATION_ATTEMPT_MAIL_LIMIT = { limit: 3, windowMs: 60 * 60 * 1000 } as const;
+
 /** To the owner of `email`: someone tried to sign up with it (decision 0023). */
 async function sendRegistrationAttemptEmail(db: Db, email: string): Promise<void> {
+  const key = `register:attempt-mail:${email.toLowerCase()}`;
+  if (!(await consumeRateLimit(db, key, REGISTRATION_ATTEMPT_MAIL_LIMIT)).allowed) return;
   const [owner] = await db
     .select({ id: members.id, email: members.email, firstName: members.firstName })
     .from(members)

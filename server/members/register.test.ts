@@ -173,6 +173,18 @@ describe("registerCustomer", () => {
     expect(mails.map((m) => m.subject)).toContain("Someone tried to sign up with your email");
   });
 
+  it("mails an owner at most 3 times an hour however many sign-ups try the email", async () => {
+    const existing = await createCustomer(db);
+    for (let i = 0; i < 5; i++)
+      expect(
+        await registerCustomer(
+          db,
+          customerRegistrationSchema.parse(customerInput({ email: existing.email })),
+        ),
+      ).toBeNull();
+    expect(await db.$count(emailOutbox, eq(emailOutbox.to, existing.email))).toBe(3);
+  });
+
   it("turns a lost race on the unique index into the username error, or the silent answer for an email", async () => {
     const input = customerRegistrationSchema.parse(customerInput());
     const sameName = await Promise.allSettled([

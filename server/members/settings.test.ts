@@ -14,6 +14,7 @@ vi.mock(import("@/server/db/client"), async (importOriginal) => ({
 import { passwordChangeSchema } from "@/lib/validation/profile";
 import { verifyPassword } from "@/server/auth/password";
 import { getSessionMemberFromRequest } from "@/server/auth/session";
+import { signInWithPassword } from "@/server/auth/sign-in";
 import { encodeSessionToken, nowSeconds } from "@/server/auth/token";
 import type { Db } from "@/server/db/client";
 import { members } from "@/server/db/schema";
@@ -117,6 +118,25 @@ describe("password change", () => {
     expect(refused.message).toBe(TOO_MANY_WRONG_PASSWORDS_MESSAGE);
     const [row] = await db.select().from(members).where(eq(members.id, member.id));
     expect(await verifyPassword(row!.passwordHash, DEFAULT_PASSWORD)).toBe(true);
+  });
+
+  it("is not stopped by a stranger who spent the account's sign-in budget (decision 0023)", async () => {
+    const member = await createCustomer(db);
+    for (let i = 0; i < 11; i++)
+      await signInWithPassword(db, {
+        login: member.username,
+        password: `Wrong-password-${i}`,
+        rateLimitIp: null,
+        ip: null,
+        userAgent: null,
+      }).catch(() => {});
+    await expect(
+      changePassword(db, {
+        memberId: member.id,
+        currentPassword: DEFAULT_PASSWORD,
+        newPassword: NEW_PASSWORD,
+      }),
+    ).resolves.toEqual({ sessionVersion: member.sessionVersion + 1 });
   });
 
   it("changes the password and ends every session made before", async () => {
