@@ -50,6 +50,10 @@ export const INTENDED_INDEXES: Record<string, string[]> = {
   "admin order search, an email": ["orders_email_lower_idx"],
   "admin member search, an email": ["members_email_lower_unique"],
   "reseller transactions, a date range": ["reseller_transactions_created_idx"],
+  "contacts page 1": ["conversations_merchant_last_message_idx"],
+  "contacts deep page": ["conversations_merchant_last_message_idx"],
+  "latest 20 messages": ["messages_conversation_created_idx"],
+  "unread count": ["conversations_merchant_last_message_idx"],
   "reseller transactions, an email and a date range": [
     "reseller_transactions_reseller_created_idx",
   ],

@@ -19,6 +19,7 @@ import {
   depthScenarios,
   myLocalScenarios,
   orderListScenarios,
+  messagingScenarios,
   resellerScenarios,
   probes,
   productScenarios,
@@ -159,6 +160,8 @@ async function dbGroup(ctx: DbContext, report: Report, opts: RunOptions): Promis
   await orderListScenarios(ctx, report);
   out("  reseller transactions");
   await resellerScenarios(ctx, report);
+  out("  messages");
+  await messagingScenarios(ctx, report);
   out("  checkout");
   await checkoutScenario(ctx, report);
 }

@@ -52,6 +52,60 @@ describe("benchmark dataset generator", () => {
       );
       expect(await one(sql`select count(*) as n from products`)).toBe(TINY.products);
       expect(await one(sql`select count(*) as n from order_items`)).toBe(TINY.orderLines);
+      // As many conversations as customers, as many messages as order lines.
+      expect(await one(sql`select count(*) as n from conversations`)).toBe(TINY.customers);
+      expect(await one(sql`select count(*) as n from messages`)).toBe(TINY.orderLines);
+    });
+
+    it("keeps each conversation's last message time and unread counters consistent with its messages", async () => {
+      // last_message_at is the newest message's time.
+      expect(
+        await one(sql`
+          select count(*) as n from conversations c
+          left join (select conversation_id, max(created_at) t from messages group by 1) m on m.conversation_id = c.id
+          where m.t is distinct from c.last_message_at`),
+      ).toBe(0);
+      // A side's unread count is at most the run of the other side's messages at the end, and
+      // the side that wrote last has nothing unread.
+      expect(
+        await one(sql`
+          with ranked as (
+            select conversation_id, sender_member_id, created_at, id,
+              row_number() over (partition by conversation_id order by created_at desc, id desc) as r
+            from messages),
+          last_sender as (
+            select r.conversation_id, r.sender_member_id is not distinct from c.merchant_id as by_merchant
+            from ranked r join conversations c on c.id = r.conversation_id where r.r = 1),
+          tail_run as (
+            select r.conversation_id, count(*) as run from ranked r
+            join last_sender l on l.conversation_id = r.conversation_id
+            where r.r <= coalesce((
+              select min(r2.r) - 1 from ranked r2 join conversations c2 on c2.id = r2.conversation_id
+              where r2.conversation_id = r.conversation_id
+                and (r2.sender_member_id is not distinct from c2.merchant_id) <> l.by_merchant), 1e9)
+            group by r.conversation_id)
+          select count(*) as n from conversations c
+          join last_sender l on l.conversation_id = c.id join tail_run t on t.conversation_id = c.id
+          where (l.by_merchant and (c.merchant_unread_count <> 0 or c.customer_unread_count > t.run))
+             or (not l.by_merchant and (c.customer_unread_count <> 0 or c.merchant_unread_count > t.run))`),
+      ).toBe(0);
+      expect(
+        await one(sql`select count(*) as n from conversations where merchant_unread_count > 0`),
+      ).toBeGreaterThan(0);
+      // Visitors known only by email, and customers.
+      expect(
+        await one(
+          sql`select count(*) as n from conversations where customer_id is null and visitor_email is not null`,
+        ),
+      ).toBeGreaterThan(0);
+      const { rows } = await db.execute<{
+        value: { messaging: { largestFarmer: { id: number; conversations: number } } };
+      }>(sql`select value from bench_meta where key = 'facts'`);
+      const farmer = rows[0]?.value.messaging.largestFarmer;
+      expect(farmer?.conversations).toBeGreaterThan(TINY.customers / TINY.farms);
+      expect(
+        await one(sql`select count(*) as n from conversations where merchant_id = ${farmer?.id}`),
+      ).toBe(farmer?.conversations);
     });
 
     it("keeps each product's score and review count equal to its reviews", async () => {

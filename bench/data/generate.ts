@@ -107,6 +107,8 @@ export interface World {
   products: Products;
   /** Summary of what the scenarios need (largest farmer, largest customer, search terms...). */
   facts: DatasetFacts;
+  /** Conversations and messages, built on first use by the conversation or message rows. */
+  messaging?: Messaging;
 }
 
 interface People {
@@ -181,6 +183,25 @@ export interface DatasetFacts {
     exactNames: string[];
   };
   sampleProductIds: number[];
+  /** Set when the conversation or message rows are generated (issue 20). */
+  messaging?: MessagingFacts;
+}
+
+export interface MessagingFacts {
+  conversations: number;
+  messages: number;
+  /** The farmer with the most conversations (the contacts list's deep page). */
+  largestFarmer: {
+    id: number;
+    username: string;
+    email: string;
+    conversations: number;
+    unreadConversations: number;
+  };
+  /** The conversation with the most messages, and its farmer (who may read it). */
+  largestConversation: { id: number; merchantId: number; messages: number };
+  /** Customers with at least one conversation, for the unread count and their contacts lists. */
+  sampleCustomerIds: number[];
 }
 
 function stripAccents(s: string): string {
@@ -1075,6 +1096,284 @@ function* orderRows(world: World, table: "orders" | "order_items"): Iterable<str
   world.facts.counts.order_items = lines;
 }
 
+// ── Messaging (issue 20) ──────────────────────────────────────────────────────────────────────
+
+interface Messaging {
+  count: number;
+  merchant: Int32Array;
+  /** Customer index, or -1 for a visitor known only by name and email. */
+  customer: Int32Array;
+  visitorFirst: Uint16Array;
+  visitorLast: Uint16Array;
+  /** Product index the conversation started about, or -1. */
+  product: Int32Array;
+  createdMs: Float64Array;
+  lastMs: Float64Array;
+  merchantUnread: Int32Array;
+  customerUnread: Int32Array;
+  /** Messages in time order: message id k + 1 is messageConv[k], messageMs[k]... */
+  messageConv: Int32Array;
+  messageMs: Float64Array;
+  messageFromMerchant: Uint8Array;
+  messageBody: Uint16Array;
+}
+
+const MESSAGE_OPENERS = [
+  "Hi, do you still have some this week?",
+  "Hello! Is this available for pickup on Saturday?",
+  "Thanks for the quick reply.",
+  "Could you hold two for me?",
+  "Do you deliver to our neighbourhood?",
+  "We loved the last batch.",
+  "Is it grown without sprays?",
+  "What time can I come by?",
+  "Yes, we have plenty left.",
+  "Sure, I will put them aside for you.",
+  "We deliver on Tuesdays and Fridays.",
+  "Pickup is at the farm gate from 9 to 5.",
+];
+const MESSAGE_CLOSERS = [
+  "",
+  " Thank you!",
+  " See you soon.",
+  " Let me know what works.",
+  " The price is the same as listed.",
+  " Please bring your own bags if you can.",
+  " We also have fresh eggs this week.",
+  " Have a great day.",
+];
+const HOUR = 3_600_000;
+
+/**
+ * Conversations and messages (issue 20: 1M messages in 100k conversations at M): as many
+ * conversations as customers and as many messages as order lines, so every size scales them like
+ * the other tables. Farms are drawn Zipf-like (one farmer has a few percent of all conversations,
+ * the contacts list's deep page), 15 % of the counterparts are visitors known only by email, and
+ * message counts per conversation are Zipf-skewed too (one conversation holds thousands at M).
+ * Messages get ids in time order across conversations, as the app writes them; each
+ * conversation's last_message_at is its last message's time and its unread counters the trailing
+ * run of the other side's messages when that side has not opened them yet.
+ */
+function messaging(world: World): Messaging {
+  if (world.messaging) return world.messaging;
+  const { size, merchants, customers, anchorMs } = world;
+  const rng = stream(world.seed, "conversations");
+  const C = size.customers;
+  const N = Math.max(size.orderLines, C);
+  const farmRank = new Int32Array(size.farms);
+  for (let i = 0; i < size.farms; i++) farmRank[i] = i;
+  for (let i = size.farms - 1; i > 0; i--) {
+    const j = rng.int(0, i);
+    const t = farmRank[i] as number;
+    farmRank[i] = farmRank[j] as number;
+    farmRank[j] = t;
+  }
+  const farmZipf = zipfTable(size.farms, 0.7);
+  const m: Messaging = {
+    count: C,
+    merchant: new Int32Array(C),
+    customer: new Int32Array(C),
+    visitorFirst: new Uint16Array(C),
+    visitorLast: new Uint16Array(C),
+    product: new Int32Array(C),
+    createdMs: new Float64Array(C),
+    lastMs: new Float64Array(C),
+    merchantUnread: new Int32Array(C),
+    customerUnread: new Int32Array(C),
+    messageConv: new Int32Array(N),
+    messageMs: new Float64Array(N),
+    messageFromMerchant: new Uint8Array(N),
+    messageBody: new Uint16Array(N),
+  };
+  const pairs = new Set<number>();
+  for (let i = 0; i < C; i++) {
+    const farm = farmRank[rng.zipf(farmZipf)] as number;
+    m.merchant[i] = farm;
+    let c = -1;
+    if (!rng.chance(0.15)) {
+      // One conversation per farm and customer (a unique index): a few draws, else a visitor.
+      for (let tries = 0; tries < 5 && c < 0; tries++) {
+        const candidate = rng.int(0, customers.count - 1);
+        const key = farm * customers.count + candidate;
+        if (!pairs.has(key)) {
+          pairs.add(key);
+          c = candidate;
+        }
+      }
+    }
+    m.customer[i] = c;
+    m.visitorFirst[i] = rng.int(0, FIRST_NAMES.length - 1);
+    m.visitorLast[i] = rng.int(0, LAST_NAMES.length - 1);
+    const products = merchants.productCount[farm] as number;
+    m.product[i] =
+      products > 0 && rng.chance(0.8)
+        ? (merchants.productIds[
+            (merchants.productStart[farm] as number) + rng.int(0, products - 1)
+          ] as number)
+        : -1;
+  }
+  // Message counts: one each, the rest Zipf-skewed over the conversations in a random order.
+  const counts = new Int32Array(C).fill(1);
+  const convRank = new Int32Array(C);
+  for (let i = 0; i < C; i++) convRank[i] = i;
+  for (let i = C - 1; i > 0; i--) {
+    const j = rng.int(0, i);
+    const t = convRank[i] as number;
+    convRank[i] = convRank[j] as number;
+    convRank[j] = t;
+  }
+  const convZipf = zipfTable(C, 0.8);
+  for (let k = C; k < N; k++) {
+    const i = convRank[rng.zipf(convZipf)] as number;
+    counts[i] = (counts[i] as number) + 1;
+  }
+  // Times: each conversation starts within the last two years (after both sides existed, denser
+  // towards the anchor) and its messages spread over up to three days a message.
+  const convMs = new Float64Array(N);
+  const unsorted = { conv: new Int32Array(N), fromMerchant: new Uint8Array(N) };
+  const offsets: number[] = [];
+  let k = 0;
+  for (let i = 0; i < C; i++) {
+    const n = counts[i] as number;
+    const c = m.customer[i] as number;
+    const earliest = Math.max(
+      anchorMs - 730 * DAY,
+      merchants.createdMs[m.merchant[i] as number] as number,
+      c >= 0 ? (customers.createdMs[c] as number) : 0,
+    );
+    const room = Math.max(HOUR, anchorMs - HOUR - earliest);
+    const start = Math.floor((earliest + room * Math.sqrt(rng.next())) / 1000) * 1000;
+    const span = Math.min(anchorMs - 60_000 - start, n * rng.int(1, 72) * HOUR);
+    offsets.length = 0;
+    for (let j = 1; j < n; j++) offsets.push(rng.next() * Math.max(0, span));
+    offsets.sort((a, b) => a - b);
+    let fromMerchant = 0;
+    let trailing = 0;
+    for (let j = 0; j < n; j++, k++) {
+      // The first message is the customer's (or visitor's) question; then sides mostly alternate.
+      if (j > 0 && rng.chance(0.6)) fromMerchant ^= 1;
+      trailing = j > 0 && unsorted.fromMerchant[k - 1] === fromMerchant ? trailing + 1 : 1;
+      unsorted.conv[k] = i;
+      unsorted.fromMerchant[k] = fromMerchant;
+      convMs[k] = j === 0 ? start : start + Math.floor((offsets[j - 1] as number) / 1000) * 1000;
+    }
+    const last = convMs[k - 1] as number;
+    m.createdMs[i] = start;
+    m.lastMs[i] = last;
+    // The side that wrote last has read everything; the other has opened it unless it is recent.
+    const opened = rng.chance(anchorMs - last > 7 * DAY ? 0.85 : 0.4);
+    const unread = opened ? 0 : trailing;
+    if (unsorted.fromMerchant[k - 1]) m.customerUnread[i] = unread;
+    else m.merchantUnread[i] = unread;
+  }
+  // Ids in time order across conversations (ties by conversation, then position).
+  const order = new Int32Array(N);
+  for (let i = 0; i < N; i++) order[i] = i;
+  order.sort((a, b) => (convMs[a] as number) - (convMs[b] as number) || a - b);
+  for (let i = 0; i < N; i++) {
+    const from = order[i] as number;
+    m.messageConv[i] = unsorted.conv[from] as number;
+    m.messageMs[i] = convMs[from] as number;
+    m.messageFromMerchant[i] = unsorted.fromMerchant[from] as number;
+    m.messageBody[i] = rng.int(0, MESSAGE_OPENERS.length * MESSAGE_CLOSERS.length - 1);
+  }
+
+  const perFarm = new Int32Array(size.farms);
+  const unreadPerFarm = new Int32Array(size.farms);
+  let bigConv = 0;
+  const sampleCustomerIds: number[] = [];
+  for (let i = 0; i < C; i++) {
+    const farm = m.merchant[i] as number;
+    perFarm[farm] = (perFarm[farm] as number) + 1;
+    if ((m.merchantUnread[i] as number) > 0)
+      unreadPerFarm[farm] = (unreadPerFarm[farm] as number) + 1;
+    if ((counts[i] as number) > (counts[bigConv] as number)) bigConv = i;
+    const c = m.customer[i] as number;
+    if (c >= 0 && sampleCustomerIds.length < 20) sampleCustomerIds.push(customers.firstId + c);
+  }
+  let bigFarm = 0;
+  for (let f = 1; f < size.farms; f++)
+    if ((perFarm[f] as number) > (perFarm[bigFarm] as number)) bigFarm = f;
+  world.facts.messaging = {
+    conversations: C,
+    messages: N,
+    largestFarmer: {
+      id: merchants.firstId + bigFarm,
+      username: merchants.username[bigFarm] as string,
+      email: `${merchants.username[bigFarm]}@example.com`,
+      conversations: perFarm[bigFarm] as number,
+      unreadConversations: unreadPerFarm[bigFarm] as number,
+    },
+    largestConversation: {
+      id: bigConv + 1,
+      merchantId: merchants.firstId + (m.merchant[bigConv] as number),
+      messages: counts[bigConv] as number,
+    },
+    sampleCustomerIds,
+  };
+  world.messaging = m;
+  return m;
+}
+
+const CONVERSATION_COLUMNS = [
+  "id",
+  "merchant_id",
+  "customer_id",
+  "visitor_first_name",
+  "visitor_last_name",
+  "visitor_email",
+  "product_id",
+  "last_message_at",
+  "merchant_unread_count",
+  "customer_unread_count",
+  "created_at",
+];
+
+function* conversationRows(world: World): Iterable<string> {
+  const m = messaging(world);
+  const { merchants, customers } = world;
+  for (let i = 0; i < m.count; i++) {
+    const c = m.customer[i] as number;
+    const visitor = c < 0;
+    const product = m.product[i] as number;
+    yield [
+      i + 1,
+      merchants.firstId + (m.merchant[i] as number),
+      visitor ? NULL : customers.firstId + c,
+      visitor ? esc(FIRST_NAMES[m.visitorFirst[i] as number] as string) : NULL,
+      visitor ? esc(LAST_NAMES[m.visitorLast[i] as number] as string) : NULL,
+      visitor ? `visitor${i + 1}@example.org` : NULL,
+      product >= 0 ? product + 1 : NULL,
+      ts(m.lastMs[i] as number),
+      m.merchantUnread[i],
+      m.customerUnread[i],
+      ts(m.createdMs[i] as number),
+    ].join("\t");
+  }
+}
+
+const MESSAGE_COLUMNS = ["id", "conversation_id", "sender_member_id", "body", "created_at"];
+
+function* messageRows(world: World): Iterable<string> {
+  const m = messaging(world);
+  const { merchants, customers } = world;
+  const closers = MESSAGE_CLOSERS.length;
+  for (let k = 0; k < m.messageConv.length; k++) {
+    const i = m.messageConv[k] as number;
+    const c = m.customer[i] as number;
+    const sender = m.messageFromMerchant[k]
+      ? merchants.firstId + (m.merchant[i] as number)
+      : c >= 0
+        ? customers.firstId + c
+        : NULL;
+    const b = m.messageBody[k] as number;
+    const body =
+      (MESSAGE_OPENERS[Math.floor(b / closers)] as string) +
+      (MESSAGE_CLOSERS[b % closers] as string);
+    yield [k + 1, i + 1, sender, body, ts(m.messageMs[k] as number)].join("\t");
+  }
+}
+
 /** Tables in load order (parents before children). */
 export const TABLES: TableSpec[] = [
   { table: "members", columns: MEMBER_COLUMNS, rows: memberRows },
@@ -1084,6 +1383,8 @@ export const TABLES: TableSpec[] = [
   { table: "reviews", columns: REVIEW_COLUMNS, rows: (w) => reviewRows(w, true) },
   { table: "orders", columns: ORDER_COLUMNS, rows: (w) => orderRows(w, "orders") },
   { table: "order_items", columns: ORDER_ITEM_COLUMNS, rows: (w) => orderRows(w, "order_items") },
+  { table: "conversations", columns: CONVERSATION_COLUMNS, rows: conversationRows },
+  { table: "messages", columns: MESSAGE_COLUMNS, rows: messageRows },
 ];
 
 /** COPY text of a table in chunks of about `chunkBytes`, each ending with a newline. */

@@ -302,7 +302,7 @@ export async function loadPostgres(
 /** Index builds on the big tables take longest; start them first so both cores stay busy. */
 function weight(statement: string): number {
   let w = 0;
-  if (/order_items/.test(statement)) w += 4;
+  if (/order_items|messages/.test(statement)) w += 4;
   if (/products/.test(statement)) w += 2;
   if (/gin/.test(statement)) w += 3;
   return w;

@@ -33,6 +33,9 @@ export const SERVICES = {
   placeOrder: ["server/orders/place-order.ts", "placeOrder"],
   sendOrderPlacedEmails: ["server/checkout/send-order-placed-emails.ts", "sendOrderPlacedEmails"],
   listCartItems: ["server/cart/list-cart-items.ts", "listCartItems"],
+  listConversations: ["server/messaging/list-conversations.ts", "listConversations"],
+  listMessages: ["server/messaging/list-messages.ts", "listMessages"],
+  countUnreadConversations: ["server/messaging/count-unread.ts", "countUnreadConversations"],
 } as const satisfies Record<string, readonly [string, string]>;
 
 type Fn = (...args: never[]) => unknown;
@@ -435,6 +438,83 @@ export async function resellerScenarios(ctx: DbContext, report: Report): Promise
     addTiming(report, ids[0] as string, alone).note += ", a month of 12";
     const withEmail = await timeLoop((i) => listResellerTransactions(ctx.db, filter(i, true)));
     addTiming(report, ids[1] as string, withEmail).note += ", one of 20 resellers";
+  });
+}
+
+/** The generator's messaging facts (datasets loaded before issue 20 have none). */
+export function messagingFacts(ctx: DbContext): NonNullable<DbContext["facts"]["messaging"]> {
+  const facts = ctx.facts.messaging;
+  if (!facts)
+    throw new Error(
+      `${ctx.database} has no conversations: load it again with bench:data (issue 20's messages)`,
+    );
+  return facts;
+}
+
+/**
+ * The cursor of the deepest contacts page of `memberId` (the list is served by cursor only), found
+ * by walking the pages through the service; null when everything fits on page 1.
+ */
+export async function deepestContactsCursor(
+  ctx: DbContext,
+  memberId: number,
+): Promise<{ cursor: string | null; page: number }> {
+  const listConversations = await svc("listConversations");
+  let cursor: string | null = null;
+  let page = 1;
+  for (;;) {
+    const answer = (await listConversations(ctx.db, {
+      memberId,
+      cursor: cursor ?? undefined,
+    })) as { nextCursor: string | null };
+    const next: string | null = answer.nextCursor;
+    if (!next) return { cursor, page };
+    cursor = next;
+    page++;
+  }
+}
+
+/**
+ * Issue 20 at M (1M messages in 100k conversations): the contacts list of the farmer with the
+ * most conversations, page 1 and the deepest page (by cursor), the latest 20 messages of the
+ * largest conversation, and the header's unread count (kept counters, never a count of messages)
+ * for that farmer and for customers.
+ */
+export async function messagingScenarios(ctx: DbContext, report: Report): Promise<void> {
+  const ids = [
+    "messages (db):contacts page 1 p95",
+    "messages (db):contacts deep page p95",
+    "messages (db):latest 20 messages p95",
+    "messages (db):unread count, largest farmer p95",
+    "messages (db):unread count, customers p95",
+  ];
+  await guard(report, ids, async () => {
+    const facts = messagingFacts(ctx);
+    const farmer = facts.largestFarmer;
+    const listConversations = await svc("listConversations");
+    const listMessages = await svc("listMessages");
+    const countUnread = await svc("countUnreadConversations");
+    const first = await timeLoop(() => listConversations(ctx.db, { memberId: farmer.id }));
+    addTiming(report, ids[0] as string, first).note += `, ${farmer.conversations} conversations`;
+    const deep = await deepestContactsCursor(ctx, farmer.id);
+    const deepT = await timeLoop(() =>
+      listConversations(ctx.db, { memberId: farmer.id, cursor: deep.cursor ?? undefined }),
+    );
+    addTiming(report, ids[1] as string, deepT, { value: first.p95, label: "page 1" }).note +=
+      `, page ${deep.page}`;
+    const big = facts.largestConversation;
+    const latest = await timeLoop(() =>
+      listMessages(ctx.db, { memberId: big.merchantId, conversationId: big.id }),
+    );
+    addTiming(report, ids[2] as string, latest).note += `, a conversation of ${big.messages}`;
+    const farmerCount = await timeLoop(() => countUnread(ctx.db, farmer.id));
+    addTiming(report, ids[3] as string, farmerCount).note +=
+      `, ${farmer.unreadConversations} of ${farmer.conversations} unread`;
+    const customers = facts.sampleCustomerIds;
+    const customerCount = await timeLoop((i) =>
+      countUnread(ctx.db, customers[i % customers.length]),
+    );
+    addTiming(report, ids[4] as string, customerCount).note += `, ${customers.length} customers`;
   });
 }
 

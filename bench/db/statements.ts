@@ -7,7 +7,13 @@
 import { randomUUID } from "node:crypto";
 import { countStatements } from "../lib/statements";
 import type { DbContext } from "./context";
-import { probes, seedResellerTransactions, svc } from "./scenarios";
+import {
+  deepestContactsCursor,
+  messagingFacts,
+  probes,
+  seedResellerTransactions,
+  svc,
+} from "./scenarios";
 
 export interface StatementProbe {
   name: string;
@@ -150,6 +156,35 @@ export const STATEMENT_PROBES: StatementProbe[] = [
         dateFrom: "2025-12-01T00:00:00",
         dateTo: "2025-12-31T23:59:59",
       }),
+  },
+  {
+    name: "contacts page 1",
+    run: async (ctx) =>
+      (await svc("listConversations"))(ctx.db, { memberId: messagingFacts(ctx).largestFarmer.id }),
+  },
+  {
+    name: "contacts deep page",
+    prepare: async (ctx) => deepestContactsCursor(ctx, messagingFacts(ctx).largestFarmer.id),
+    run: async (ctx, deep) =>
+      (await svc("listConversations"))(ctx.db, {
+        memberId: messagingFacts(ctx).largestFarmer.id,
+        cursor: (deep as { cursor: string | null }).cursor ?? undefined,
+      }),
+  },
+  {
+    name: "latest 20 messages",
+    run: async (ctx) => {
+      const big = messagingFacts(ctx).largestConversation;
+      return (await svc("listMessages"))(ctx.db, {
+        memberId: big.merchantId,
+        conversationId: big.id,
+      });
+    },
+  },
+  {
+    name: "unread count",
+    run: async (ctx) =>
+      (await svc("countUnreadConversations"))(ctx.db, messagingFacts(ctx).largestFarmer.id),
   },
   {
     name: "placed orders page 1",

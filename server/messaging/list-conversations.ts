@@ -1,5 +1,5 @@
 import "server-only";
-import { and, desc, eq, or, sql } from "drizzle-orm";
+import { desc, eq, sql, type AnyColumn } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { PAGE_SIZES } from "@/lib/constants";
 import type { Db } from "@/server/db/client";
@@ -38,6 +38,15 @@ export async function listConversations(
   const size = PAGE_SIZES.conversations;
   const after = cursor ? parseCursor(cursor) : null;
   const isMerchantSide = eq(conversations.merchantId, memberId);
+  // Each side's page on its own index, read in order and stopped after size + 1 rows; then the
+  // two (at most 2 x 21 ids) merged. One OR over both sides would read every conversation of a
+  // farmer with thousands before sorting them (39 ms at M for 2.5k conversations).
+  const latestIds = (column: AnyColumn, side: "merchant" | "customer") =>
+    sql`(select ${conversations.id} from ${conversations} where ${column} = ${memberId} and ${visibleTo(side)}${
+      after
+        ? sql` and (${conversations.lastMessageAt}, ${conversations.id}) < (${after.time}::timestamptz, ${after.id})`
+        : sql``
+    } order by ${conversations.lastMessageAt} desc, ${conversations.id} desc limit ${size + 1})`;
   const rows = await db
     .select({
       id: conversations.id,
@@ -59,15 +68,7 @@ export async function listConversations(
     .innerJoin(merchant, eq(merchant.id, conversations.merchantId))
     .leftJoin(customer, eq(customer.id, conversations.customerId))
     .where(
-      and(
-        or(
-          and(isMerchantSide, visibleTo("merchant")),
-          and(eq(conversations.customerId, memberId), visibleTo("customer")),
-        ),
-        after
-          ? sql`(${conversations.lastMessageAt}, ${conversations.id}) < (${after.time}::timestamptz, ${after.id})`
-          : undefined,
-      ),
+      sql`${conversations.id} in (${latestIds(conversations.merchantId, "merchant")} union all ${latestIds(conversations.customerId, "customer")})`,
     )
     .orderBy(desc(conversations.lastMessageAt), desc(conversations.id))
     .limit(size + 1);
