@@ -1,9 +1,10 @@
 import "server-only";
-import { and, desc, eq, sql } from "drizzle-orm";
+import { and, desc, eq, or, sql } from "drizzle-orm";
 import { PAGE_SIZES } from "@/lib/constants";
 import type { Db } from "@/server/db/client";
 import { conversations, members, messages } from "@/server/db/schema";
-import { getConversationForMember, sideColumns } from "./conversation-side";
+import { isRowId } from "@/server/reviews/row-id";
+import { conversationNotFound } from "./messages";
 import { toMessageView, type MessageView } from "./message-view";
 
 export type MessagePage = {
@@ -15,7 +16,9 @@ export type MessagePage = {
 
 /**
  * The latest 20 messages of one of the caller's conversations, or the 20 before message
- * `before`. Messages from before the caller deleted the conversation stay hidden.
+ * `before`. Messages from before the caller deleted the conversation stay hidden. One statement:
+ * the conversation (by primary key, only if the caller is one of its two sides) joined to its
+ * page of messages, read in order on `messages_conversation_created_idx`.
  *
  * @throws AppError not_found when the caller is not one of the two sides
  */
@@ -27,40 +30,64 @@ export async function listMessages(
     before,
   }: { memberId: number; conversationId: number; before?: number | undefined },
 ): Promise<MessagePage> {
-  const { conversation, side } = await getConversationForMember(db, { memberId, conversationId });
+  if (!isRowId(conversationId)) throw conversationNotFound();
   const size = PAGE_SIZES.messages;
-  // Read in SQL, not through a JS Date, which would drop the microseconds.
-  const { deletedAt } = sideColumns(side);
-  const hasDeleted = conversation[side === "merchant" ? "merchantDeletedAt" : "customerDeletedAt"];
-  const rows = await db
+  // The caller's side's deletion time, read in SQL (a JS Date would drop the microseconds).
+  const deletedAt = sql`(select case when c.merchant_id = ${memberId} then c.merchant_deleted_at else c.customer_deleted_at end from ${conversations} as c where c.id = ${conversationId})`;
+  const page = db
     .select({
       id: messages.id,
+      conversationId: messages.conversationId,
       body: messages.body,
       createdAt: messages.createdAt,
       senderMemberId: messages.senderMemberId,
-      senderUserKey: members.userKey,
-      senderFirstName: members.firstName,
-      senderLastName: members.lastName,
     })
     .from(messages)
-    .leftJoin(members, eq(members.id, messages.senderMemberId))
     .where(
       and(
         eq(messages.conversationId, conversationId),
-        hasDeleted
-          ? sql`${messages.createdAt} > (select ${deletedAt} from ${conversations} where ${conversations.id} = ${conversationId})`
-          : undefined,
+        sql`${messages.createdAt} > coalesce(${deletedAt}, '-infinity'::timestamptz)`,
         before
           ? sql`(${messages.createdAt}, ${messages.id}) < (select m.created_at, m.id from ${messages} as m where m.id = ${before} and m.conversation_id = ${conversationId})`
           : undefined,
       ),
     )
     .orderBy(desc(messages.createdAt), desc(messages.id))
-    .limit(size + 1);
+    .limit(size + 1)
+    .as("page");
+  const rows = await db
+    .select({
+      visitorFirstName: conversations.visitorFirstName,
+      visitorLastName: conversations.visitorLastName,
+      id: page.id,
+      body: page.body,
+      createdAt: page.createdAt,
+      senderMemberId: page.senderMemberId,
+      senderUserKey: members.userKey,
+      senderFirstName: members.firstName,
+      senderLastName: members.lastName,
+    })
+    .from(conversations)
+    .leftJoin(page, eq(page.conversationId, conversations.id))
+    .leftJoin(members, eq(members.id, page.senderMemberId))
+    .where(
+      and(
+        eq(conversations.id, conversationId),
+        or(eq(conversations.merchantId, memberId), eq(conversations.customerId, memberId)),
+      ),
+    )
+    .orderBy(desc(page.createdAt), desc(page.id));
+  const conversation = rows[0];
+  if (!conversation) throw conversationNotFound();
 
-  const page = rows.slice(0, size);
+  const found = rows.flatMap((row) =>
+    row.id === null || row.body === null || row.createdAt === null
+      ? []
+      : [{ ...row, id: row.id, body: row.body, createdAt: row.createdAt }],
+  );
+  const shown = found.slice(0, size);
   return {
-    results: page.reverse().map((row) => toMessageView(row, conversation, memberId)),
-    nextCursor: rows.length > size ? (page[0]?.id ?? null) : null,
+    results: shown.reverse().map((row) => toMessageView(row, conversation, memberId)),
+    nextCursor: found.length > size ? (shown[0]?.id ?? null) : null,
   };
 }
