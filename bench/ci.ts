@@ -53,7 +53,7 @@ export const INTENDED_INDEXES: Record<string, string[]> = {
   "contacts page 1": ["conversations_merchant_last_message_idx"],
   "contacts deep page": ["conversations_merchant_last_message_idx"],
   "latest 20 messages": ["messages_conversation_created_idx"],
-  "unread count": ["conversations_merchant_last_message_idx"],
+  "unread count": ["conversations_merchant_unread_idx"],
   "reseller transactions, an email and a date range": [
     "reseller_transactions_reseller_created_idx",
   ],

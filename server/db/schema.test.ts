@@ -111,6 +111,8 @@ const KEY_INDEXES = [
   "members_admin_search_trgm_idx",
   "orders_admin_search_trgm_idx",
   "orders_email_lower_idx",
+  "conversations_merchant_unread_idx",
+  "conversations_customer_unread_idx",
   "admin_actions_created_idx",
   "contact_messages_open_idx",
   "password_reset_tokens_token_hash_unique",

@@ -41,6 +41,14 @@ export const conversations = pgTable(
     index("conversations_customer_last_message_idx")
       .on(t.customerId, t.lastMessageAt.desc().nullsFirst(), t.id.desc().nullsFirst())
       .where(sql`${t.customerId} is not null`),
+    // The header's unread count reads only the conversations that hold unread messages, per side
+    // (server/messaging/count-unread.ts): a farm with thousands of conversations reads a handful.
+    index("conversations_merchant_unread_idx")
+      .on(t.merchantId)
+      .where(sql`${t.merchantUnreadCount} > 0`),
+    index("conversations_customer_unread_idx")
+      .on(t.customerId)
+      .where(sql`${t.customerUnreadCount} > 0`),
     uniqueIndex("conversations_merchant_customer_unique")
       .on(t.merchantId, t.customerId)
       .where(sql`${t.customerId} is not null`),

@@ -1,0 +1,2 @@
+CREATE INDEX "conversations_merchant_unread_idx" ON "conversations" USING btree ("merchant_id") WHERE "conversations"."merchant_unread_count" > 0;--> statement-breakpoint
+CREATE INDEX "conversations_customer_unread_idx" ON "conversations" USING btree ("customer_id") WHERE "conversations"."customer_unread_count" > 0;
