@@ -97,7 +97,11 @@ export async function confirmByMerchant(
               .where(and(eq(orderItems.orderId, orders.id), eq(orderItems.merchantId, merchantId))),
           ),
         ),
-      );
+      )
+      // The order row first, as every other writer of its lines does (cancel, refunds, payouts):
+      // concurrent scans then queue here. Without it two confirms could lock the same lines in
+      // different orders (an updated line moves in the heap) and deadlock on PostgreSQL.
+      .for("update", { of: orders });
     if (!order) throw notFoundError(ORDER_NOT_FOUND_MESSAGE);
     if (token === undefined && order.paymentType === "card")
       throw forbiddenError(SCAN_REQUIRED_MESSAGE);
