@@ -189,8 +189,11 @@ test("a new farmer lands on an empty store, then deletes, activates and removes 
     "page",
   );
 
-  await page.getByRole("link", { name: "Deleted items" }).click();
-  await expect(page).toHaveURL(`/stores/${username}/deleted`);
+  // Retried: a click that lands while the page is still hydrating is dropped by the router.
+  await expect(async () => {
+    await page.getByRole("link", { name: "Deleted items" }).click();
+    await expect(page).toHaveURL(`/stores/${username}/deleted`, { timeout: 2_000 });
+  }).toPass({ timeout: 20_000 });
   await expect(page.getByText(EMPTY_DELETED)).toBeVisible();
 
   // A Basic farm may list two products.
@@ -225,8 +228,11 @@ test("a new farmer lands on an empty store, then deletes, activates and removes 
   await visitor.close();
 
   // Activate from the deleted view.
-  await page.getByRole("link", { name: "Deleted items" }).click();
-  await expect(page).toHaveURL(`/stores/${username}/deleted`);
+  // Retried: a click that lands while the page is still hydrating is dropped by the router.
+  await expect(async () => {
+    await page.getByRole("link", { name: "Deleted items" }).click();
+    await expect(page).toHaveURL(`/stores/${username}/deleted`, { timeout: 2_000 });
+  }).toPass({ timeout: 20_000 });
   await expect(cards(page)).toHaveCount(1);
   await page.getByRole("button", { name: "Activate Rainbow Chard" }).click();
   await expect(status(page)).toHaveText("The product has been activated.");
