@@ -13,7 +13,7 @@ import { AdminSearch } from "./admin-search";
 /** The spec's empty search text (part 2 section 8, "Admin"). */
 export const NO_ORDER_MESSAGE = "There's no order with that keyword.";
 
-type Row = Omit<AdminOrder, "merchantPayment"> & { merchantPayment: AdminOrder["merchantPayment"] };
+type Row = AdminOrder;
 type Confirming = { row: Row; what: "cancel" | "pay" };
 
 const money = (row: Row) => `${row.currency === "USD" ? "US$" : "$"}${row.unitPrice}`;
