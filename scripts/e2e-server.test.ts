@@ -5,9 +5,12 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 
-// scripts/e2e-server.mjs, the end-to-end server's watchdog, driven with a stand-in server that
-// hangs on demand (scripts/fixtures/hanging-server.mjs) and short check intervals.
-const watchdog = path.resolve(__dirname, "e2e-server.mjs");
+// The watchdog (scripts/lib/supervise.mjs) through both of its commands: scripts/e2e-server.mjs,
+// the end-to-end suite's, and scripts/serve.mjs, the demo's. Each is driven with a stand-in server
+// that hangs or loses its database on demand (scripts/fixtures/hanging-server.mjs) and short check
+// intervals.
+const e2eServer = path.resolve(__dirname, "e2e-server.mjs");
+const serve = path.resolve(__dirname, "serve.mjs");
 const fixture = path.resolve(__dirname, "fixtures/hanging-server.mjs");
 
 const running: { child: ChildProcess; exited: Promise<unknown>; starts: () => number[] }[] = [];
@@ -36,25 +39,47 @@ async function freePort(): Promise<number> {
   });
 }
 
+/** The end-to-end watchdog on the embedded database, unless `env` says otherwise. */
 function startWatchdog(port: number, env: Record<string, string> = {}) {
+  return startScript([e2eServer, String(port), process.execPath, fixture, String(port)], {
+    E2E_WATCH_EVERY_MS: "100",
+    E2E_ANSWER_WITHIN_MS: "300",
+    ...env,
+  });
+}
+
+/** The demo's watchdog: `npm run demo` runs `node scripts/serve.mjs` after the build. */
+function startDemo(port: number, args: string[] = [], env: Record<string, string> = {}) {
+  return startScript(
+    [
+      serve,
+      "--port",
+      String(port),
+      "--check-every-ms",
+      "100",
+      "--answer-within-ms",
+      "300",
+      ...args,
+      "--",
+      process.execPath,
+      fixture,
+      String(port),
+    ],
+    env,
+  );
+}
+
+function startScript(args: string[], env: Record<string, string>) {
   const dir = mkdtempSync(path.join(tmpdir(), "e2e-server-test-"));
   dirs.push(dir);
   const startLog = path.join(dir, "starts");
   let stderr = "";
-  const child = spawn(
-    process.execPath,
-    [watchdog, String(port), process.execPath, fixture, String(port)],
-    {
-      env: {
-        ...process.env,
-        START_LOG: startLog,
-        E2E_WATCH_EVERY_MS: "100",
-        E2E_ANSWER_WITHIN_MS: "300",
-        ...env,
-      },
-      stdio: ["ignore", "ignore", "pipe"],
-    },
-  );
+  const child = spawn(process.execPath, args, {
+    // An empty directory: no .env file of the checkout decides which database the watchdog sees.
+    cwd: dir,
+    env: { ...process.env, DATABASE_URL: "", START_LOG: startLog, ...env },
+    stdio: ["ignore", "ignore", "pipe"],
+  });
   child.stderr!.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
   const exited = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));
   const starts = () => {
@@ -115,7 +140,10 @@ describe("the end-to-end server's watchdog", () => {
     const [first, second] = run.starts();
     expect(alive(first!)).toBe(false);
     expect(alive(second!)).toBe(true);
-    expect(run.stderr()).toContain("killing and restarting next start (restart 1 of at most 3");
+    expect(run.stderr()).toContain("the embedded database stopped answering");
+    expect(run.stderr()).toContain(
+      "restarting the server (your data is kept). Restart 1 of at most 3;",
+    );
 
     run.child.kill("SIGTERM");
     expect(await run.exited).toBe(0);
@@ -142,5 +170,67 @@ describe("the end-to-end server's watchdog", () => {
     run.child.kill("SIGTERM");
     expect(await run.exited).toBe(0);
     expect(alive(run.starts()[0]!)).toBe(false);
+  });
+});
+
+describe("the demo's watchdog (npm run demo)", () => {
+  it("restarts a demo whose embedded database hung, saying so plainly", async () => {
+    const port = await freePort();
+    const run = startDemo(port);
+    await until(() => run.stderr().includes("answered: watching it"), "the demo to be up");
+    await fetch(`http://127.0.0.1:${port}/hang`);
+    await until(() => run.starts().length === 2, "the restart");
+    await until(() => healthy(port), "the restarted demo");
+    expect(alive(run.starts()[0]!)).toBe(false);
+    expect(run.stderr()).toMatch(
+      /\[demo\] the embedded database stopped answering .*; restarting the server \(your data is kept\)\. Restart 1 of at most 5 in 30 minutes/,
+    );
+  });
+
+  it("restarts on the embedded database when the health check says the database is stuck", async () => {
+    const port = await freePort();
+    const run = startDemo(port);
+    await until(() => run.stderr().includes("answered: watching it"), "the demo to be up");
+    await fetch(`http://127.0.0.1:${port}/db-down`);
+    await until(() => run.starts().length === 2, "the restart");
+    expect(run.stderr()).toContain("the embedded database stopped answering");
+  });
+
+  it("on PostgreSQL waits for a database that does not answer, and restarts only a server that does not", async () => {
+    const port = await freePort();
+    const run = startDemo(port, [], { DATABASE_URL: "postgres://127.0.0.1:1/none" });
+    await until(() => run.stderr().includes("answered: watching it"), "the demo to be up");
+    expect(run.stderr()).toContain("on PostgreSQL (DATABASE_URL)");
+
+    await fetch(`http://127.0.0.1:${port}/db-down`);
+    await until(() => run.stderr().includes("does not answer"), "the report of the database");
+    // Many more checks than a restart needs: the app is fine, PostgreSQL is not.
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    expect(run.starts()).toHaveLength(1);
+    await fetch(`http://127.0.0.1:${port}/db-up`);
+    await until(() => run.stderr().includes("PostgreSQL (DATABASE_URL) answers again"), "recovery");
+
+    await fetch(`http://127.0.0.1:${port}/hang`);
+    await until(() => run.starts().length === 2, "the restart");
+    expect(run.stderr()).toContain("the server stopped answering");
+    expect(run.stderr()).not.toContain("embedded");
+    expect(run.stderr()).not.toContain("your data is kept");
+  });
+
+  it("gives up, failing, after its restart cap", async () => {
+    const port = await freePort();
+    const run = startDemo(port, ["--max-restarts", "1"], { HANG_AFTER_MS: "800" });
+    expect(await run.exited).toBe(1);
+    expect(run.starts()).toHaveLength(2);
+    expect(run.stderr()).toContain("1 restart already in 30 minutes: giving up");
+    for (const pid of run.starts()) expect(alive(pid)).toBe(false);
+  });
+
+  it("answers --help with its usage", async () => {
+    const run = spawn(process.execPath, [serve, "--help"], { stdio: ["ignore", "pipe", "pipe"] });
+    let stdout = "";
+    run.stdout.on("data", (chunk: Buffer) => (stdout += chunk.toString()));
+    expect(await new Promise((resolve) => run.on("exit", resolve))).toBe(0);
+    expect(stdout).toMatch(/^Usage: node scripts\/serve\.mjs/);
   });
 });

@@ -3,17 +3,20 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 const testState = vi.hoisted(() => {
   process.env.NEXTAUTH_SECRET = "health-route-secret-health-route-secret-0001";
   process.env.APP_URL = "http://localhost:3000";
-  return { db: undefined as unknown, fail: false };
+  return { db: undefined as unknown, fail: false, silent: false };
 });
 vi.mock(import("@/server/db/client"), async (importOriginal) => ({
   ...(await importOriginal()),
   getDb: async () => {
     if (testState.fail) throw new Error("connect ECONNREFUSED 127.0.0.1:5432");
+    // A database that takes the query and never answers (PostgreSQL unreachable, no free connection).
+    if (testState.silent) return { execute: () => new Promise(() => {}) } as unknown as Db;
     return testState.db as Db;
   },
 }));
 
 import type { Db } from "@/server/db/client";
+import { DATABASE_NOT_ANSWERING_MESSAGE } from "@/server/db/health";
 import { closeTestDb, createTestDb } from "@/tests/db";
 import { GET } from "./route";
 
@@ -43,6 +46,20 @@ describe("GET /api/health", () => {
       expect(JSON.parse(text)).toEqual({ message: expect.any(String) });
     } finally {
       testState.fail = false;
+    }
+  });
+
+  it("answers 503 in the error shape when the database does not answer select 1 within 2 s", async () => {
+    testState.silent = true;
+    try {
+      const started = performance.now();
+      const res = await GET(new Request("http://localhost:3000/api/health"), noParams);
+      expect(performance.now() - started).toBeGreaterThanOrEqual(1_900);
+      expect(res.status).toBe(503);
+      expect(res.headers.get("cache-control")).toBe("no-store");
+      expect(await res.json()).toEqual({ message: DATABASE_NOT_ANSWERING_MESSAGE });
+    } finally {
+      testState.silent = false;
     }
   });
 });
