@@ -10,7 +10,7 @@ import { createInterface } from "node:readline";
 import { parseArgs } from "node:util";
 
 const USAGE =
-  "npm run admin:create -- --username NAME --email EMAIL --first-name FIRST --last-name LAST\n" +
+  "Usage: npm run admin:create -- --username NAME --email EMAIL --first-name FIRST --last-name LAST\n" +
   "  The password is read from ADMIN_PASSWORD, or asked for.";
 
 async function askPassword(): Promise<string> {

@@ -2,17 +2,19 @@
 // `npm run demo`'s server: `next start` under a watchdog that restarts it when it stops answering
 // (scripts/lib/supervise.mjs, decision 0012). A newcomer's demo runs on the embedded database,
 // which can hang for good inside a query; without this the site would just stop, silently.
+import { spawnSync } from "node:child_process";
 import { fileURLToPath } from "node:url";
 import { supervise } from "./lib/supervise.mjs";
 
 const USAGE = `Usage: node scripts/serve.mjs [options] [-- command ...]
-       npm run demo   (next build, then this)
+       npm run demo -- [options]   (the same with --build)
 
 Starts the built app with \`next start\` and asks GET /api/health every few seconds. When the
 server stops answering (the embedded database hung) it is killed and started again on the same
 data; on PostgreSQL, a database that does not answer is reported and waited for instead.
 
 Options:
+  --build                   run \`next build\` first (npm run demo does)
   -p, --port N              port to listen on (default: $PORT, else 3000)
   -H, --hostname HOST       address to listen on (default: next start's, every interface)
   --check-every-ms MS       time between health checks (default 2000)
@@ -29,6 +31,11 @@ const nextBin = fileURLToPath(new URL("../node_modules/next/dist/bin/next", impo
 const host = options.hostname ?? "";
 // next start on every interface is reachable on the loopback address.
 const checkHost = ["", "0.0.0.0", "::", "[::]"].includes(host) ? "127.0.0.1" : host;
+// Built here rather than by `next build && ...` in package.json, so that --help answers at once.
+if (options.build) {
+  const build = spawnSync(process.execPath, [nextBin, "build"], { stdio: "inherit" });
+  if (build.status !== 0) process.exit(build.status ?? 1);
+}
 const command = options.command.length
   ? options.command
   : [process.execPath, nextBin, "start", "-p", String(options.port), ...(host ? ["-H", host] : [])];
@@ -54,6 +61,7 @@ function parseArgs(argv) {
     misses: 3,
     maxRestarts: 5,
     restartWindowMin: 30,
+    build: false,
     command: [],
   };
   const numbers = {
@@ -74,6 +82,10 @@ function parseArgs(argv) {
     if (arg === "-h" || arg === "--help") {
       process.stdout.write(USAGE);
       process.exit(0);
+    }
+    if (arg === "--build") {
+      options.build = true;
+      continue;
     }
     const value = argv[i + 1];
     if (value === undefined || !(arg in numbers || arg === "-H" || arg === "--hostname"))

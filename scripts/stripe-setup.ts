@@ -6,7 +6,23 @@
  */
 import { existsSync } from "node:fs";
 
+const USAGE = `Usage: npm run stripe:setup
+
+Finds or creates the Engager and Harvest plans' Stripe Products and Prices (monthly, USD and CAD,
+by lookup key) and checks that each charges what the marketplace shows. Idempotent.
+
+Options:
+  -h, --help         this text
+
+Environment (or .env):
+  STRIPE_SECRET_KEY  the Stripe account's secret key (sk_test_... or sk_live_...); required
+`;
+
 async function main(): Promise<number> {
+  if (process.argv.includes("--help") || process.argv.includes("-h")) {
+    process.stdout.write(USAGE);
+    return 0;
+  }
   if (existsSync(".env")) process.loadEnvFile(".env");
   const { getEnv } = await import("@/server/env");
   const { createStripeClient } = await import("@/server/payments/stripe-client");

@@ -10,7 +10,23 @@ import { spawnSync } from "node:child_process";
 
 const SERVER_CONDITION = "--conditions=react-server";
 
-if (process.execArgv.includes(SERVER_CONDITION)) {
+const USAGE = `Usage: npm run db:migrate
+
+Applies the pending migrations (drizzle/) to DATABASE_URL, or else to the embedded database in
+PGLITE_DIR, then exits. Safe to run from several instances at once (an advisory lock).
+
+Options:
+  -h, --help    this text
+
+Environment:
+  DATABASE_URL  PostgreSQL to migrate; unset: the embedded database
+  PGLITE_DIR    the embedded database's folder (default .data/pglite)
+`;
+
+if (process.argv.includes("--help") || process.argv.includes("-h")) {
+  process.stdout.write(USAGE);
+  process.exit(0);
+} else if (process.execArgv.includes(SERVER_CONDITION)) {
   main().catch((error: unknown) => {
     console.error(error);
     process.exit(1);
