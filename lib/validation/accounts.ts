@@ -100,6 +100,11 @@ export const resetPasswordSchema = z
   })
   .check(passwordsMatch("password", "cPassword", MSG.passwordsNotMatching));
 
+/** POST /api/securities/block: the recorded sign-in's id from the emailed link (decision 0005). */
+export const securityBlockSchema = z.object({
+  accessId: z.string({ error: "Required Field" }).max(64),
+});
+
 /** `npm run admin:create`: an operator's account (admins are never made by registration). */
 export const adminAccountSchema = z.object({
   username: username(MSG.usernameRegistration),

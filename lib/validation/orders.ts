@@ -30,6 +30,13 @@ export const updateOrderStatusSchema = z.object({
 /** POST /api/scripts/findMembersByKeyword and findOrdersByKeyword (admin). */
 export const adminKeywordSchema = z.object({ keyword: orderKeyword() });
 
+/** POST /api/orders/confirmByMerchant: the farmer confirms the handover of their lines of an order. */
+export const confirmByMerchantSchema = z.object({
+  orderId: id(),
+  /** The token of the customer's QR code; optional for pay-in-person orders. */
+  t: z.string({ error: MSG.invalidValue }).max(64, MSG.invalidValue).optional(),
+});
+
 /** POST /api/scripts/cancelOrderLine and /api/scripts/payMerchant (admin): one order line. */
 export const adminOrderLineSchema = z.object({ id: id() });
 

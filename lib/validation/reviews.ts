@@ -2,7 +2,7 @@
 import { z } from "zod";
 import { SAFE_TEXT_CHARS } from "./charsets";
 import { MSG } from "./messages";
-import { id, integer, optional, requiredText } from "./shared";
+import { id, integer, optional, page, requiredText } from "./shared";
 
 export const REVIEW_MAX_LENGTH = 2000;
 
@@ -25,6 +25,9 @@ export const reviewSchema = z.object({
   score: reviewScore(),
   reviewContent: reviewContent(),
 });
+
+/** GET /api/products/{productId}/reviews?page= */
+export const reviewListQuerySchema = z.object({ page: page() });
 
 export type ReviewInput = z.input<typeof reviewSchema>;
 export type Review = z.output<typeof reviewSchema>;

@@ -42,5 +42,11 @@ export const placeOrderBodySchema = z.object({
     .optional(),
 });
 
+/**
+ * The body of POST /api/checkout/card: the delivery details (validated again) and, optionally, the
+ * lines the customer is looking at.
+ */
+export const cardCheckoutBodySchema = placeOrderBodySchema.pick({ delivery: true, items: true });
+
 export type PlaceOrderBody = z.output<typeof placeOrderBodySchema>;
 export type ReviewedItem = NonNullable<PlaceOrderBody["items"]>[number];

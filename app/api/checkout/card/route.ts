@@ -1,18 +1,15 @@
 import { NextResponse } from "next/server";
-import { placeOrderBodySchema } from "@/server/checkout/place-order-input";
+import { cardCheckoutBodySchema } from "@/server/checkout/place-order-input";
 import { sendOrderPlacedEmails } from "@/server/checkout/send-order-placed-emails";
 import { afterResponse } from "@/server/http/after-response";
 import { route } from "@/server/http/route";
 import { requireStripe, startCardCheckout } from "@/server/payments";
 
-/** The delivery details (validated again) and, optionally, the lines the customer is looking at. */
-const bodySchema = placeOrderBodySchema.pick({ delivery: true, items: true });
-
 // POST /api/checkout/card: the order awaiting payment for the pay-by-card cart, and its one
 // PaymentIntent's client secret (the same ones however often it is called)
 export const POST = route({ role: ["customer", "merchant"] }, async ({ req, member, db }) => {
   const stripe = requireStripe();
-  const { delivery, items } = bodySchema.parse(await req.json());
+  const { delivery, items } = cardCheckoutBodySchema.parse(await req.json());
   const checkout = await startCardCheckout(db, stripe, { customerId: member.id, delivery, items });
   if (checkout.state === "paid") {
     const { orderId, orderNo, created } = checkout;

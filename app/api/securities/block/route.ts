@@ -1,13 +1,11 @@
-import { z } from "zod";
+import { securityBlockSchema } from "@/lib/validation/accounts";
 import { route } from "@/server/http/route";
 import { blockAccess } from "@/server/security";
-
-const blockSchema = z.object({ accessId: z.string({ error: "Required Field" }).max(64) });
 
 // POST /api/securities/block: block a recorded sign-in from the emailed link; ends every session.
 // Public on purpose: the unguessable accessId is the credential (docs/decisions/0005-security-block.md).
 export const POST = route({ public: true }, async ({ req, db }) => {
-  const { accessId } = blockSchema.parse(await req.json());
+  const { accessId } = securityBlockSchema.parse(await req.json());
   const results = await blockAccess(db, { accessId });
   return Response.json({ results });
 });

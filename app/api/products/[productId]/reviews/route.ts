@@ -1,5 +1,4 @@
-import { z } from "zod";
-import { page } from "@/lib/validation/shared";
+import { reviewListQuerySchema } from "@/lib/validation/reviews";
 import { notFoundError } from "@/server/errors";
 import { route } from "@/server/http/route";
 import { getMyReview } from "@/server/reviews/get-my-review";
@@ -7,15 +6,13 @@ import { listReviews } from "@/server/reviews/list-reviews";
 import { REVIEW_MESSAGES } from "@/server/reviews/messages";
 import { parseRowId } from "@/server/reviews/row-id";
 
-const querySchema = z.object({ page: page() });
-
 // GET /api/products/{productId}/reviews?page=: a page of reviews (5, newest first) and the viewer's own review
 export const GET = route<{ productId: string }>(
   { public: true },
   async ({ req, member, db, params }) => {
     const productId = parseRowId(params.productId);
     if (productId === null) throw notFoundError(REVIEW_MESSAGES.productNotFound);
-    const query = querySchema.parse(Object.fromEntries(new URL(req.url).searchParams));
+    const query = reviewListQuerySchema.parse(Object.fromEntries(new URL(req.url).searchParams));
     const list = await listReviews(db, {
       productId,
       page: query.page,

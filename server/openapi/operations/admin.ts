@@ -1,0 +1,111 @@
+import { adminSetPasswordSchema } from "@/lib/validation/accounts";
+import { contactInboxQuerySchema, contactMessageIdSchema } from "@/lib/validation/contact-inbox";
+import {
+  adminKeywordSchema,
+  adminOrderLineSchema,
+  auditQuerySchema,
+} from "@/lib/validation/orders";
+import {
+  markTransactionsPaidSchema,
+  resellerCreateSchema,
+  resellerListQuerySchema,
+  resellerTransactionFilterSchema,
+  resellerUpdateSchema,
+} from "@/lib/validation/resellers";
+import type { Operation } from "../types";
+import { ADMIN, json } from "./shared";
+
+/** The operators' calls. */
+export const ADMIN_OPERATIONS: readonly Operation[] = [
+  {
+    method: "GET",
+    path: "/api/admin/audit",
+    summary: "The audit trail of admin actions, newest first, 20 at a time",
+    access: ADMIN,
+    query: [auditQuerySchema],
+  },
+  {
+    method: "GET",
+    path: "/api/contact/admin",
+    summary: "The Contact Us inbox, 20 a page, with the total",
+    access: ADMIN,
+    query: [contactInboxQuerySchema],
+  },
+  {
+    method: "POST",
+    path: "/api/contact/admin/{id}/handled",
+    summary: "Mark a Contact Us message handled, once",
+    access: ADMIN,
+    pathParams: { id: contactMessageIdSchema.shape.id },
+  },
+  {
+    method: "GET",
+    path: "/api/resellers",
+    summary: "The resellers, 10 a page, with the total",
+    access: ADMIN,
+    query: [resellerListQuerySchema],
+  },
+  {
+    method: "PATCH",
+    path: "/api/resellers",
+    summary: "Edit a reseller, found by its identifier",
+    access: ADMIN,
+    body: json(resellerUpdateSchema),
+  },
+  {
+    method: "POST",
+    path: "/api/resellers/create",
+    summary: "Add a reseller (its identifier is drawn by the database)",
+    access: ADMIN,
+    body: json(resellerCreateSchema),
+  },
+  {
+    method: "GET",
+    path: "/api/resellerUserListingTrans",
+    summary: "Filter the reseller transactions, 10 a page, with the total",
+    access: ADMIN,
+    query: [resellerTransactionFilterSchema],
+  },
+  {
+    method: "PATCH",
+    path: "/api/resellerUserListingTrans/markAsPaid",
+    summary: "Mark pending reseller transactions paid",
+    access: ADMIN,
+    body: json(markTransactionsPaidSchema),
+  },
+  {
+    method: "POST",
+    path: "/api/scripts/findMembersByKeyword",
+    summary: "Search members by username, email or name",
+    access: ADMIN,
+    body: json(adminKeywordSchema),
+  },
+  {
+    method: "POST",
+    path: "/api/scripts/findOrdersByKeyword",
+    summary: "Search order lines (order number, customer, farm, product)",
+    access: ADMIN,
+    body: json(adminKeywordSchema),
+  },
+  {
+    method: "POST",
+    path: "/api/scripts/cancelOrderLine",
+    summary: "Cancel one order line (a paid card line is refunded)",
+    access: ADMIN,
+    body: json(adminOrderLineSchema),
+  },
+  {
+    method: "POST",
+    path: "/api/scripts/payMerchant",
+    summary: "Pay a line's farm for its part of a paid card order (once)",
+    access: ADMIN,
+    body: json(adminOrderLineSchema),
+  },
+  {
+    method: "POST",
+    path: "/api/scripts/updatePassword",
+    summary: "Set a member's password (their sessions end, they are mailed)",
+    access: ADMIN,
+    body: json(adminSetPasswordSchema),
+  },
+];

@@ -1,0 +1,42 @@
+import { z } from "zod";
+import type { Access, MediaType, RequestBody, SuccessResponse } from "../types";
+
+/** Shorthands for the operation lists, so each entry reads as one call. */
+
+export const PUBLIC: Access = "public";
+export const MEMBER: Access = ["member"];
+export const CUSTOMER: Access = ["customer"];
+export const MERCHANT: Access = ["merchant"];
+export const BUYER: Access = ["customer", "merchant"];
+export const ADMIN: Access = ["admin"];
+
+export const json = (schema: z.ZodType): RequestBody => ({
+  schema,
+  mediaTypes: ["application/json"],
+});
+
+export const body = (schema: z.ZodType, ...mediaTypes: MediaType[]): RequestBody => ({
+  schema,
+  mediaTypes,
+});
+
+/** A multipart upload whose `files` fields carry an image (JPEG or PNG, 8 MB). */
+export const upload = (schema: z.ZodType, files: readonly string[]): RequestBody => ({
+  schema,
+  mediaTypes: ["multipart/form-data"],
+  files,
+});
+
+/**
+ * A path segment or query value the handler reads as text and checks itself (`parseRowId`, a
+ * cursor, a Stripe id): any text is accepted on the wire, and a bad one answers 4xx, never 5xx.
+ */
+export const text = () => z.string();
+
+export const created = (description: string): readonly SuccessResponse[] => [
+  { status: 201, description, mediaType: "application/json" },
+];
+
+export const redirect = (description: string): readonly SuccessResponse[] => [
+  { status: 303, description },
+];
