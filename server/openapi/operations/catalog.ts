@@ -51,7 +51,7 @@ export const CATALOG_OPERATIONS: readonly Operation[] = [
   {
     method: "POST",
     path: "/api/products/add",
-    summary: "A merchant lists a new product (image required, 8 MB)",
+    summary: "A merchant lists a new product (image required, 8 MB); other members get 403",
     // route({}) and a merchant check in the handler before the body is read (a 403, not a 401).
     access: MEMBER,
     body: productForm(productAddSchema),
