@@ -70,7 +70,8 @@ function request(
   path: string,
   { method = "GET", token, via = "cookie", headers = {}, body }: Init = {},
 ) {
-  const h = new Headers(headers);
+  // Every request a server sees names the host it was sent to.
+  const h = new Headers({ host: new URL(SITE).host, ...headers });
   if (token && via === "bearer") h.set("authorization", `Bearer ${token}`);
   if (token && via === "cookie")
     h.set("cookie", `authenticated=true; _token=${token}; member_type=customer`);

@@ -1,5 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { isSameOriginRequest, isStateChangingMethod } from "@/server/http/same-origin";
+import {
+  isCrossSiteBrowserRequest,
+  isSameOriginRequest,
+  isStateChangingMethod,
+} from "@/server/http/same-origin";
 
 const APP_URL = "https://market.example";
 
@@ -15,10 +19,18 @@ describe("isSameOriginRequest", () => {
       true,
     ],
     [
-      "Origin equal to the request's own origin",
+      "Origin equal to the host the browser sent it to",
       "http://localhost:3000/api/x",
-      { origin: "http://localhost:3000" },
+      { host: "127.0.0.1:3000", origin: "http://127.0.0.1:3000" },
       true,
+    ],
+    // next start writes req.url on localhost whatever the Host was: that is not where the
+    // browser sent the request, and a page on localhost is another site.
+    [
+      "Origin equal to req.url's host but not to the Host header",
+      "http://localhost:3000/api/x",
+      { host: "127.0.0.1:3000", origin: "http://localhost:3000" },
+      false,
     ],
     [
       "Sec-Fetch-Site same-origin without Origin",
@@ -72,6 +84,26 @@ describe("isSameOriginRequest", () => {
     ],
   ])("%s: %s", (_label, url, headers, expected) => {
     expect(isSameOriginRequest(request(url, headers), APP_URL)).toBe(expected);
+  });
+});
+
+describe("isCrossSiteBrowserRequest", () => {
+  const request = (headers: Record<string, string>) =>
+    new Request("http://localhost:3000/api/x", { method: "POST", headers });
+
+  it.each([
+    ["this site's Origin (APP_URL)", { host: "10.0.0.5:3000", origin: APP_URL }, false],
+    ["the Host it was sent to", { host: "127.0.0.1:3000", origin: "http://127.0.0.1:3000" }, false],
+    ["no Origin (an API client)", { host: "127.0.0.1:3000" }, false],
+    [
+      "req.url's localhost, sent to another host",
+      { host: "127.0.0.1:3000", origin: "http://localhost:3000" },
+      true,
+    ],
+    ["a foreign Origin", { host: "127.0.0.1:3000", origin: "https://evil.example" }, true],
+    ["Origin null", { host: "127.0.0.1:3000", origin: "null" }, true],
+  ])("%s", (_label, headers, expected) => {
+    expect(isCrossSiteBrowserRequest(request(headers), APP_URL)).toBe(expected);
   });
 });
 
