@@ -1,4 +1,5 @@
 import type { NextConfig } from "next";
+import { cachedPagePolicy } from "./server/http/content-security-policy";
 
 const securityHeaders = [
   { key: "X-Content-Type-Options", value: "nosniff" },
@@ -6,24 +7,8 @@ const securityHeaders = [
   { key: "X-Frame-Options", value: "DENY" },
   { key: "Strict-Transport-Security", value: "max-age=63072000; includeSubDomains" },
   { key: "Permissions-Policy", value: "camera=(), microphone=(), geolocation=(self)" },
-  {
-    key: "Content-Security-Policy",
-    value: [
-      "default-src 'self'",
-      "img-src 'self' data: blob: https:",
-      "style-src 'self' 'unsafe-inline'",
-      // Next injects inline bootstrap scripts; nonces would make every page dynamic.
-      // Stripe.js must load from Stripe's own host (PCI); it is fetched only on the payment pages.
-      "script-src 'self' 'unsafe-inline' https://js.stripe.com" +
-        (process.env.NODE_ENV === "development" ? " 'unsafe-eval'" : ""),
-      "connect-src 'self' https:",
-      "worker-src 'self' blob:",
-      "frame-src 'self' https://js.stripe.com https://hooks.stripe.com",
-      "frame-ancestors 'none'",
-      "base-uri 'self'",
-      "form-action 'self'",
-    ].join("; "),
-  },
+  // The signed-in pages get the strict, nonce-only form from proxy.ts instead (decision 0025).
+  { key: "Content-Security-Policy", value: cachedPagePolicy },
 ];
 
 const nextConfig: NextConfig = {

@@ -227,3 +227,46 @@ describe("paths that cannot be decoded (issue 22)", () => {
     expect(response.headers.get("x-middleware-next")).toBe("1");
   });
 });
+
+describe("the signed-in pages' script policy (decision 0025)", () => {
+  const signedIn = (path: string, memberType = "customer") =>
+    proxy(
+      new NextRequest(`http://127.0.0.1:3000${path}`, {
+        headers: { cookie: `authenticated=true; member_type=${memberType}` },
+      }),
+    );
+  const nonceOf = (policy: string | null) => /'nonce-([^']+)'/.exec(policy ?? "")?.[1];
+
+  it.each([
+    ["/settings", "customer"],
+    ["/messages", "customer"],
+    ["/checkout/card/payment", "customer"],
+    ["/customerOrders/manage", "merchant"],
+    ["/orderManager", "admin"],
+  ])("%s runs inline scripts by a nonce only, told to Next and the browser alike", (path, type) => {
+    const response = signedIn(path, type);
+    const policy = response.headers.get("content-security-policy");
+    expect(nonceOf(policy)).toBeTruthy();
+    expect(policy).not.toContain("'unsafe-inline' https://js.stripe.com");
+    expect(policy?.split("; ").find((d) => d.startsWith("script-src"))).not.toContain(
+      "unsafe-inline",
+    );
+    // NextResponse.next({ request: { headers } }) hands the request's new headers to Next this way.
+    expect(response.headers.get("x-middleware-request-content-security-policy")).toBe(policy);
+  });
+
+  it("makes a new nonce for every request", () => {
+    const nonces = new Set(
+      Array.from({ length: 20 }, () =>
+        nonceOf(signedIn("/settings").headers.get("content-security-policy")),
+      ),
+    );
+    expect(nonces.size).toBe(20);
+  });
+
+  it("leaves redirects and refusals without a page policy of their own", () => {
+    const visitor = proxy(new NextRequest("http://127.0.0.1:3000/settings"));
+    expect(visitor.status).toBe(307);
+    expect(visitor.headers.get("content-security-policy")).toBeNull();
+  });
+});

@@ -1,5 +1,6 @@
 import { NextResponse, type NextRequest } from "next/server";
 import { isDirectLocalRequest } from "@/server/http/connection";
+import { newNonce, strictPolicy } from "@/server/http/content-security-policy";
 import { MALFORMED_PATH_MESSAGE, isMalformedPath } from "@/server/http/input-guards";
 
 /**
@@ -58,8 +59,22 @@ function adminPageRedirect(request: NextRequest): NextResponse | null {
     cookies.get(AUTHENTICATED_COOKIE)?.value === "true" &&
     cookies.get(MEMBER_TYPE_COOKIE)?.value === "admin"
   )
-    return NextResponse.next();
+    return nextWithNonce(request);
   return NextResponse.redirect(new URL("/", request.url));
+}
+
+/**
+ * A signed-in page is rendered for this request, so its scripts can run by nonce alone
+ * (server/http/content-security-policy.ts, decision 0025). Next reads the nonce from the policy on
+ * the request and puts it on every script it writes; the browser gets the same policy.
+ */
+function nextWithNonce(request: NextRequest): NextResponse {
+  const policy = strictPolicy(newNonce());
+  const headers = new Headers(request.headers);
+  headers.set("Content-Security-Policy", policy);
+  const response = NextResponse.next({ request: { headers } });
+  response.headers.set("Content-Security-Policy", policy);
+  return response;
 }
 
 /** Whether a pathname is one of the spec's login-protected pages. */
@@ -141,7 +156,7 @@ export function proxy(request: NextRequest) {
   if (admin) return admin;
   const { pathname, search } = request.nextUrl;
   if (!isProtectedPath(pathname)) return NextResponse.next();
-  if (request.cookies.get(AUTHENTICATED_COOKIE)?.value === "true") return NextResponse.next();
+  if (request.cookies.get(AUTHENTICATED_COOKIE)?.value === "true") return nextWithNonce(request);
 
   const login = new URL("/login", request.url);
   login.searchParams.set(returnQueryFor(pathname), pathname + search);
