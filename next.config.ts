@@ -19,6 +19,15 @@ const nextConfig: NextConfig = {
   distDir: process.env.NEXT_DIST_DIR || ".next",
   poweredByHeader: false,
   cacheComponents: true,
+  // With REDIS_URL, every instance shares the page cache and its tags (decision 0024). A
+  // standalone build freezes this config, so the image always names the handlers; without
+  // REDIS_URL at run time they are Next's own file-system and in-memory caches.
+  ...(process.env.REDIS_URL || process.env.NEXT_OUTPUT === "standalone"
+    ? {
+        cacheHandler: require.resolve("./server/cache/incremental-handler.mjs"),
+        cacheHandlers: { default: require.resolve("./server/cache/use-cache-handler.mjs") },
+      }
+    : {}),
   // Said explicitly (Next 16.4 warns at every start otherwise): links prefetch as they always have.
   // Partial Prefetching (one shared App Shell per route) is the next major's default; adopting it
   // means walking every link in `next dev` for its insights, a change of its own.

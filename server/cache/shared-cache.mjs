@@ -1,0 +1,240 @@
+// The shared part of the page cache (decision 0024): one Redis connection per process, the
+// key layout, a codec for cache values, and the tag state that every instance reads.
+//
+// Plain JavaScript, no "server-only": Next loads cache handlers with a bare `import()` at run time,
+// outside any bundle, so this file must run on Node as it is.
+//
+// Tag state: Next checks every cached page and fetch entry against one in-process map of
+// revalidated tags (`tagsManifest`), and the built-in "use cache" handler does the same. Here a
+// revalidation is also written to a Redis hash under a new version stamp; before a cache read
+// each instance reads the stamp (one small GET) and, when it changed, copies the hash into its own
+// map. So an edit made through one instance is seen by the next request on any other.
+import tagsManifestModule from "next/dist/server/lib/incremental-cache/tags-manifest.external.js";
+import { randomUUID } from "node:crypto";
+import Redis from "ioredis";
+
+const { tagsManifest } = tagsManifestModule;
+
+/** Every key this deployment writes starts with it; tests use their own and delete it after. */
+export const KEY_PREFIX = process.env.REDIS_KEY_PREFIX || "lpm:";
+// Reads and writes give up after this long: a slow Redis costs a miss, never a stuck request.
+const COMMAND_TIMEOUT_MS = Number(process.env.REDIS_TIMEOUT_MS) || 500;
+// Entries whose lifetime is "max" (Next says about a year) are kept this long at most.
+export const MAX_TTL_SECONDS = 30 * 24 * 3600;
+
+const TAGS_KEY = `${KEY_PREFIX}tags`;
+const TAGS_VERSION_KEY = `${KEY_PREFIX}tags:version`;
+
+const state = (globalThis[Symbol.for("lpm.sharedCache")] ??= {
+  client: undefined,
+  firstConnect: undefined,
+  seenVersion: undefined,
+  sync: undefined,
+  inSync: false,
+  lastWarning: 0,
+});
+
+export function isSharedCacheOn() {
+  return Boolean(process.env.REDIS_URL) && process.env.NEXT_PHASE !== "phase-production-build";
+}
+
+/** A warning in the log's JSON shape (pino's level 40), at most one per 10 s so an outage stays readable. */
+export function warn(msg, error) {
+  const now = Date.now();
+  if (now - state.lastWarning < 10_000) return;
+  state.lastWarning = now;
+  console.warn(
+    JSON.stringify({
+      level: 40,
+      time: now,
+      msg: `shared cache: ${msg}`,
+      err: error instanceof Error ? error.message : String(error),
+    }),
+  );
+}
+
+function getClient() {
+  if (!state.client) {
+    state.client = new Redis(process.env.REDIS_URL, {
+      // Fail at once while disconnected instead of queueing: the caller treats it as a miss.
+      enableOfflineQueue: false,
+      maxRetriesPerRequest: 0,
+      commandTimeout: COMMAND_TIMEOUT_MS,
+      connectTimeout: 2_000,
+      retryStrategy: (times) => Math.min(times * 200, 2_000),
+    });
+    state.client.on("error", (error) => warn("Redis connection error", error));
+    // Settles on the first outcome: connected, refused, or still nothing after 2 s.
+    state.firstConnect = new Promise((resolve) => {
+      for (const event of ["ready", "error", "end"]) state.client.once(event, resolve);
+      setTimeout(resolve, 2_000).unref();
+    });
+  }
+  return state.client;
+}
+
+/** Runs a command on the shared client; rejects when Redis is down or slow. */
+export async function redis(run) {
+  const client = getClient();
+  // Only the very first connection is waited for (a server just started); later, down means down.
+  if (client.status !== "ready") await state.firstConnect;
+  return run(client);
+}
+
+// --- Tag state -------------------------------------------------------------------------------
+
+function mergeTag(tag, entry) {
+  const local = tagsManifest.get(tag) ?? {};
+  const merged = { ...local };
+  for (const field of ["stale", "expired"]) {
+    if (typeof entry[field] === "number" && !(local[field] >= entry[field]))
+      merged[field] = entry[field];
+  }
+  tagsManifest.set(tag, merged);
+}
+
+/**
+ * Brings this process's tag map up to date with Redis. One GET when nothing changed; resolves false
+ * (and logs) when Redis cannot be read, and the caller must then not serve a cached entry.
+ */
+export function syncTags() {
+  state.sync ??= (async () => {
+    try {
+      const version = await redis((r) => r.get(TAGS_VERSION_KEY));
+      if (version !== state.seenVersion) {
+        const all = await redis((r) => r.hgetall(TAGS_KEY));
+        for (const [tag, json] of Object.entries(all)) mergeTag(tag, JSON.parse(json));
+        state.seenVersion = version;
+      }
+      state.inSync = true;
+    } catch (error) {
+      warn("could not read tag state; serving misses", error);
+      state.inSync = false;
+    } finally {
+      state.sync = undefined;
+    }
+    return state.inSync;
+  })();
+  return state.sync;
+}
+
+/** Whether the last tag read succeeded (a "use cache" read after a failed refresh is a miss). */
+export const areTagsInSync = () => state.inSync;
+
+/**
+ * Records revalidated tags here and in Redis, the way Next's own handlers do: with durations the
+ * tag is stale now and expires after `expire` seconds; without, it expires now.
+ */
+export async function revalidateTags(tags, durations) {
+  const list = typeof tags === "string" ? [tags] : tags;
+  if (list.length === 0) return;
+  const now = Date.now();
+  const changed = {};
+  for (const tag of list) {
+    const entry = { ...(tagsManifest.get(tag) ?? {}) };
+    if (durations) {
+      entry.stale = now;
+      if (durations.expire !== undefined) entry.expired = now + durations.expire * 1000;
+    } else {
+      entry.expired = now;
+    }
+    tagsManifest.set(tag, entry);
+    changed[tag] = JSON.stringify(entry);
+  }
+  try {
+    // A version never used before (not a counter: a restarted Redis would count the same numbers
+    // again, and an instance that had seen them would skip the new revalidations).
+    const version = `${now}-${randomUUID()}`;
+    await redis((r) => r.multi().hset(TAGS_KEY, changed).set(TAGS_VERSION_KEY, version).exec());
+  } catch (error) {
+    // The edit is saved; other instances keep serving the old page until their entry expires.
+    warn(`could not share the revalidation of ${list.join(", ")}`, error);
+  }
+}
+
+export { tagsManifest };
+
+// --- Values ----------------------------------------------------------------------------------
+
+// Cache values hold Buffers (RSC payloads, route bodies) and Maps (segment data): JSON keeps
+// them as tagged objects.
+function encode(value) {
+  if (Buffer.isBuffer(value) || value instanceof Uint8Array)
+    return { $b: Buffer.from(value.buffer, value.byteOffset, value.byteLength).toString("base64") };
+  if (value instanceof Map) return { $m: [...value].map(([k, v]) => [k, encode(v)]) };
+  if (Array.isArray(value)) return value.map(encode);
+  if (value && typeof value === "object") {
+    const out = {};
+    for (const [k, v] of Object.entries(value)) if (v !== undefined) out[k] = encode(v);
+    return out;
+  }
+  return value;
+}
+
+function decode(value) {
+  if (Array.isArray(value)) return value.map(decode);
+  if (value && typeof value === "object") {
+    if (typeof value.$b === "string") return Buffer.from(value.$b, "base64");
+    if (Array.isArray(value.$m)) return new Map(value.$m.map(([k, v]) => [k, decode(v)]));
+    const out = {};
+    for (const [k, v] of Object.entries(value)) out[k] = decode(v);
+    return out;
+  }
+  return value;
+}
+
+export const serialize = (value) => JSON.stringify(encode(value));
+export const deserialize = (text) => decode(JSON.parse(text));
+
+/** Seconds an entry may live in Redis: its own expiry when it has one, capped. */
+export function ttlSeconds(expire) {
+  return typeof expire === "number" && expire > 0 && expire < MAX_TTL_SECONDS
+    ? Math.ceil(expire)
+    : MAX_TTL_SECONDS;
+}
+
+/**
+ * What an instance last read or wrote, in front of Redis (Next keeps one the same way in front of
+ * its disk), least recently used out first past `maxBytes`. A copy is only served while none of
+ * its tags is expired in the synced tag map, which the callers check exactly as for a Redis copy.
+ */
+export function createMemoryFront(maxBytes) {
+  const held = new Map();
+  let bytes = 0;
+  const remove = (key) => {
+    const item = held.get(key);
+    if (item) {
+      held.delete(key);
+      bytes -= item.size;
+    }
+  };
+  return {
+    get(key) {
+      const item = held.get(key);
+      if (!item) return undefined;
+      held.delete(key);
+      held.set(key, item);
+      return item.value;
+    },
+    set(key, value, size) {
+      remove(key);
+      held.set(key, { value, size });
+      bytes += size;
+      for (const [oldest, { size: oldSize }] of held) {
+        if (bytes <= maxBytes) break;
+        held.delete(oldest);
+        bytes -= oldSize;
+      }
+    },
+    delete: remove,
+  };
+}
+
+/** Closes the connection (tests). */
+export async function closeSharedCache() {
+  const client = state.client;
+  state.client = undefined;
+  state.seenVersion = undefined;
+  state.inSync = false;
+  if (client) await client.quit().catch(() => client.disconnect());
+}
