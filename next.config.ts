@@ -25,7 +25,11 @@ const nextConfig: NextConfig = {
   ...(process.env.REDIS_URL || process.env.NEXT_OUTPUT === "standalone"
     ? {
         cacheHandler: require.resolve("./server/cache/incremental-handler.mjs"),
-        cacheHandlers: { default: require.resolve("./server/cache/use-cache-handler.mjs") },
+        // `remote` too, so a future 'use cache: remote' is shared rather than per instance.
+        cacheHandlers: {
+          default: require.resolve("./server/cache/use-cache-handler.mjs"),
+          remote: require.resolve("./server/cache/use-cache-handler.mjs"),
+        },
       }
     : {}),
   // Said explicitly (Next 16.4 warns at every start otherwise): links prefetch as they always have.
