@@ -74,6 +74,15 @@ describe("findNulCharacter", () => {
     expect(findNulCharacter(`a${NUL}`)).toEqual([]);
     expect(findNulCharacter({ a: "tab\tand newline\n are fine", n: 1, z: null })).toBeNull();
   });
+
+  it("walks JSON nested far deeper than the call stack allows (a 4xx later, never a 500)", () => {
+    const depth = 200_000;
+    const deep: unknown = JSON.parse(
+      "[".repeat(depth) + JSON.stringify(`x${NUL}`) + "]".repeat(depth),
+    );
+    expect(findNulCharacter(deep)).toHaveLength(depth);
+    expect(findNulCharacter(JSON.parse("[".repeat(depth) + "]".repeat(depth)))).toBeNull();
+  });
 });
 
 type Call = {

@@ -34,26 +34,38 @@ export function isMalformedPath(rawPathname: string): boolean {
 
 /**
  * The path (["items", 0, "name"]) of the first string or object key holding NUL in a parsed JSON
- * value, or null when there is none. Depth-first, in document order.
+ * value, or null when there is none. Depth-first, in document order. It walks with its own stack,
+ * not by recursion: JSON nested thousands deep (`[[[[…]]]]`, a few kilobytes) must be a 4xx from
+ * the schema, not a stack overflow and a 500.
  */
 export function findNulCharacter(
   value: unknown,
   path: (string | number)[] = [],
 ): (string | number)[] | null {
-  if (typeof value === "string") return value.includes("\u0000") ? path : null;
-  if (Array.isArray(value)) {
-    for (const [index, item] of value.entries()) {
-      const found = findNulCharacter(item, [...path, index]);
-      if (found) return found;
+  // Each visit knows its parent, so a path is built only for the value that is found.
+  type Visit = { value: unknown; key: string | number | null; parent: Visit | null };
+  const pathOf = (visit: Visit | null, last: (string | number)[] = []) => {
+    const keys: (string | number)[] = [];
+    for (let at = visit; at?.parent; at = at.parent) keys.push(at.key!);
+    return [...path, ...keys.reverse(), ...last];
+  };
+  const pending: Visit[] = [{ value, key: null, parent: null }];
+  while (pending.length > 0) {
+    const visit = pending.pop()!;
+    if (typeof visit.value === "string") {
+      if (visit.value.includes("\u0000")) return pathOf(visit);
+      continue;
     }
-    return null;
-  }
-  if (value !== null && typeof value === "object") {
-    for (const [key, item] of Object.entries(value)) {
-      if (key.includes("\u0000")) return [...path, key.replaceAll("\u0000", "")];
-      const found = findNulCharacter(item, [...path, key]);
-      if (found) return found;
-    }
+    if (visit.value === null || typeof visit.value !== "object") continue;
+    const entries: [string | number, unknown][] = Array.isArray(visit.value)
+      ? visit.value.map((item, index) => [index, item])
+      : Object.entries(visit.value);
+    for (const [key] of entries)
+      if (typeof key === "string" && key.includes("\u0000"))
+        return pathOf(visit, [key.replaceAll("\u0000", "")]);
+    // Reversed onto the stack, so the first child is looked at first (document order).
+    for (let i = entries.length - 1; i >= 0; i--)
+      pending.push({ value: entries[i]![1], key: entries[i]![0], parent: visit });
   }
   return null;
 }

@@ -145,6 +145,25 @@ describe("input next-auth cannot read (issue 22)", () => {
     expect(await response.json()).toEqual({ message: "The return address is not valid." });
   });
 
+  it.each([["callback", "credentials"], ["signout"]])(
+    "answers an empty body said to be JSON on %s with a 400, not next-auth's 500",
+    async (...path) => {
+      const response = await post(path, "", "application/json");
+      expect(response.status).toBe(400);
+      expect(await response.json()).toEqual({ message: "The request body is not valid JSON." });
+    },
+  );
+
+  it("refuses a return address too long to be one of ours (it would not fit a Location header)", async () => {
+    const response = await post(
+      ["signout"],
+      `csrfToken=x&callbackUrl=${encodeURIComponent(`/${"a".repeat(100_000)}`)}`,
+      "application/x-www-form-urlencoded",
+    );
+    expect(response.status).toBe(400);
+    expect(await response.json()).toEqual({ message: "The return address is not valid." });
+  });
+
   it("answers an unparseable callbackUrl in the query with a 400 too", async () => {
     const response = await GET(
       new NextRequest(`${SITE}/api/auth/signin?callbackUrl=http%3A%2F%2F%5B%3A%3A1`),

@@ -8,6 +8,8 @@ import { findNulCharacter } from "@/server/http/input-guards";
 import { BAD_JSON_MESSAGE, refuseNul, route } from "@/server/http/route";
 
 const INVALID_CALLBACK_URL_MESSAGE = "The return address is not valid.";
+/** A return address longer than this is not one of ours (and would not fit a Location header). */
+const CALLBACK_URL_MAX_LENGTH = 2048;
 
 type Params = { nextauth: string[] };
 
@@ -21,10 +23,13 @@ type Params = { nextauth: string[] };
 const handle = route<Params>({ public: true }, async ({ req, params }) => {
   const raw = req.method === "POST" ? await req.text() : "";
   if (raw) requireContentType(req, [FORM_MEDIA_TYPE, JSON_MEDIA_TYPE]);
-  const body = parseAuthBody(req.headers.get("content-type"), raw);
+  const body = req.method === "POST" ? parseAuthBody(req.headers.get("content-type"), raw) : null;
   refuseNul(findNulCharacter(body ?? {}));
   const callbackUrl = body?.callbackUrl ?? new URL(req.url).searchParams.get("callbackUrl");
-  if (callbackUrl != null && !isParseableUrl(callbackUrl))
+  if (
+    callbackUrl != null &&
+    (!isParseableUrl(callbackUrl) || String(callbackUrl).length > CALLBACK_URL_MAX_LENGTH)
+  )
     throw badRequest(INVALID_CALLBACK_URL_MESSAGE);
 
   const copy = new NextRequest(req.url, {
@@ -37,7 +42,8 @@ const handle = route<Params>({ public: true }, async ({ req, params }) => {
 
 /** The body as next-auth reads it: JSON or a form; anything else is ignored by next-auth too. */
 function parseAuthBody(contentType: string | null, raw: string): Record<string, unknown> | null {
-  if (!raw) return null;
+  // An empty body said to be JSON is not JSON: next-auth would throw on it (a 500).
+  if (!raw && !contentType?.includes("application/json")) return null;
   if (contentType?.includes("application/json")) {
     try {
       const parsed: unknown = JSON.parse(raw);
