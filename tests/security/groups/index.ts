@@ -1,8 +1,29 @@
 import type { Environment } from "../environment";
 import type { App, Tally } from "../harness";
+import { accessMatrixGroup } from "./access-matrix";
+import { crossSite } from "./cross-site";
+import { embeddedDemoGroup } from "./embedded-demo";
+import { fuzzGroup } from "./fuzz";
+import { payments } from "./payments";
+import { sessionsGroup } from "./sessions";
+import { signInGroup } from "./sign-in";
+import { uploads } from "./uploads";
 
 export type GroupContext = { app: App; env: Environment; tally: Tally };
 export type Group = { name: string; run: (context: GroupContext) => Promise<void> };
 
-/** In order: the groups that change passwords or spend budgets run after those that sign in. */
-export const GROUPS: Group[] = [];
+/**
+ * In order. "sessions" changes the passwords of liam_obrien, fatima_ali, noah_martin and
+ * sofia_rossi, and "sign-in" signs in as maya_chen: the other groups use other accounts. "fuzz"
+ * runs last: a hostile value that happens to be valid may change demo data.
+ */
+export const GROUPS: Group[] = [
+  { name: "sign-in", run: signInGroup },
+  { name: "sessions", run: sessionsGroup },
+  { name: "access-matrix", run: accessMatrixGroup },
+  crossSite,
+  uploads,
+  payments,
+  { name: "fuzz", run: fuzzGroup },
+  { name: "embedded-demo", run: embeddedDemoGroup },
+];
