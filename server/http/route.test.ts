@@ -189,6 +189,25 @@ describe("error mapping", () => {
     expect(res.body).toEqual({ message: "The request body is not valid JSON." });
   });
 
+  it.each([
+    [
+      "a multipart body without its closing boundary",
+      "multipart/form-data; boundary=x",
+      '--x\r\nContent-Disposition: form-data; name="a"\r\n\r\nb',
+    ],
+    ["a multipart body without a boundary", "multipart/form-data", "a=b"],
+  ])("answers 400 to %s", async (_label, contentType, body) => {
+    const handler = route({ public: true }, async ({ req }) =>
+      Response.json(Object.fromEntries(await req.formData())),
+    );
+    const res = await call(
+      handler,
+      request("/api/x", { method: "POST", body, headers: { "content-type": contentType } }),
+    );
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({ message: "The request body is not a valid form." });
+  });
+
   it("still parses a valid JSON body", async () => {
     const handler = route({ public: true }, async ({ req }) => Response.json(await req.json()));
     const res = await call(

@@ -56,6 +56,7 @@ export type ProtectedRouteOptions = { public?: false; role?: Role | readonly Rol
 
 export const FORM_ERROR_MESSAGE = "Please check the form.";
 export const BAD_JSON_MESSAGE = "The request body is not valid JSON.";
+export const BAD_FORM_MESSAGE = "The request body is not a valid form.";
 export const CROSS_ORIGIN_MESSAGE =
   "This request did not come from this site. Please reload the page and try again.";
 /** The key for zod issues on the whole body rather than a field. */
@@ -164,6 +165,10 @@ class BadJsonError extends Error {
   override name = "BadJsonError";
 }
 
+class BadFormError extends Error {
+  override name = "BadFormError";
+}
+
 /**
  * Route parameters (already decoded by Next) holding a control character, and a query holding NUL,
  * are refused with a 400 before the handler runs: no id, key or name of this site has one, and
@@ -194,7 +199,8 @@ function safeSearchParams(url: string): URLSearchParams {
  * `text/plain`, which another site's page can post without a preflight, was parsed). A handler that
  * reads no body takes any (an empty POST to a cancel call works). Stripe's raw `req.text()` is left
  * alone. `await req.json()` on a body that is not JSON throws a SyntaxError; mark exactly that one
- * so it becomes a 400 while any other SyntaxError (a bug) stays a 500. A JSON string holding NUL is
+ * so it becomes a 400 while any other SyntaxError (a bug) stays a 500; a form that cannot be read is
+ * a 400 likewise. A JSON string holding NUL is
  * refused as a 422 under its field, for every handler at once (see server/http/input-guards.ts);
  * so are multipart text fields holding NUL.
  */
@@ -219,7 +225,13 @@ function withJsonGuard(req: Request): Request {
       configurable: true,
       value: async () => {
         requireContentType(req, [MULTIPART_MEDIA_TYPE, FORM_MEDIA_TYPE]);
-        const form = await parseForm();
+        // undici throws a TypeError for a multipart body it cannot read (a cut-off part, no
+        // closing boundary): the client's mistake, a 400 like bad JSON.
+        const form = await parseForm().catch((error: unknown) => {
+          throw error instanceof TypeError
+            ? new BadFormError(error.message, { cause: error })
+            : error;
+        });
         for (const [name, value] of form)
           if (typeof value === "string") refuseNul(findNulCharacter(value, [name]));
         return form;
@@ -253,6 +265,9 @@ function errorResponse(error: unknown, req: Request, member: SessionMember | nul
   }
   if (error instanceof BadJsonError) {
     return json(400, { message: BAD_JSON_MESSAGE });
+  }
+  if (error instanceof BadFormError) {
+    return json(400, { message: BAD_FORM_MESSAGE });
   }
   if (error instanceof UnsupportedMediaTypeError) {
     log.debug({ ...context, contentType: req.headers.get("content-type") }, error.message);
