@@ -131,13 +131,16 @@ export async function fuzzGroup({ app, tally }: GroupContext): Promise<void> {
         .filter((p) => p.in === "path")
         .map((p) => p.name);
       for (const [i, value] of HOSTILE_VALUES.entries()) {
-        const text = typeof value === "string" ? value.slice(0, 2000) : JSON.stringify(value);
+        const text = typeof value === "string" ? value : JSON.stringify(value);
+        // In the address, at most 300 characters a value: Node answers a request line or headers
+        // over 16 kB itself (431, before the app runs), which tests Node, not this app.
+        const urlText = wellFormed(text.slice(0, 300));
         // The path's own parameters and the query carry the value as text.
         let target = template;
         for (const name of pathNames)
-          target = target.replace(`{${name}}`, encodeURIComponent(wellFormed(text) || "x"));
+          target = target.replace(`{${name}}`, encodeURIComponent(urlText || "x"));
         target = target.replace(/\{[^}]+\}/g, "1");
-        const query = new URLSearchParams(queryNames.map((name) => [name, text]));
+        const query = new URLSearchParams(queryNames.map((name) => [name, urlText]));
         if (method === "get") {
           await send(`value ${i}`, `${target}${queryNames.length ? `?${query}` : ""}`, {});
           continue;
