@@ -240,7 +240,7 @@ describe("the signed-in pages' script policy (decision 0025)", () => {
   it.each([
     ["/settings", "customer"],
     ["/messages", "customer"],
-    ["/checkout/card/payment", "customer"],
+    ["/checkout/by_card/payment", "customer"],
     ["/customerOrders/manage", "merchant"],
     ["/orderManager", "admin"],
   ])("%s runs inline scripts by a nonce only, told to Next and the browser alike", (path, type) => {
@@ -262,6 +262,33 @@ describe("the signed-in pages' script policy (decision 0025)", () => {
       ),
     );
     expect(nonces.size).toBe(20);
+  });
+
+  it.each([
+    "/checkout/delivery/cash/home",
+    "/checkout/delivery/in_person/moon",
+    "/checkout/cash/preview",
+    "/checkout/in_person/payment",
+    "/subscription/payment/CA/engager",
+    "/subscription/payment/canada/basic",
+  ])(
+    "gives %s, a 404 by its shape (a stored page the same for everyone), the cached pages' policy",
+    (path) => {
+      const response = signedIn(path);
+      expect(response.headers.get("location")).toBeNull();
+      expect(response.headers.get("content-security-policy")).toBeNull();
+      expect(response.headers.get("x-middleware-request-content-security-policy")).toBeNull();
+    },
+  );
+
+  it.each([
+    "/checkout/delivery/in_person/home",
+    "/checkout/delivery/by_card/store",
+    "/checkout/in_person/preview",
+    "/checkout/by_card/payment",
+    "/subscription/payment/canada/harvest",
+  ])("gives the valid address %s the nonce", (path) => {
+    expect(nonceOf(signedIn(path, "merchant").headers.get("content-security-policy"))).toBeTruthy();
   });
 
   it("leaves redirects and refusals without a page policy of their own", () => {

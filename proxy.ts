@@ -1,4 +1,6 @@
 import { NextResponse, type NextRequest } from "next/server";
+import { DELIVERY_DESTINATIONS, PAYMENT_TYPES } from "@/lib/constants";
+import { PLANS } from "@/lib/money";
 import { isDirectLocalRequest } from "@/server/http/connection";
 import { newNonce, strictPolicy } from "@/server/http/content-security-policy";
 import { MALFORMED_PATH_MESSAGE, isMalformedPath } from "@/server/http/input-guards";
@@ -61,6 +63,31 @@ function adminPageRedirect(request: NextRequest): NextResponse | null {
   )
     return nextWithNonce(request);
   return NextResponse.redirect(new URL("/", request.url));
+}
+
+const oneOf = (values: readonly string[]) => (value: string | undefined) =>
+  value !== undefined && values.includes(value);
+const isPaymentType = oneOf(PAYMENT_TYPES);
+const isDestination = oneOf(DELIVERY_DESTINATIONS);
+const isPlanCountry = oneOf(["usa", "canada"]);
+const isPaidPlan = oneOf(PLANS.filter((plan) => plan.id !== "basic").map((plan) => plan.id));
+
+/**
+ * Signed-in addresses that are a 404 by their shape alone: the pages' own checks before anything
+ * streams (`generateStaticParams` lists every valid one). Next renders that 404 once and serves the
+ * stored copy to everyone after, with the nonce of the first request in its scripts, so under a
+ * fresh nonce it would never run; it is the same page for everyone and gets the cached pages'
+ * policy (decision 0025). The pages still decide; this only picks the policy.
+ */
+function isNotFoundByShape(pathname: string): boolean {
+  const [first, second, third, fourth] = pathname.split("/").filter(Boolean);
+  if (first === "checkout" && second === "delivery" && fourth !== undefined)
+    return !isPaymentType(third) || !isDestination(fourth);
+  if (first === "checkout" && third === "preview") return !isPaymentType(second);
+  if (first === "checkout" && third === "payment") return second !== "by_card";
+  if (first === "subscription" && second === "payment" && fourth !== undefined)
+    return !isPlanCountry(third) || !isPaidPlan(fourth);
+  return false;
 }
 
 /**
@@ -156,7 +183,8 @@ export function proxy(request: NextRequest) {
   if (admin) return admin;
   const { pathname, search } = request.nextUrl;
   if (!isProtectedPath(pathname)) return NextResponse.next();
-  if (request.cookies.get(AUTHENTICATED_COOKIE)?.value === "true") return nextWithNonce(request);
+  if (request.cookies.get(AUTHENTICATED_COOKIE)?.value === "true")
+    return isNotFoundByShape(pathname) ? NextResponse.next() : nextWithNonce(request);
 
   const login = new URL("/login", request.url);
   login.searchParams.set(returnQueryFor(pathname), pathname + search);
