@@ -1,5 +1,6 @@
 import type { Metadata, Viewport } from "next";
 import { Suspense } from "react";
+import { IconSprite } from "@/components/icons/icon-sprite";
 import { NoticeDialog } from "@/components/layout/notice-dialog";
 import { ScrollManager } from "@/components/layout/scroll-manager";
 import { SITE_DESCRIPTION, SITE_NAME } from "@/components/layout/site";
@@ -37,6 +38,8 @@ export default function RootLayout({ children }: { children: React.ReactNode }) 
         >
           Skip to content
         </a>
+        {/* The cards' icons, once per page; each card refers to them with <use>. */}
+        <IconSprite />
         {/* The shell is the same HTML for everyone, so public pages are cached whole: what depends
             on the viewer (menus, badges, idle timer, My Local) comes from one GET /api/viewer. */}
         <ViewerProvider>

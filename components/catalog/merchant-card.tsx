@@ -1,6 +1,6 @@
-import { MapPin } from "lucide-react";
 import Image from "next/image";
 import Link from "next/link";
+import { SpriteIcon } from "@/components/icons/sprite-icon";
 import { AskTheFarmer } from "@/components/messaging/ask-the-farmer";
 import { buttonClasses } from "@/components/ui/button";
 import type { MerchantCard as MerchantCardData } from "@/lib/catalog/types";
@@ -58,7 +58,7 @@ export function MerchantCard({
           </Heading>
           {place ? (
             <p className="flex items-center gap-1 text-sm text-stone-700">
-              <MapPin aria-hidden className="text-leaf-700 size-4 shrink-0" />
+              <SpriteIcon name="map-pin" className="text-leaf-700 size-4 shrink-0" />
               {/* A long place gives way; the distance is never cut. */}
               <span className="truncate">{place}</span>
               {typeof merchant.distanceKm === "number" ? (

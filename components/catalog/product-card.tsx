@@ -1,6 +1,6 @@
-import { MapPin, ShoppingBasket, Store, Truck } from "lucide-react";
 import Image from "next/image";
 import Link from "next/link";
+import { SpriteIcon } from "@/components/icons/sprite-icon";
 import type { ProductCard as ProductCardData } from "@/lib/catalog/types";
 import { CARD_DESCRIPTION_MAX_CHARS, SOLD_OUT_SUFFIX, type DeliveryMethod } from "@/lib/constants";
 import { truncate } from "@/lib/format";
@@ -41,7 +41,7 @@ export function ProductCard({
   priority?: boolean;
 }) {
   const Heading = headingLevel;
-  const DeliveryIcon = product.deliveryMethod === "free_delivery" ? Truck : Store;
+  const deliveryIcon = product.deliveryMethod === "free_delivery" ? "truck" : "store";
   const place = [product.merchantCity, product.merchantProvinceState].filter(Boolean).join(", ");
   return (
     <article className="group shadow-card focus-within:ring-leaf-600 hover:shadow-lift relative flex h-full flex-col overflow-hidden rounded-2xl border border-stone-200 bg-white transition-shadow focus-within:ring-2">
@@ -58,7 +58,7 @@ export function ProductCard({
           />
         ) : (
           <div className="text-earth-400 flex size-full items-center justify-center">
-            <ShoppingBasket aria-hidden className="size-12" strokeWidth={1.25} />
+            <SpriteIcon name="shopping-basket" className="size-12" />
           </div>
         )}
         {product.inStock ? null : (
@@ -83,12 +83,12 @@ export function ProductCard({
         <div className="mt-auto flex flex-col gap-1.5 pt-2 text-sm text-stone-700">
           <ScoreStars score={product.score} />
           <p className="flex items-center gap-1.5">
-            <DeliveryIcon aria-hidden className="text-leaf-700 size-4 shrink-0" />
+            <SpriteIcon name={deliveryIcon} className="text-leaf-700 size-4 shrink-0" />
             {DELIVERY_METHOD_LABELS[product.deliveryMethod]}
           </p>
           {place ? (
             <p className="flex items-center gap-1.5">
-              <MapPin aria-hidden className="text-leaf-700 size-4 shrink-0" />
+              <SpriteIcon name="map-pin" className="text-leaf-700 size-4 shrink-0" />
               <span>
                 {place}
                 {typeof product.distanceKm === "number" ? (

@@ -1,4 +1,4 @@
-import { Star } from "lucide-react";
+import { SpriteIcon } from "@/components/icons/sprite-icon";
 
 /** "Rated 4.5 out of 5" (one decimal), or "Not rated yet" for 0. */
 export function scoreLabel(score: number): string {
@@ -20,18 +20,15 @@ export function ScoreStars({ score, className }: { score: number; className?: st
       className={`inline-flex items-center gap-1.5 ${className ?? ""}`}
     >
       <span className="relative inline-flex" aria-hidden>
+        {/* Five 1rem stars in one element (the sprite's "stars" symbol), grey under gold. */}
         <span className="flex text-stone-300">
-          {[0, 1, 2, 3, 4].map((i) => (
-            <Star key={i} className="size-4" fill="currentColor" strokeWidth={0} />
-          ))}
+          <SpriteIcon name="stars" className="h-4 w-20" />
         </span>
         <span
           className="text-sun-400 absolute inset-0 flex overflow-hidden"
           style={{ width: `${percent}%` }}
         >
-          {[0, 1, 2, 3, 4].map((i) => (
-            <Star key={i} className="size-4 shrink-0" fill="currentColor" strokeWidth={0} />
-          ))}
+          <SpriteIcon name="stars" className="h-4 w-20 shrink-0" />
         </span>
       </span>
       <span aria-hidden className="text-xs text-stone-600">
