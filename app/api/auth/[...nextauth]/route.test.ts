@@ -164,6 +164,18 @@ describe("input next-auth cannot read (issue 22)", () => {
     expect(await response.json()).toEqual({ message: "The return address is not valid." });
   });
 
+  it.each(["javascript:alert(1)", "data:text/html,hi", "@evil.example", "%2F%2Fevil.example"])(
+    "refuses the return address %s as next-auth would, but with a 400 instead of an error log",
+    async (callbackUrl) => {
+      const response = await GET(
+        new NextRequest(`${SITE}/api/auth/signin?callbackUrl=${encodeURIComponent(callbackUrl)}`),
+        { params: Promise.resolve({ nextauth: ["signin"] }) },
+      );
+      expect(response.status).toBe(400);
+      expect(await response.json()).toEqual({ message: "The return address is not valid." });
+    },
+  );
+
   it("answers an unparseable callbackUrl in the query with a 400 too", async () => {
     const response = await GET(
       new NextRequest(`${SITE}/api/auth/signin?callbackUrl=http%3A%2F%2F%5B%3A%3A1`),
