@@ -33,6 +33,8 @@ const DISALLOW = [
   "/products/*/edit",
   "/stores/*/products/",
   "/stores/*/deleted",
+  // The shared copies of the catalog pages: served at the pages' own addresses (decision 0028).
+  "/shared-pages/",
 ];
 
 // GET /robots.txt

@@ -13,7 +13,10 @@ const sortNav = (page: Page) => page.getByRole("navigation", { name: "Sort produ
 
 /** N of "Showing 12 of N products". */
 async function totalShown(page: Page, noun: string): Promise<number> {
-  const line = page.getByText(new RegExp(`^Showing \\d+ of \\d+ ${noun}$`));
+  // Visible only: Next keeps the page navigated away from in the DOM, hidden (React <Activity>).
+  const line = page
+    .getByText(new RegExp(`^Showing \\d+ of \\d+ ${noun}$`))
+    .filter({ visible: true });
   const match = /of (\d+)/.exec(await line.innerText());
   return Number(match![1]);
 }
@@ -115,6 +118,7 @@ test("a visitor sorts, loads more and opens a product", async ({ page }) => {
   await expect(page.getByText(`Showing 24 of ${total} products`)).toBeVisible();
   const ids = await page
     .locator("[data-product-id]")
+    .filter({ visible: true })
     .evaluateAll((els) => els.map((e) => e.getAttribute("data-product-id")));
   expect(new Set(ids).size).toBe(24);
 

@@ -148,3 +148,35 @@ export async function getViewerNarrowing(): Promise<Narrowing | null> {
     ? { location: toLocationAnswer(location), beyond: null }
     : null;
 }
+
+/**
+ * Whose lists a catalog page shows: "viewer" reads the session and cookies (My Local) and renders
+ * under <Suspense> per request; "shared" is everyone's without My Local, for the shared copies of
+ * the pages that are rendered once and served from the page cache (lib/catalog/shared-pages.ts).
+ */
+export type CatalogLists = "viewer" | "shared";
+
+/** The first page of products for `lists` (see getViewerProductList and getCachedProductList). */
+export async function getProductListFor(
+  lists: CatalogLists,
+  keyword: string,
+  sortType: SortType,
+  perPage: number,
+): Promise<ViewerList<ProductList>> {
+  if (lists === "viewer") return getViewerProductList(keyword, sortType, perPage);
+  return {
+    list: await getCachedProductList(keyword, sortType, perPage),
+    place: "",
+    narrowing: null,
+  };
+}
+
+/** The first page of farmers for `lists` (see getProductListFor). */
+export async function getMerchantListFor(
+  lists: CatalogLists,
+  keyword: string,
+  perPage: number,
+): Promise<ViewerList<MerchantList>> {
+  if (lists === "viewer") return getViewerMerchantList(keyword, perPage);
+  return { list: await getCachedMerchantList(keyword, perPage), place: "", narrowing: null };
+}

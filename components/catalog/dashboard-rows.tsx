@@ -4,7 +4,12 @@ import { Suspense } from "react";
 import { HomeSection } from "@/components/static/home-section";
 import { DASHBOARD_ITEM_COUNT } from "@/lib/constants";
 import { MyLocalBanner, NothingNearby } from "@/components/location/my-local-banner";
-import { getViewerMerchantList, getViewerNarrowing, getViewerProductList } from "./catalog-data";
+import {
+  getMerchantListFor,
+  getProductListFor,
+  getViewerNarrowing,
+  type CatalogLists,
+} from "./catalog-data";
 import { MerchantCard } from "./merchant-card";
 import { ProductCard } from "./product-card";
 import { SearchBox } from "./search-box";
@@ -16,7 +21,7 @@ import {
 } from "./skeletons";
 
 /** The dashboard's search box: a plain GET form to /products/filtered, no JavaScript. */
-export function DashboardSearch() {
+export function DashboardSearch({ lists }: { lists: CatalogLists }) {
   return (
     <section
       aria-labelledby="dashboard-search-title"
@@ -34,9 +39,11 @@ export function DashboardSearch() {
           className="mt-4 max-w-3xl"
         />
         {/* The rows, the map and the farmers below all follow My Local: say so once, up here. */}
-        <Suspense fallback={null}>
-          <DashboardNarrowing />
-        </Suspense>
+        {lists === "viewer" ? (
+          <Suspense fallback={null}>
+            <DashboardNarrowing />
+          </Suspense>
+        ) : null}
       </div>
     </section>
   );
@@ -78,7 +85,13 @@ const PRODUCT_ROWS = {
  * Popular or latest products, 4 at a time (spec part 1 section 2). The row reads the viewer's My
  * Local setting, so it streams in under its own <Suspense>; the skeleton has the cards' size.
  */
-export function DashboardProductRow({ sortType }: { sortType: keyof typeof PRODUCT_ROWS }) {
+export function DashboardProductRow({
+  sortType,
+  lists,
+}: {
+  sortType: keyof typeof PRODUCT_ROWS;
+  lists: CatalogLists;
+}) {
   const row = PRODUCT_ROWS[sortType];
   return (
     <HomeSection
@@ -96,14 +109,20 @@ export function DashboardProductRow({ sortType }: { sortType: keyof typeof PRODU
           />
         }
       >
-        <ProductRowCards sortType={sortType} />
+        <ProductRowCards sortType={sortType} lists={lists} />
       </Suspense>
     </HomeSection>
   );
 }
 
-async function ProductRowCards({ sortType }: { sortType: keyof typeof PRODUCT_ROWS }) {
-  const { list, narrowing } = await getViewerProductList("", sortType, DASHBOARD_ITEM_COUNT);
+async function ProductRowCards({
+  sortType,
+  lists,
+}: {
+  sortType: keyof typeof PRODUCT_ROWS;
+  lists: CatalogLists;
+}) {
+  const { list, narrowing } = await getProductListFor(lists, "", sortType, DASHBOARD_ITEM_COUNT);
   if (list.items.length === 0)
     return narrowing ? (
       <NothingNearby narrowing={narrowing} noun="products" />
@@ -122,7 +141,7 @@ async function ProductRowCards({ sortType }: { sortType: keyof typeof PRODUCT_RO
 }
 
 /** The newest farmers, 4 at a time (nearest first with My Local). */
-export function DashboardFarmersRow() {
+export function DashboardFarmersRow({ lists }: { lists: CatalogLists }) {
   return (
     <HomeSection
       id="latest-farmers"
@@ -135,14 +154,14 @@ export function DashboardFarmersRow() {
           <MerchantGridSkeleton count={DASHBOARD_ITEM_COUNT} label="Loading latest farmers" />
         }
       >
-        <FarmerRowCards />
+        <FarmerRowCards lists={lists} />
       </Suspense>
     </HomeSection>
   );
 }
 
-async function FarmerRowCards() {
-  const { list, narrowing } = await getViewerMerchantList("", DASHBOARD_ITEM_COUNT);
+async function FarmerRowCards({ lists }: { lists: CatalogLists }) {
+  const { list, narrowing } = await getMerchantListFor(lists, "", DASHBOARD_ITEM_COUNT);
   if (list.items.length === 0)
     return narrowing ? (
       <NothingNearby narrowing={narrowing} noun="farmers" />

@@ -28,22 +28,20 @@ export function SearchBox({
   size?: "md" | "lg";
   className?: string;
 }) {
-  const id = `search-${action.replace(/[^a-z]/gi, "-")}`;
   return (
     <form role="search" action={action} method="get" className={cn("flex w-full gap-2", className)}>
       {Object.entries(hidden).map(([name, value]) => (
         <input key={name} type="hidden" name={name} value={value} />
       ))}
-      <label htmlFor={id} className="sr-only">
-        {label}
-      </label>
-      <div className="relative min-w-0 flex-1">
+      {/* The label wraps its field: no id to clash with the same form on a page Next keeps hidden
+          after a navigation (React <Activity>), whose field would otherwise take the label. */}
+      <label className="relative block min-w-0 flex-1">
+        <span className="sr-only">{label}</span>
         <Search
           aria-hidden
           className="pointer-events-none absolute top-1/2 left-4 size-5 -translate-y-1/2 text-stone-500"
         />
         <input
-          id={id}
           type="search"
           name="keyword"
           defaultValue={defaultValue}
@@ -56,7 +54,7 @@ export function SearchBox({
             size === "lg" ? "h-14 text-lg" : "h-12 text-base",
           )}
         />
-      </div>
+      </label>
       <button
         type="submit"
         className={buttonClasses({

@@ -89,7 +89,14 @@ export async function storeMetadata(params: StoreRouteParams): Promise<Metadata>
  * after the shell has gone out (a `refresh` meta tag); `proxy.ts` sends visitors, customers and
  * admins back with a real 307 before rendering starts, leaving only other farmers to that fallback.
  */
-export async function StorePage({ params }: { params: StoreRouteParams }) {
+export async function StorePage({
+  params,
+  shared = false,
+}: {
+  params: StoreRouteParams;
+  /** The shared copy (everyone but a farm, proxy.ts): no owner's bar, no owner's controls. */
+  shared?: boolean;
+}) {
   const route = await readRoute(params);
   if (!route) notFound();
   const store = await getCachedStorePage(route.username);
@@ -100,7 +107,14 @@ export async function StorePage({ params }: { params: StoreRouteParams }) {
   return (
     <>
       <StoreProfile profile={store.profile} cardPaymentsEnabled={cardPaymentsEnabled} />
-      {viewMode === "deleted" ? (
+      {shared ? (
+        <StoreProducts
+          username={username}
+          viewMode="public"
+          initial={store.products}
+          owner={false}
+        />
+      ) : viewMode === "deleted" ? (
         <Suspense fallback={<ListLoading />}>
           <DeletedItems username={username} storeId={store.profile.id} />
         </Suspense>

@@ -1,16 +1,15 @@
 import "server-only";
 import { getEnv } from "@/server/env";
 import { readConnection } from "@/server/http/connection";
+import {
+  readPlaceHeaders,
+  UNKNOWN_PLACE,
+  type ApproximatePlace,
+} from "@/lib/http/approximate-place";
 
-export type ApproximatePlace = {
-  city: string | null;
-  provinceState: string | null;
-  country: string | null;
-};
+export { UNKNOWN_PLACE, type ApproximatePlace };
 
 export type ClientInfo = { userAgent: string | null; ip: string | null; place: ApproximatePlace };
-
-export const UNKNOWN_PLACE: ApproximatePlace = { city: null, provinceState: null, country: null };
 
 /**
  * Who is calling, from the request headers. The IP and place come from proxy headers only when
@@ -20,7 +19,7 @@ export const UNKNOWN_PLACE: ApproximatePlace = { city: null, provinceState: null
 export function readClientInfo(headers: Headers): ClientInfo {
   const userAgent = headers.get("user-agent")?.slice(0, 512) ?? null;
   if (!getEnv().TRUST_PROXY_HEADERS) return { userAgent, ip: null, place: UNKNOWN_PLACE };
-  return { userAgent, ip: readIp(headers), place: readPlace(headers) };
+  return { userAgent, ip: readIp(headers), place: readPlaceHeaders(headers) };
 }
 
 /**
@@ -47,37 +46,6 @@ function readIp(headers: Headers): string | null {
   const ip =
     forwarded || headers.get("x-real-ip")?.trim() || headers.get("cf-connecting-ip")?.trim();
   return ip && IP_PATTERN.test(ip) ? ip : null;
-}
-
-function readPlace(headers: Headers): ApproximatePlace {
-  const pick = (...names: string[]) => {
-    for (const name of names) {
-      const value = headers.get(name);
-      if (value) return clean(value);
-    }
-    return null;
-  };
-  return {
-    city: pick("x-vercel-ip-city", "cf-ipcity", "x-geo-city"),
-    provinceState: pick("x-vercel-ip-country-region", "cf-region-code", "x-geo-region"),
-    country: pick("x-vercel-ip-country", "cf-ipcountry", "x-geo-country"),
-  };
-}
-
-/** Vercel URL-encodes the city; keep printable text only, and not too much of it. */
-function clean(raw: string): string | null {
-  let value = raw;
-  try {
-    value = decodeURIComponent(raw);
-  } catch {
-    // keep the raw text
-  }
-  value = value
-    .replace(/[^\p{L}\p{N} .,'()-]/gu, "")
-    .trim()
-    .slice(0, 80);
-  // Cloudflare answers XX (unknown) and T1 (Tor) instead of a country.
-  return value && value !== "XX" && value !== "T1" ? value : null;
 }
 
 /** "Toronto, ON, CA", or "Unknown" when nothing is known. */

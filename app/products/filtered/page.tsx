@@ -1,114 +1,30 @@
 import type { Metadata } from "next";
-import { Suspense } from "react";
-import { getViewerProductList } from "@/components/catalog/catalog-data";
-import {
-  PRODUCT_SEARCH_DESCRIPTION,
-  productSearchTitle,
-} from "@/components/catalog/catalog-metadata";
+import { ProductSearchPage, productSearchMetadata } from "@/components/catalog/product-search";
 import {
   canonicalProductsPath,
   resolveProductSearch,
   type PageSearchParams,
 } from "@/components/catalog/product-search-params";
-import { ProductResults } from "@/components/catalog/product-results";
-import { RememberSearch } from "@/components/catalog/remember-search";
-import { SearchBox } from "@/components/catalog/search-box";
-import { ProductGridSkeleton } from "@/components/catalog/skeletons";
-import { SortTabs } from "@/components/catalog/sort-tabs";
-import { MyLocalBanner, NothingNearby } from "@/components/location/my-local-banner";
-import { ShellDescription } from "@/components/seo/shell-description";
-import { PageIntro } from "@/components/static/page-intro";
-import { PAGE_SIZES } from "@/lib/constants";
 import { getViewerCity } from "@/server/location/get-viewer-city";
-import { pageMetadata } from "@/server/seo";
 
 type Props = { searchParams: Promise<PageSearchParams> };
 
 export async function generateMetadata({ searchParams }: Props): Promise<Metadata> {
   const params = await searchParams;
-  const { keyword, sortType } = await resolveProductSearch(params);
-  return {
-    ...pageMetadata({
-      title: productSearchTitle(keyword, sortType, await getViewerCity()),
-      description: PRODUCT_SEARCH_DESCRIPTION,
-      path: canonicalProductsPath(params),
-    }),
-    // In the shell's <head> instead (ShellDescription): this metadata streams into <body>.
-    description: null,
-    // One page per sort is worth indexing; every keyword's results are not.
-    robots: keyword ? { index: false, follow: true } : undefined,
-  };
+  return productSearchMetadata(
+    await resolveProductSearch(params),
+    await getViewerCity(),
+    canonicalProductsPath(params),
+  );
 }
 
-// filteredProducts: /products/filtered: sort All, Popular or Latest, a keyword box and Load More
+// filteredProducts as this viewer sees it: their My Local and remembered search, per request.
+// Searches with nothing of the viewer's in them get the shared copy (proxy.ts, app/shared-pages/products).
 export default function FilteredProductsPage({ searchParams }: Props) {
   return (
-    <>
-      <ShellDescription content={PRODUCT_SEARCH_DESCRIPTION} />
-      <PageIntro
-        eyebrow="Shop local"
-        title="Products"
-        lead="Search what the farms and gardens near you have for sale, or see what is popular and new."
-      />
-      {/* At least a screen tall: the placeholder is a full page of cards, and a short answer
-          ("No products found") would otherwise pull the footer up into view (a layout shift). */}
-      <div className="container-page min-h-dvh py-10 sm:py-12">
-        <Suspense fallback={<SearchFallback />}>
-          <FilteredProducts searchParams={searchParams} />
-        </Suspense>
-      </div>
-    </>
-  );
-}
-
-async function FilteredProducts({ searchParams }: Props) {
-  const { keyword, sortType } = await resolveProductSearch(await searchParams);
-  const { list, place, narrowing } = await getViewerProductList(
-    keyword,
-    sortType,
-    PAGE_SIZES.products,
-  );
-  return (
-    <>
-      <RememberSearch keyword={keyword} sortType={sortType} />
-      <div className="flex flex-col gap-4 lg:flex-row lg:items-center lg:justify-between">
-        <SearchBox
-          action="/products/filtered"
-          label="Search products"
-          placeholder="Search products"
-          defaultValue={keyword}
-          hidden={{ sortType }}
-          className="lg:max-w-xl"
-        />
-        <SortTabs keyword={keyword} current={sortType} />
-      </div>
-      {narrowing ? <MyLocalBanner narrowing={narrowing} what="products" className="mt-6" /> : null}
-      <h2 className="mt-8 mb-2 text-xl font-bold">
-        {keyword ? <>Results for &ldquo;{keyword}&rdquo;</> : "All products"}
-      </h2>
-      <ProductResults
-        // A new search, sort or My Local place starts the list over (saving My Local refreshes).
-        key={`${keyword}\u0000${sortType}\u0000${place}`}
-        keyword={keyword}
-        sortType={sortType}
-        initial={list}
-        empty={narrowing ? <NothingNearby narrowing={narrowing} noun="products" /> : undefined}
-      />
-    </>
-  );
-}
-
-/** Holds the controls' and the first page's place while the search resolves. */
-function SearchFallback() {
-  return (
-    <>
-      <div className="flex flex-col gap-4 lg:flex-row lg:items-center lg:justify-between">
-        <div className="h-12 w-full rounded-full border border-stone-200 bg-white lg:max-w-xl" />
-        <div className="h-12 w-64 rounded-full border border-stone-200 bg-white" />
-      </div>
-      <div className="mt-8 mb-2 h-7" />
-      <div className="mb-5 h-6" />
-      <ProductGridSkeleton count={PAGE_SIZES.products} />
-    </>
+    <ProductSearchPage
+      search={searchParams.then((params) => resolveProductSearch(params))}
+      lists="viewer"
+    />
   );
 }

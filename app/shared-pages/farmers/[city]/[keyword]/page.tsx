@@ -1,0 +1,37 @@
+import type { Metadata } from "next";
+import { notFound } from "next/navigation";
+import { FarmersListPage, farmersListMetadata } from "@/components/catalog/farmers-list";
+import { SHARED_BUILD_PLACEHOLDER, fromSegment } from "@/lib/catalog/shared-pages";
+import { sanitizeKeyword } from "@/lib/validation/search";
+import { VIEWER_CITY_FALLBACK } from "@/server/location/get-viewer-city";
+
+type Params = { city: string; keyword: string };
+type Props = { params: Promise<Params> };
+
+export function generateStaticParams(): Params[] {
+  return [{ city: SHARED_BUILD_PLACEHOLDER, keyword: SHARED_BUILD_PLACEHOLDER }];
+}
+
+async function readSearch(
+  params: Props["params"],
+): Promise<{ keyword: string; city: string } | null> {
+  const segments = await params;
+  const city = fromSegment(segments.city);
+  const keyword = fromSegment(segments.keyword);
+  // Only what proxy.ts writes: a sanitised keyword.
+  if (city === null || keyword === null || sanitizeKeyword(keyword) !== keyword) return null;
+  return { keyword, city: city || VIEWER_CITY_FALLBACK };
+}
+
+export async function generateMetadata({ params }: Props): Promise<Metadata> {
+  const read = await readSearch(params);
+  return read ? farmersListMetadata(read.keyword, read.city) : { title: "Page not found" };
+}
+
+// The farmers list as everyone without My Local sees it (proxy.ts rewrites /merchants/list here:
+// lib/catalog/shared-pages.ts). Read outside <Suspense>: rendered on its first visit, then cached.
+export default async function SharedFarmersListPage({ params }: Props) {
+  const read = await readSearch(params);
+  if (!read) notFound();
+  return <FarmersListPage keyword={Promise.resolve(read.keyword)} lists="shared" />;
+}

@@ -1,0 +1,54 @@
+import type { Metadata } from "next";
+import { notFound } from "next/navigation";
+import {
+  ProductSearchPage,
+  productSearchMetadata,
+  type ProductSearch,
+} from "@/components/catalog/product-search";
+import { canonicalProductsPath } from "@/components/catalog/product-search-params";
+import {
+  SHARED_BUILD_PLACEHOLDER,
+  fromSegment,
+  sortTypeOfSegment,
+} from "@/lib/catalog/shared-pages";
+import { sanitizeKeyword } from "@/lib/validation/search";
+import { VIEWER_CITY_FALLBACK } from "@/server/location/get-viewer-city";
+
+type Params = { city: string; sortType: string; keyword: string };
+type Props = { params: Promise<Params> };
+
+export function generateStaticParams(): Params[] {
+  return [{ city: SHARED_BUILD_PLACEHOLDER, sortType: "all", keyword: SHARED_BUILD_PLACEHOLDER }];
+}
+
+async function readSearch(
+  params: Props["params"],
+): Promise<{ search: ProductSearch; city: string } | null> {
+  const segments = await params;
+  const city = fromSegment(segments.city);
+  const sortType = sortTypeOfSegment(segments.sortType);
+  const keyword = fromSegment(segments.keyword);
+  // Only what proxy.ts writes: a sanitised keyword (the query's own is sanitised there).
+  if (
+    city === null ||
+    sortType === null ||
+    keyword === null ||
+    sanitizeKeyword(keyword) !== keyword
+  )
+    return null;
+  return { search: { keyword, sortType }, city: city || VIEWER_CITY_FALLBACK };
+}
+
+export async function generateMetadata({ params }: Props): Promise<Metadata> {
+  const read = await readSearch(params);
+  if (!read) return { title: "Page not found" };
+  return productSearchMetadata(read.search, read.city, canonicalProductsPath(read.search));
+}
+
+// A search as everyone without My Local sees it (proxy.ts rewrites /products/filtered here:
+// lib/catalog/shared-pages.ts). Read outside <Suspense>: rendered on its first visit, then cached.
+export default async function SharedProductSearchPage({ params }: Props) {
+  const read = await readSearch(params);
+  if (!read) notFound();
+  return <ProductSearchPage search={Promise.resolve(read.search)} lists="shared" />;
+}

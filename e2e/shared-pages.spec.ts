@@ -1,0 +1,81 @@
+import { expect, test, type APIRequestContext } from "@playwright/test";
+import { addByApi, registerFarm } from "./farm-helpers";
+import { registerCustomer, skipMyLocalDialog } from "./fixtures";
+
+/**
+ * The pages a crowd reads come from one shared copy (decision 0028): a farm and a visitor get the
+ * very same HTML, which carries nothing of the farm's, and a change reaches the copy at once.
+ */
+const CATALOG = ["/", "/products/filtered?keyword=tomato&sortType=all", "/merchants/list"];
+const STORE = "/stores/maple_ridge_farm";
+const NO_PRODUCTS = "No products found.";
+
+async function html(request: APIRequestContext, path: string): Promise<string> {
+  const answer = await request.get(path);
+  expect(answer.status(), path).toBe(200);
+  return answer.text();
+}
+
+test.beforeEach(({ context, baseURL }) => skipMyLocalDialog(context, baseURL!));
+
+test("a signed-in farm and a visitor get the same page, with nothing private of the farm's in it", async ({
+  page,
+  playwright,
+  baseURL,
+}) => {
+  const farm = await registerFarm(page, "shared");
+  const visitor = await playwright.request.newContext({ baseURL });
+  for (const path of CATALOG) {
+    const signedIn = await html(page.request, path);
+    const signedOut = await html(visitor, path);
+    // A farm's username is public (its card); its email is not.
+    expect(signedIn, path).not.toContain(`${farm.username}@example.com`);
+    expect(signedOut, path).not.toContain(`${farm.username}@example.com`);
+    expect(signedOut, `${path}: one copy for both`).toBe(signedIn);
+  }
+  await visitor.dispose();
+
+  // In the browser the header still knows who is signed in (the viewer call, not the page).
+  await page.goto("/");
+  await expect(page.getByRole("contentinfo").getByRole("button", { name: "Logout" })).toBeVisible();
+});
+
+test("a customer's own dashboard never reaches a visitor", async ({
+  page,
+  playwright,
+  baseURL,
+}) => {
+  const customer = await registerCustomer(page.request, "sharedc");
+  const login = await page.request.post("/api/users/login", {
+    data: { login: customer.username, password: customer.password },
+  });
+  expect(login.ok()).toBe(true);
+  const own = await html(page.request, "/");
+  const visitor = await playwright.request.newContext({ baseURL });
+  const shared = await html(visitor, "/");
+  expect(own).not.toContain(customer.username);
+  expect(shared).not.toContain(customer.username);
+  // A store has no My Local: the customer gets the visitor's copy.
+  expect(await html(page.request, STORE)).toBe(await html(visitor, STORE));
+  await visitor.dispose();
+});
+
+test("a new product reaches the shared store and search copies at once", async ({
+  page,
+  playwright,
+  baseURL,
+}) => {
+  const visitor = await playwright.request.newContext({ baseURL });
+  const farm = await registerFarm(page, "sharedp");
+  const name = `Shared Kohlrabi ${Date.now().toString(36)}`;
+  const store = `/stores/${farm.username}`;
+  const search = `/products/filtered?keyword=${encodeURIComponent(name)}&sortType=all`;
+  // Both copies are cached before the change (the search echoes its keyword: look for the answer).
+  expect(await html(visitor, store)).not.toContain(name);
+  expect(await html(visitor, search)).toContain(NO_PRODUCTS);
+
+  await addByApi(page.request, farm, name);
+  expect(await html(visitor, store)).toContain(name);
+  expect(await html(visitor, search)).not.toContain(NO_PRODUCTS);
+  await visitor.dispose();
+});
