@@ -9,6 +9,8 @@ const pg = require("pg");
 
 const config = JSON.parse(readFileSync(process.env.BARE_CONFIG, "utf8"));
 // { statements: [{text, values}], idValue: the captured id (string or number), template: "<html>...{{data}}...</html>" }
+// With `idValue: null` (a page with no id: the dashboard, a search, a store) every path is that one
+// page: the statements run as captured.
 const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 10 });
 const ESC = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" };
 const escape = (s) => String(s).replace(/[&<>"']/g, (c) => ESC[c]);
@@ -18,7 +20,11 @@ async function page(id) {
   let rows = [];
   for (const s of config.statements) {
     const values = s.values.map((v) =>
-      String(v) === String(config.idValue) ? (typeof v === "number" ? id : String(id)) : v,
+      config.idValue !== null && String(v) === String(config.idValue)
+        ? typeof v === "number"
+          ? id
+          : String(id)
+        : v,
     );
     const result = await pool.query(s.text, values);
     rows = rows.concat(result.rows);
@@ -36,7 +42,7 @@ async function page(id) {
 http
   .createServer(async (req, res) => {
     if (req.url === "/health") return res.end("ok");
-    const m = /^\/products\/(\d+)/.exec(req.url || "");
+    const m = config.idValue === null ? [] : /^\/products\/(\d+)/.exec(req.url || "");
     if (!m) {
       res.statusCode = 404;
       return res.end("not found");

@@ -23,6 +23,7 @@ export interface LoadResult {
   rps: number;
   p50: number;
   p95: number;
+  p99: number;
   errors: number;
   non2xx: number;
   requests: number;
@@ -72,6 +73,7 @@ export async function runLoad(
     rps: times.length / durationS,
     p50: percentile(sorted, 50),
     p95: percentile(sorted, 95),
+    p99: percentile(sorted, 99),
     errors: result.errors + result.timeouts,
     non2xx: times.length - ok,
     requests: times.length,

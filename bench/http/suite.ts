@@ -221,12 +221,17 @@ async function countingCustomers(ctx: DbContext): Promise<{ plain: Session; loca
 }
 
 /** Statements per request of each page, on a server over `ctx`'s database. */
+/** The statements of a page's first render (a cache miss), by page: the crowd pages' bare floors. */
+type Captured = Map<string, { text: string; values: unknown[] }[]>;
+
 async function pageStatementCounts(
   ctx: DbContext,
   server: Server,
   routes: BuildRoutes,
+  captured?: Captured,
 ): Promise<PageCounts> {
   const out: PageCounts = {};
+
   const { plain: customer, local } = await countingCustomers(ctx);
   const p = await probes(ctx);
   // Products with reviews, so both sizes render the same parts (a product without reviews skips a query).
@@ -244,6 +249,12 @@ async function pageStatementCounts(
       );
       await viewer.arrayBuffer();
     };
+  // A visitor's first request of a page: counted, and its statements kept for the bare floor.
+  const firstVisit = async (name: string, url: string) => {
+    const { result, statements } = await hookCapture(server, () => countRequest(server, get(url)));
+    out[name] = result;
+    captured?.set(name, statements);
+  };
   if (routes.has("product")) {
     const id = p.productIds[0] as number;
     await get(`/products/${id}`, { cookie: customer.cookie })();
@@ -258,17 +269,12 @@ async function pageStatementCounts(
       get(`/products/${cold2}`, { cookie: customer.cookie }),
     );
   }
-  if (routes.has("store")) {
-    const store = `/stores/${ctx.facts.largestFarmer.username}`;
-    out["store page, anonymous cold"] = await countRequest(server, get(store));
-  }
-  if (routes.has("search")) {
-    out["search page, anonymous"] = await countRequest(
-      server,
-      get(`/products/filtered?keyword=${encodeURIComponent(ctx.facts.search.twoTerms)}`),
-    );
-  }
+  if (routes.has("store")) await firstVisit("store page, anonymous cold", crowdPath(ctx, "store"));
+  if (routes.has("search")) await firstVisit("search page, anonymous", crowdPath(ctx, "search"));
+  if (routes.has("farmers"))
+    await firstVisit("farmers list, anonymous cold", crowdPath(ctx, "farmers"));
   if (routes.has("dashboard")) {
+    await firstVisit("dashboard, anonymous cold", crowdPath(ctx, "dashboard"));
     // Steady state: the first visit also fills caches and may move the sales window.
     await get("/", { cookie: customer.cookie })();
     out["dashboard, signed in"] = await countRequest(server, get("/", { cookie: customer.cookie }));
@@ -338,10 +344,11 @@ async function httpScenarios(
   });
   const p = await probes(ctx);
 
+  const captured: Captured = new Map();
   // Statements per request: this size, and the small size on a second server.
   out("Statements per request (HTTP)");
   await guard(report, ["statements (HTTP):pages"], async () => {
-    const atMain = await pageStatementCounts(ctx, app, routes);
+    const atMain = await pageStatementCounts(ctx, app, routes, captured);
     for (const [page, count] of Object.entries(atMain)) {
       const small = atSmall[page];
       report.add(`statements (HTTP):${page}`, count, {
@@ -356,6 +363,8 @@ async function httpScenarios(
       if (!routes.has(page))
         report.failed(`statements (HTTP):${page}`, new Missing(routeLabel(page)));
   });
+
+  await crowdPages(ctx, report, opts, app, routes, snapshotDir, captured);
 
   // Product page: app (signed in, anonymous warm, anonymous cold miss), framework floor, bare floor.
   out(`Product page: ${opts.rounds} rounds of ${opts.durationS} s, interleaved`);
@@ -506,6 +515,127 @@ async function httpScenarios(
     ],
     () => checkoutHttp(ctx, report, app, routes),
   );
+}
+
+type CrowdPage = "dashboard" | "search" | "farmers" | "store";
+
+/** The address of each page a crowd reads, as the bench asks for it. */
+function crowdPath(ctx: DbContext, page: CrowdPage): string {
+  return {
+    dashboard: "/",
+    search: `/products/filtered?keyword=${encodeURIComponent(ctx.facts.search.twoTerms)}`,
+    farmers: "/merchants/list",
+    store: `/stores/${ctx.facts.largestFarmer.username}`,
+  }[page];
+}
+
+/**
+ * Issue 23 item 2: the pages a crowd reads come from their shared copies (decision 0028). Each
+ * page's anonymous warm req/s against a bare floor that runs the statements of that page's own
+ * first render (captured while counting statements) and answers its HTML; then 200 visitors on the
+ * dashboard for 30 s with `/api/health` asked every 250 ms beside them.
+ */
+async function crowdPages(
+  ctx: DbContext,
+  report: Report,
+  opts: RunOptions,
+  app: Server,
+  routes: BuildRoutes,
+  snapshotDir: string,
+  captured: Captured,
+): Promise<void> {
+  const pages: { name: string; route: CrowdPage; statements: string }[] = [
+    { name: "dashboard", route: "dashboard", statements: "dashboard, anonymous cold" },
+    { name: "search", route: "search", statements: "search page, anonymous" },
+    { name: "farmers list", route: "farmers", statements: "farmers list, anonymous cold" },
+    { name: "store", route: "store", statements: "store page, anonymous cold" },
+  ];
+  for (const page of pages) {
+    const id = `${page.name} cached (HTTP):warm req/s vs bare floor`;
+    out(
+      `${page.name}: anonymous warm against its bare floor, ${opts.rounds} rounds of ${opts.durationS} s`,
+    );
+    await guard(report, [id], async () => {
+      routes.require(page.route);
+      const statements = captured.get(page.statements);
+      if (!statements) throw new Error(`no first render of ${page.name} was captured`);
+      const pagePath = crowdPath(ctx, page.route);
+      const html = await getPage(`${app.origin}${pagePath}`);
+      const open = html.indexOf(">", html.search(/<main[^>]*id="main"/)) + 1;
+      const configFile = path.join(snapshotDir, `bare-${page.route}.json`);
+      writeFileSync(
+        configFile,
+        JSON.stringify({
+          statements,
+          idValue: null,
+          template: `${html.slice(0, open)}{{data}}${html.slice(open)}`,
+        }),
+      );
+      const bare = await startBare({ port: BARE_PORT, databaseUrl: ctx.url, configFile });
+      try {
+        const result = await interleaved(
+          [
+            { label: "app anonymous warm", origin: app.origin, paths: [pagePath] },
+            { label: "bare floor", origin: bare.origin, paths: [pagePath] },
+          ],
+          { rounds: opts.rounds, durationS: opts.durationS, log },
+        );
+        const warm = result.median["app anonymous warm"]!;
+        const floor = result.median["bare floor"]!;
+        report.add(id, warm.rps, {
+          unit: "req/s",
+          baseline: floor.rps,
+          baselineLabel: "bare",
+          ratio: result.ratio("app anonymous warm", "bare floor").rps,
+          note: `p95 ${warm.p95.toFixed(1)} ms, ${warm.non2xx + warm.errors} non-2xx; the floor runs ${statements.length} statements`,
+        });
+      } finally {
+        await bare.stop();
+      }
+    });
+  }
+
+  const crowdIds = [
+    "dashboard crowd (HTTP):p99, 200 visitors",
+    "dashboard crowd (HTTP):errors",
+    "dashboard crowd (HTTP):/api/health slowest during it",
+  ];
+  out("dashboard: 200 visitors for 30 s, /api/health beside them");
+  await guard(report, crowdIds, async () => {
+    routes.require("dashboard");
+    await getPage(`${app.origin}/`);
+    let running = true;
+    const health: number[] = [];
+    let healthFailures = 0;
+    const probe = (async () => {
+      while (running) {
+        const t = performance.now();
+        const res = await fetch(`${app.origin}/api/health`).catch(() => null);
+        await res?.arrayBuffer();
+        health.push(performance.now() - t);
+        if (!res?.ok) healthFailures++;
+        await new Promise((r) => setTimeout(r, 250));
+      }
+    })();
+    const crowd = await runLoad(
+      { label: "dashboard crowd", origin: app.origin, paths: ["/"] },
+      { durationS: 30, connections: 200 },
+    );
+    running = false;
+    await probe;
+    health.sort((a, b) => a - b);
+    report.add(crowdIds[0] as string, crowd.p99, {
+      unit: "ms",
+      note: `${crowd.rps.toFixed(0)} req/s, p50 ${crowd.p50.toFixed(1)} ms, p95 ${crowd.p95.toFixed(1)} ms`,
+    });
+    report.add(crowdIds[1] as string, crowd.errors + crowd.non2xx, {
+      note: `${crowd.requests} responses`,
+    });
+    report.add(crowdIds[2] as string, health.at(-1) ?? Number.NaN, {
+      unit: "ms",
+      note: `${health.length} probes, p95 ${percentile(health, 95).toFixed(1)} ms, ${healthFailures} failed`,
+    });
+  });
 }
 
 function routeLabel(name: "product" | "store" | "search" | "dashboard"): string {
