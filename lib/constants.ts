@@ -79,6 +79,12 @@ export const LOCATION_SAVED_CLOSE_MS = 500;
 export const EDIT_PRODUCT_SPINNER_MS = 500;
 export const SOLD_OUT_SUFFIX = " - SOLD OUT";
 
+/** The 'Hey There!' modal state a farmer without Engager or Harvest meets when writing. */
+export const SUBSCRIPTION_REQUIRED = "subscription_required";
+/** (ours) the spec names the state, not its text. */
+export const SUBSCRIPTION_REQUIRED_MESSAGE =
+  "A subscription is needed to send or reply to messages.";
+
 // ── Input limits ───────────────────────────────────────────────────────────────────────────
 export const MESSAGE_MAX_LENGTH = 1500;
 export const PASSWORD_MIN_LENGTH = 12;
@@ -91,6 +97,10 @@ export const IMAGE_MIME_TYPES = ["image/jpeg", "image/png"] as const;
 export const QUANTITY_MIN = 1;
 export const QUANTITY_MAX = 999;
 export const SEARCH_KEYWORD_MAX_LENGTH = 100;
+// Here rather than beside their schemas so a form's maxLength does not bring zod into the page.
+export const PRODUCT_NAME_MAX = 100;
+export const PRODUCT_DETAIL_MAX = 2000;
+export const INTRODUCTION_MAX_LENGTH = 1000;
 
 // ── Domain vocabularies ────────────────────────────────────────────────────────────────────
 export const MEMBER_TYPES = ["customer", "merchant", "admin"] as const;

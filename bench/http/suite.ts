@@ -16,7 +16,7 @@ import { guard, type Report } from "../lib/report";
 import { percentile } from "../lib/stats";
 import type { RunOptions } from "../run";
 import { BENCH_DIST_DIR, buildApp, buildExists, buildHasFloors } from "./build";
-import { measureBundles, htmlScriptBytes } from "./bundle";
+import { isMeasuredRoute, measureBundles, htmlScriptBytes } from "./bundle";
 import { lighthouseGroup } from "./lighthouse";
 import { interleaved, runLoad, type LoadTarget } from "./load";
 import { mixedLoad } from "./mixed";
@@ -146,11 +146,10 @@ export async function runHttpGroups(
 function bundleGroup(report: Report, distDir: string): void {
   try {
     for (const b of measureBundles(distDir)) {
-      if (b.route.startsWith("/bench/") || b.route.startsWith("/_")) continue;
-      const scenario = b.public ? "first-load JS" : "first-load JS (signed in)";
-      report.add(`${scenario}:${b.route}`, b.gzipBytes / 1024, {
+      if (!isMeasuredRoute(b.route)) continue;
+      report.add(`first-load JS:${b.route}`, b.gzipBytes / 1024, {
         unit: "kB",
-        note: `${b.files.length} chunks`,
+        note: `${b.files.length} chunks${b.public ? "" : ", signed in"}`,
       });
     }
   } catch (error) {

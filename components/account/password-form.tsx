@@ -1,16 +1,26 @@
 "use client";
 
-import { zodResolver } from "@hookform/resolvers/zod";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
 import type { z } from "zod";
+import { lazyResolver } from "@/components/forms/lazy-resolver";
 import { SubmitButton } from "@/components/ui/submit-button";
-import { passwordChangeSchema } from "@/lib/validation/profile";
+import type { passwordChangeSchema } from "@/lib/validation/profile";
 import { FormField, FormStatus, inputClasses, type Status } from "./form-field";
 import { send } from "./send";
 
 type FormInput = z.input<typeof passwordChangeSchema>;
 type FormOutput = z.output<typeof passwordChangeSchema>;
+
+// zod and the schema (about 30 kB gzipped) load when the form first gets focus or the pointer, or
+// at the latest on submit (where the first check runs), not with the page.
+const resolver = lazyResolver<FormInput, unknown, FormOutput>(async () => {
+  const [{ zodResolver }, { passwordChangeSchema }] = await Promise.all([
+    import("@hookform/resolvers/zod"),
+    import("@/lib/validation/profile"),
+  ]);
+  return zodResolver(passwordChangeSchema);
+});
 
 /** Settings → password: current, new and confirmation (spec part 1 section 5 "Password change"). */
 export function PasswordForm() {
@@ -21,7 +31,7 @@ export function PasswordForm() {
     reset,
     formState: { errors, isSubmitting },
   } = useForm<FormInput, unknown, FormOutput>({
-    resolver: zodResolver(passwordChangeSchema),
+    resolver,
     defaultValues: { currentPassword: "", newPassword: "", confirmNewPassword: "" },
   });
   const [status, setStatus] = useState<Status | null>(null);
@@ -44,6 +54,8 @@ export function PasswordForm() {
     <form
       method="post"
       onSubmit={handleSubmit(onSubmit)}
+      onFocus={resolver.preload}
+      onPointerEnter={resolver.preload}
       noValidate
       aria-label="Change password"
       className="grid max-w-md gap-5"

@@ -1,25 +1,34 @@
 "use client";
 
-import { zodResolver } from "@hookform/resolvers/zod";
 import { useState } from "react";
 import { useForm, useWatch } from "react-hook-form";
 import type { z } from "zod";
 import { SubmitButton } from "@/components/ui/submit-button";
 import { AddressFields } from "@/components/forms/address-fields";
 import { ContactFields } from "@/components/forms/contact-fields";
+import { lazyResolver } from "@/components/forms/lazy-resolver";
+import { INTRODUCTION_MAX_LENGTH, type MemberType } from "@/lib/constants";
 import { currencyForCountry } from "@/lib/input-format";
 import type { CountryCode } from "@/lib/regions";
-import {
-  INTRODUCTION_MAX_LENGTH,
-  merchantProfileSchema,
-  profileSchemaFor,
-} from "@/lib/validation/profile";
+import type { merchantProfileSchema } from "@/lib/validation/profile";
 import { FormField, FormStatus, inputClasses, type Status } from "./form-field";
 import { send } from "./send";
 
 type FormInput = z.input<typeof merchantProfileSchema>;
 type FormOutput = z.output<typeof merchantProfileSchema>;
 type FieldName = keyof FormInput & string;
+
+// zod and the schemas (about 30 kB gzipped) load when the form first gets focus or the pointer, or
+// at the latest on the first check (a field left, or submit), not with the page.
+const profileResolver = (memberType: MemberType) =>
+  lazyResolver<FormInput, unknown, FormOutput>(async () => {
+    const [{ zodResolver }, { profileSchemaFor }] = await Promise.all([
+      import("@hookform/resolvers/zod"),
+      import("@/lib/validation/profile"),
+    ]);
+    return zodResolver(profileSchemaFor(memberType) as typeof merchantProfileSchema);
+  });
+const RESOLVERS = { customer: profileResolver("customer"), merchant: profileResolver("merchant") };
 
 export type ProfileFormValues = {
   username: string;
@@ -47,11 +56,9 @@ export function ProfileForm({
   isMerchant: boolean;
   initial: ProfileFormValues;
 }) {
-  const schema = profileSchemaFor(
-    isMerchant ? "merchant" : "customer",
-  ) as typeof merchantProfileSchema;
+  const resolver = RESOLVERS[isMerchant ? "merchant" : "customer"];
   const form = useForm<FormInput, unknown, FormOutput>({
-    resolver: zodResolver(schema),
+    resolver,
     defaultValues: { ...initial, currency: currencyForCountry(initial.country) },
     mode: "onTouched",
   });
@@ -87,6 +94,8 @@ export function ProfileForm({
     <form
       method="post"
       onSubmit={handleSubmit(onSubmit)}
+      onFocus={resolver.preload}
+      onPointerEnter={resolver.preload}
       noValidate
       aria-label="Profile details"
       className="grid gap-5 sm:grid-cols-2"

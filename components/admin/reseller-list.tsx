@@ -1,13 +1,19 @@
 "use client";
 
 import { Pencil } from "lucide-react";
-import { useState } from "react";
+import dynamic from "next/dynamic";
+import { useRef, useState } from "react";
 import { useHydrated } from "@/components/layout/use-hydrated";
-import { Dialog, DialogContent, DialogTrigger } from "@/components/ui/dialog";
 import { buttonClasses } from "@/components/ui/button";
 import type { Reseller } from "@/lib/resellers/types";
 import { ResellerCopyLink } from "./reseller-copy-link";
-import { ResellerForm } from "./reseller-form";
+
+// The Edit dialog (Radix dialog, tailwind-merge) loads when an Edit is first pressed; the page
+// ships the buttons and the Add form only.
+const ResellerEditDialog = dynamic(
+  () => import("./reseller-edit-dialog").then((m) => m.ResellerEditDialog),
+  { ssr: false },
+);
 
 type Row = Reseller & { link: string };
 
@@ -28,29 +34,38 @@ export function ResellerList({ rows, label }: { rows: Row[]; label: string }) {
 function ResellerCard({ row }: { row: Row }) {
   const hydrated = useHydrated();
   const [open, setOpen] = useState(false);
+  const [requested, setRequested] = useState(false);
+  const button = useRef<HTMLButtonElement>(null);
   const name = `${row.firstName} ${row.lastName}`;
   return (
     <li className="flex min-w-0 flex-col gap-3 rounded-2xl border border-stone-200 bg-white p-4 sm:p-5">
       <div className="flex items-start justify-between gap-3">
         <h3 className="min-w-0 text-lg font-bold break-words text-stone-900">{name}</h3>
-        <Dialog open={open} onOpenChange={setOpen}>
-          <DialogTrigger
-            disabled={!hydrated}
-            aria-label={`Edit ${name}`}
-            className={buttonClasses({ variant: "ghost", size: "sm" })}
-          >
-            <Pencil aria-hidden />
-            Edit
-          </DialogTrigger>
-          <DialogContent
-            title={`Edit ${name}`}
-            className="max-h-[calc(100dvh-2rem)] max-w-xl overflow-y-auto"
-          >
-            <div className="mt-4">
-              <ResellerForm reseller={row} />
-            </div>
-          </DialogContent>
-        </Dialog>
+        <button
+          ref={button}
+          type="button"
+          disabled={!hydrated}
+          aria-label={`Edit ${name}`}
+          aria-haspopup="dialog"
+          aria-expanded={open}
+          className={buttonClasses({ variant: "ghost", size: "sm" })}
+          onClick={() => {
+            setRequested(true);
+            setOpen(true);
+          }}
+        >
+          <Pencil aria-hidden />
+          Edit
+        </button>
+        {requested ? (
+          <ResellerEditDialog
+            reseller={row}
+            name={name}
+            open={open}
+            onOpenChange={setOpen}
+            returnFocus={() => button.current?.focus()}
+          />
+        ) : null}
       </div>
       <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-3 gap-y-1 text-[0.9375rem]">
         <dt className="text-stone-600">Email</dt>

@@ -1,6 +1,5 @@
 "use client";
 
-import { zodResolver } from "@hookform/resolvers/zod";
 import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { useForm, useWatch } from "react-hook-form";
@@ -9,14 +8,25 @@ import { FormStatus, type Status } from "@/components/account/form-field";
 import { send } from "@/components/account/send";
 import { AddressFields } from "@/components/forms/address-fields";
 import { ContactFields } from "@/components/forms/contact-fields";
+import { lazyResolver } from "@/components/forms/lazy-resolver";
 import { SubmitButton } from "@/components/ui/submit-button";
 import type { DeliveryDestination } from "@/lib/constants";
 import type { CountryCode } from "@/lib/regions";
-import { deliverySchema, type homeDeliverySchema } from "@/lib/validation/checkout";
+import type { deliverySchema, homeDeliverySchema } from "@/lib/validation/checkout";
 
 type FormInput = z.input<typeof homeDeliverySchema>;
 type FormOutput = z.output<typeof deliverySchema>;
 type FieldName = keyof FormInput & string;
+
+// zod and the schema (about 30 kB gzipped) load when the form first gets focus or the pointer, or
+// at the latest on submit (where the first check runs), not with the page.
+const resolver = lazyResolver<FormInput, unknown, FormOutput>(async () => {
+  const [{ zodResolver }, { deliverySchema }] = await Promise.all([
+    import("@hookform/resolvers/zod"),
+    import("@/lib/validation/checkout"),
+  ]);
+  return zodResolver(deliverySchema as unknown as typeof homeDeliverySchema);
+});
 
 export type DeliveryAddressValues = {
   address: string;
@@ -68,7 +78,7 @@ export function DeliveryForm({
   const router = useRouter();
   const isHome = destination === "home";
   const form = useForm<FormInput, unknown, FormOutput>({
-    resolver: zodResolver(deliverySchema as unknown as typeof homeDeliverySchema),
+    resolver,
     defaultValues: { ...initial, deliveryDestination: destination as "home" },
     // Checked on submit, then again as each field changes (as the registration form does).
     mode: "onSubmit",
@@ -112,6 +122,8 @@ export function DeliveryForm({
     <form
       method="post"
       onSubmit={handleSubmit(onSubmit)}
+      onFocus={resolver.preload}
+      onPointerEnter={resolver.preload}
       noValidate
       aria-label="Order Delivery Information"
       className="grid gap-5 sm:grid-cols-2"

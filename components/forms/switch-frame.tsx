@@ -1,5 +1,4 @@
 import type { ReactNode } from "react";
-import { cn } from "@/lib/cn";
 
 /** What the control of a `SwitchFrame` must carry so its description and error are read with it. */
 export type SwitchControlProps = {
@@ -10,7 +9,8 @@ export type SwitchControlProps = {
 /**
  * An on/off option as a row: its label, an optional description and error, and the control at the
  * end. The control (a Radix switch, or a native checkbox that works before script loads) comes
- * from `children(props)` and must take `id` and the props it is given.
+ * from `children(props)` and must take `id` and the props it is given. Classes are written out
+ * whole rather than merged with `cn`, so the settings and product forms ship no tailwind-merge.
  */
 export function SwitchFrame({
   id,
@@ -35,7 +35,7 @@ export function SwitchFrame({
       <div className="min-w-0">
         <label
           htmlFor={id}
-          className={cn("font-semibold text-stone-900", disabled && "text-stone-600")}
+          className={`font-semibold ${disabled ? "text-stone-600" : "text-stone-900"}`}
         >
           {label}
         </label>

@@ -9,10 +9,44 @@ import type { CountryCode } from "@/lib/regions";
 import type { LocationAnswer } from "@/server/location/types";
 import { isMyLocalExcludedPath, rememberMyLocalDismissal } from "./my-local-paths";
 
-// The form (Radix dialog, react-hook-form, zod) loads only when the dialog opens.
-const LocationDialog = dynamic(() => import("./location-dialog").then((m) => m.LocationDialog), {
-  ssr: false,
-});
+// The form (Radix dialog, react-hook-form; zod later, on the first check) loads only when the
+// dialog opens: at once when asked for, at the browser's first idle moment when it opens by itself.
+const loadDialog = () => import("./location-dialog").then((m) => m.LocationDialog);
+const LocationDialog = dynamic(loadDialog, { ssr: false });
+
+/** How long an automatic opening waits at most for an idle moment. */
+const IDLE_TIMEOUT_MS = 2_000;
+
+/**
+ * True once the browser has been idle after `enabled` turned true and the dialog's code is in, so
+ * a first visit's page hydrates and paints before the dialog's script runs. The dialog is an
+ * overlay (fixed, in a portal), so opening it later moves nothing on the page.
+ */
+function useDialogLoadedWhenIdle(enabled: boolean): boolean {
+  const [loaded, setLoaded] = useState(false);
+  useEffect(() => {
+    if (!enabled || loaded) return;
+    let live = true;
+    const load = () =>
+      void loadDialog()
+        .catch(() => undefined) // next/dynamic tries again as it renders
+        .then(() => live && setLoaded(true));
+    // Safari has no requestIdleCallback.
+    if (typeof window.requestIdleCallback === "function") {
+      const id = window.requestIdleCallback(load, { timeout: IDLE_TIMEOUT_MS });
+      return () => {
+        live = false;
+        window.cancelIdleCallback(id);
+      };
+    }
+    const timer = window.setTimeout(load, 200);
+    return () => {
+      live = false;
+      window.clearTimeout(timer);
+    };
+  }, [enabled, loaded]);
+  return loaded;
+}
 
 /** Phones: the dialog would fill the first screen, so the first ask is a compact prompt. */
 const PHONE_QUERY = "(max-width: 639px)";
@@ -63,6 +97,8 @@ export function MyLocalLauncher({
 
   const opensByItself =
     autoOpen && !autoDismissed && !isMyLocalExcludedPath(pathname) && !searchParams.has("notice");
+  // A phone's automatic ask is the prompt below, which needs none of the dialog's code.
+  const autoDialogReady = useDialogLoadedWhenIdle(opensByItself && !requested && !isPhone);
   if (!requested && !opensByItself) return null;
 
   function close(outcome: "saved" | "dismissed") {
@@ -79,6 +115,7 @@ export function MyLocalLauncher({
 
   if (!requested && isPhone)
     return <MyLocalPrompt onOpen={() => setRequested(true)} onDismiss={() => close("dismissed")} />;
+  if (!requested && !autoDialogReady) return null;
   return <LocationDialog initial={initial} defaultCountry={defaultCountry} onClose={close} />;
 }
 

@@ -2,13 +2,19 @@
 
 import { clsx as cx } from "clsx";
 import { X } from "lucide-react";
+import dynamic from "next/dynamic";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { useHydrated, useViewerState } from "@/components/layout/viewer-context";
 import { Button } from "@/components/ui/button";
 import { ConversationPanel } from "./conversation-panel";
-import { HeyThereDialog, type HeyThereState } from "./hey-there-dialog";
+import type { HeyThereState } from "./hey-there-dialog";
 import { setOpenConversation, subscribeLiveMessages } from "./live-messages";
 import { messagingApi, type ConversationLead, type Page } from "./messaging-api";
+
+// The 'Hey There!' modal (Radix dialog) loads the first time it is needed, not with the page.
+const HeyThereDialog = dynamic(() => import("./hey-there-dialog").then((m) => m.HeyThereDialog), {
+  ssr: false,
+});
 
 const nameOf = (lead: ConversationLead) => `${lead.firstName} ${lead.lastName}`.trim();
 
@@ -28,6 +34,9 @@ export function MessagesInbox({ initial }: { initial: Page<ConversationLead, str
   const [listError, setListError] = useState(false);
   const [selected, setSelected] = useState<ConversationLead | null>(null);
   const [modal, setModal] = useState<HeyThereState | null>(null);
+  // Mounted from its first opening on, so Radix can close it as it always has.
+  const [modalUsed, setModalUsed] = useState(false);
+  if (modal !== null && !modalUsed) setModalUsed(true);
   const [toDelete, setToDelete] = useState<ConversationLead | null>(null);
 
   const selectedId = selected?.conversationId ?? null;
@@ -226,14 +235,16 @@ export function MessagesInbox({ initial }: { initial: Page<ConversationLead, str
         )}
       </section>
 
-      <HeyThereDialog
-        state={modal}
-        onClose={() => {
-          setModal(null);
-          setToDelete(null);
-        }}
-        onConfirmDelete={() => void confirmDelete()}
-      />
+      {modalUsed ? (
+        <HeyThereDialog
+          state={modal}
+          onClose={() => {
+            setModal(null);
+            setToDelete(null);
+          }}
+          onConfirmDelete={() => void confirmDelete()}
+        />
+      ) : null}
     </div>
   );
 }

@@ -1,5 +1,5 @@
 /** The browser's side of the messaging calls (docs/api.md, "Messages"). */
-import { SUBSCRIPTION_REQUIRED } from "@/lib/validation/messaging";
+import { SUBSCRIPTION_REQUIRED } from "@/lib/constants";
 
 export type ConversationLead = {
   conversationId: number;

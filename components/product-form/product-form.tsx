@@ -1,21 +1,14 @@
 "use client";
 
-import { zodResolver } from "@hookform/resolvers/zod";
 import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { useForm, useWatch, type Resolver } from "react-hook-form";
 import { FormField, inputClasses } from "@/components/account/form-field";
+import { lazyResolver } from "@/components/forms/lazy-resolver";
 import { SubmitButton } from "@/components/ui/submit-button";
-import { WEIGHT_UNITS, type Currency } from "@/lib/constants";
+import { PRODUCT_DETAIL_MAX, PRODUCT_NAME_MAX, WEIGHT_UNITS, type Currency } from "@/lib/constants";
 import type { ServiceCharge } from "@/lib/fees";
-import {
-  PRODUCT_DETAIL_MAX,
-  PRODUCT_NAME_MAX,
-  productAddSchema,
-  productUpdateSchema,
-  type ProductAdd,
-  type ProductUpdate,
-} from "@/lib/validation/catalog";
+import type { ProductAdd, ProductUpdate } from "@/lib/validation/catalog";
 import { straightenPunctuation } from "@/lib/validation/charsets";
 import { MSG } from "@/lib/validation/messages";
 import { EarningEstimate } from "./earning-estimate";
@@ -91,6 +84,21 @@ export type ProductFormProps = {
 );
 
 type Parsed = ProductAdd | ProductUpdate;
+type SchemaResolver = Resolver<Record<string, unknown>, unknown, Parsed>;
+
+// zod and the schemas (about 30 kB gzipped) load when the form first gets focus or the pointer, or
+// at the latest on the first check (a field left, an image picked, or submit), not with the page.
+const productResolver = (mode: "add" | "edit") =>
+  lazyResolver<Record<string, unknown>, unknown, Parsed>(async () => {
+    const [{ zodResolver }, { productAddSchema, productUpdateSchema }] = await Promise.all([
+      import("@hookform/resolvers/zod"),
+      import("@/lib/validation/catalog"),
+    ]);
+    return zodResolver(
+      mode === "add" ? productAddSchema : productUpdateSchema,
+    ) as unknown as SchemaResolver;
+  });
+const RESOLVERS = { add: productResolver("add"), edit: productResolver("edit") };
 
 /**
  * The add and edit product form (spec part 2 sections 2, 5, 8 and 9). The same zod schema as the
@@ -99,7 +107,7 @@ type Parsed = ProductAdd | ProductUpdate;
 export function ProductForm(props: ProductFormProps) {
   const { mode, username, currency, serviceCharge, cardUnavailableReason } = props;
   const router = useRouter();
-  const schema = mode === "add" ? productAddSchema : productUpdateSchema;
+  const resolver = RESOLVERS[mode];
   const {
     register,
     handleSubmit,
@@ -111,7 +119,7 @@ export function ProductForm(props: ProductFormProps) {
   } = useForm<ProductFormValues, unknown, Parsed>({
     // The edit schema also wants `id`, which is added here rather than kept in the inputs.
     resolver: ((values, context, options) =>
-      (zodResolver(schema) as unknown as Resolver<Record<string, unknown>, unknown, Parsed>)(
+      resolver(
         mode === "edit" ? { ...values, id: props.productId } : values,
         context,
         options as never,
@@ -190,6 +198,8 @@ export function ProductForm(props: ProductFormProps) {
     <form
       method="post"
       onSubmit={handleSubmit(onSubmit)}
+      onFocus={resolver.preload}
+      onPointerEnter={resolver.preload}
       noValidate
       aria-label={mode === "add" ? "Add a product" : "Edit the product"}
       className="grid gap-8 lg:grid-cols-[minmax(0,26rem)_1fr] lg:items-start"

@@ -1,7 +1,6 @@
 import type { ReactNode } from "react";
 import type { UseFormRegisterReturn } from "react-hook-form";
 import { SwitchFrame } from "@/components/forms/switch-frame";
-import { cn } from "@/lib/cn";
 
 /**
  * An on/off option: a native checkbox with the switch role (no script of its own), its label, an
@@ -27,10 +26,7 @@ export function SwitchField({
       {(a11y) => (
         <label
           htmlFor={id}
-          className={cn(
-            "relative inline-flex shrink-0",
-            disabled ? "cursor-not-allowed" : "cursor-pointer",
-          )}
+          className={`relative inline-flex shrink-0 ${disabled ? "cursor-not-allowed" : "cursor-pointer"}`}
         >
           <input
             id={id}

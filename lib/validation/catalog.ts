@@ -4,10 +4,16 @@
  * a string.
  */
 import { z } from "zod";
-import { IMAGE_MAX_BYTES, QUANTITY_MAX, QUANTITY_MIN } from "@/lib/constants";
+import {
+  IMAGE_MAX_BYTES,
+  PRODUCT_DETAIL_MAX,
+  PRODUCT_NAME_MAX,
+  QUANTITY_MAX,
+  QUANTITY_MIN,
+} from "@/lib/constants";
 import { parsePriceToCents } from "@/lib/money";
 import { PRODUCT_TEXT_CHARS } from "./charsets";
-import { imageFile } from "./image";
+import { imageFile } from "./image-schema";
 import { MSG } from "./messages";
 import {
   checkConditionalField,
@@ -21,8 +27,7 @@ import {
   requiredText,
 } from "./shared";
 
-export const PRODUCT_NAME_MAX = 100;
-export const PRODUCT_DETAIL_MAX = 2000;
+export { PRODUCT_DETAIL_MAX, PRODUCT_NAME_MAX };
 /** Prices from 0.01 to 99,999.99: a listing is a sale, and card payments need an amount. */
 export const PRODUCT_PRICE_MAX_CENTS = 9_999_999;
 

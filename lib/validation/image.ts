@@ -2,8 +2,9 @@
  * Image upload checks shared by the product form and the profile. These look at the name, the
  * declared type and the size; the server still verifies the real type from the bytes
  * (`sniffImageType`, then re-encoding) because a name and a declared type are the client's word.
+ * No zod here: the product form and the avatar upload check a picked file with these before any
+ * schema loads (the schema's rule is in image-schema.ts).
  */
-import { z } from "zod";
 import { IMAGE_EXTENSIONS, IMAGE_MAX_BYTES, IMAGE_MIME_TYPES } from "@/lib/constants";
 
 /** What both a browser File and a multipart-decoded File look like. */
@@ -65,34 +66,4 @@ export function sniffImageType(bytes: Uint8Array): "jpeg" | "png" | null {
   const png = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
   if (bytes.length >= png.length && png.every((b, i) => bytes[i] === b)) return "png";
   return null;
-}
-
-export interface ImageRule {
-  /** Message when no file is chosen; without it the image is optional. */
-  required?: string;
-  invalid: string;
-  tooBig: string;
-  maxBytes?: number;
-}
-
-/** An image field: the output is the chosen File (typed as the DOM File) or null. */
-export function imageFile(rule: ImageRule) {
-  return z
-    .custom<ImageInput>(() => true)
-    .transform((value, ctx): File | null => {
-      const file = pickFile(value);
-      if (!file) {
-        if (rule.required) {
-          ctx.addIssue({ code: "custom", message: rule.required });
-          return z.NEVER;
-        }
-        return null;
-      }
-      const problem = imageProblem(file, rule.maxBytes);
-      if (problem) {
-        ctx.addIssue({ code: "custom", message: problem === "type" ? rule.invalid : rule.tooBig });
-        return z.NEVER;
-      }
-      return file as File;
-    });
 }

@@ -6,6 +6,7 @@ export * from "./messages";
 export * from "./charsets";
 export * from "./shared";
 export * from "./image";
+export * from "./image-schema";
 export * from "./field-errors";
 export * from "./accounts";
 export * from "./location";

@@ -68,11 +68,8 @@ export type AskTheFarmerInput = z.input<typeof askTheFarmerSchema>;
 export type AskTheFarmer = z.output<typeof askTheFarmerSchema>;
 export type ConversationMessageInput = z.input<typeof conversationMessageSchema>;
 
-/** The 'Hey There!' modal state a farmer without Engager or Harvest meets when writing. */
-export const SUBSCRIPTION_REQUIRED = "subscription_required";
-/** (ours) the spec names the state, not its text. */
-export const SUBSCRIPTION_REQUIRED_MESSAGE =
-  "A subscription is needed to send or reply to messages.";
+// In lib/constants.ts so the messages page's client code can read it without zod.
+export { SUBSCRIPTION_REQUIRED, SUBSCRIPTION_REQUIRED_MESSAGE } from "@/lib/constants";
 
 /** A page of the contacts list starts after this cursor (opaque to clients). */
 export const CONVERSATION_CURSOR_PATTERN = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z_\d{1,10}$/;

@@ -6,12 +6,13 @@ import { z } from "zod";
 import {
   CURRENCIES,
   IMAGE_MAX_BYTES,
+  INTRODUCTION_MAX_LENGTH,
   NOTIFICATION_TYPES,
   type Currency,
   type MemberType,
 } from "@/lib/constants";
 import { INTRODUCTION_CHARS } from "./charsets";
-import { imageFile } from "./image";
+import { imageFile } from "./image-schema";
 import { MSG } from "./messages";
 import {
   address,
@@ -35,7 +36,7 @@ import {
   username,
 } from "./shared";
 
-export const INTRODUCTION_MAX_LENGTH = 1000;
+export { INTRODUCTION_MAX_LENGTH };
 
 const CURRENCY_PATTERN = new RegExp(`^(${CURRENCIES.join("|")})$`);
 
