@@ -49,11 +49,26 @@ export const GROUPS = [
 ] as const;
 export type Group = (typeof GROUPS)[number];
 
+/** The db group's scenarios, in the order they run; `--scenario` picks some of them. */
+export const DB_SCENARIOS = [
+  "product",
+  "mylocal",
+  "search",
+  "depth",
+  "orders",
+  "resellers",
+  "messages",
+  "checkout",
+] as const;
+export type DbScenario = (typeof DB_SCENARIOS)[number];
+
 export interface RunOptions {
   size: string;
   small: string;
   large: string;
   groups: Set<Group>;
+  /** The db group's scenarios to run (all unless `--scenario` names some). */
+  scenarios: Set<DbScenario>;
   rounds: number;
   durationS: number;
   server: string;
@@ -70,6 +85,8 @@ when a target of bench/thresholds.json is missed or a scenario's page or service
   --large L         the larger dataset for scaling ratios, used when its database exists; default L
   --only LIST       groups to run, comma-separated: db,ablation,statements,pglite,payments,http,bundle,lighthouse,mixed,coldstart
   --skip LIST       groups to leave out
+  --scenario LIST   only these scenarios of the db group, comma-separated (the other groups are
+                    not affected; combine with --only db): ${DB_SCENARIOS.join(",")}
   --rounds N        HTTP rounds (A B C / C B A interleaved); default 3
   --duration S      seconds per HTTP round; default 10
   --server URL      PostgreSQL server; default $BENCH_PG_URL or postgres://postgres@127.0.0.1:5432
@@ -85,6 +102,7 @@ function parseOptions(): RunOptions {
         large: { type: "string", default: "L" },
         only: { type: "string" },
         skip: { type: "string" },
+        scenario: { type: "string" },
         rounds: { type: "string", default: "3" },
         duration: { type: "string", default: "10" },
         server: { type: "string", default: DEFAULT_SERVER },
@@ -104,11 +122,16 @@ function parseOptions(): RunOptions {
   const only = list(values.only);
   const groups = new Set<Group>((only.length ? only : GROUPS) as Group[]);
   for (const g of list(values.skip)) groups.delete(g as Group);
+  for (const s of list(values.scenario))
+    if (!(DB_SCENARIOS as readonly string[]).includes(s))
+      throw new Error(`unknown scenario ${s}: ${DB_SCENARIOS.join(", ")}`);
+  const scenarios = list(values.scenario);
   return {
     size: (values.size ?? "M").toUpperCase(),
     small: (values.small ?? "S").toUpperCase(),
     large: (values.large ?? "L").toUpperCase(),
     groups,
+    scenarios: new Set<DbScenario>((scenarios.length ? scenarios : DB_SCENARIOS) as DbScenario[]),
     rounds: Math.max(1, Number(values.rounds)),
     durationS: Math.max(1, Number(values.duration)),
     server: values.server ?? DEFAULT_SERVER,
@@ -119,12 +142,49 @@ function parseOptions(): RunOptions {
 const dbName = (size: string) => `bench_${size.toLowerCase()}`;
 
 async function dbGroup(ctx: DbContext, report: Report, opts: RunOptions): Promise<void> {
-  const p = await probes(ctx);
-  out("  product");
-  await productScenarios(ctx, report, p);
-  out("  My Local");
-  const local = await myLocalScenarios(ctx, report, p);
-  // Scaling: the same 25 km listing on the larger dataset, when it is loaded.
+  const wants = (scenario: DbScenario) => opts.scenarios.has(scenario);
+  const p = wants("product") || wants("mylocal") ? await probes(ctx) : null;
+  if (p && wants("product")) {
+    out("  product");
+    await productScenarios(ctx, report, p);
+  }
+  if (p && wants("mylocal")) {
+    out("  My Local");
+    const local = await myLocalScenarios(ctx, report, p);
+    await myLocalScaling(report, opts, local);
+  }
+  if (wants("search")) {
+    out("  search");
+    await searchScenarios(ctx, report);
+  }
+  if (wants("depth")) {
+    out("  listing depth");
+    await depthScenarios(ctx, report);
+  }
+  if (wants("orders")) {
+    out("  order lists");
+    await orderListScenarios(ctx, report);
+  }
+  if (wants("resellers")) {
+    out("  reseller transactions");
+    await resellerScenarios(ctx, report);
+  }
+  if (wants("messages")) {
+    out("  messages");
+    await messagingScenarios(ctx, report);
+  }
+  if (wants("checkout")) {
+    out("  checkout");
+    await checkoutScenario(ctx, report);
+  }
+}
+
+/** Scaling: the same 25 km listing on the larger dataset, when it is loaded. */
+async function myLocalScaling(
+  report: Report,
+  opts: RunOptions,
+  local: Awaited<ReturnType<typeof myLocalScenarios>>,
+): Promise<void> {
   const id = "My Local (db):L/M p95 ratio, 25 km";
   if (!(await databaseExists(opts.server, dbName(opts.large)))) {
     report.notRun(
@@ -152,18 +212,6 @@ async function dbGroup(ctx: DbContext, report: Report, opts: RunOptions): Promis
       }
     });
   }
-  out("  search");
-  await searchScenarios(ctx, report);
-  out("  listing depth");
-  await depthScenarios(ctx, report);
-  out("  order lists");
-  await orderListScenarios(ctx, report);
-  out("  reseller transactions");
-  await resellerScenarios(ctx, report);
-  out("  messages");
-  await messagingScenarios(ctx, report);
-  out("  checkout");
-  await checkoutScenario(ctx, report);
 }
 
 /** Statement counts of every probe at the small size and at this size: the ratio must be 1. */

@@ -52,13 +52,16 @@ export async function reviewOrderLines(
   if (selected.length === 0) throw conflict(EMPTY_CART_MESSAGE);
   const problems = selected.flatMap((line) => placementProblem(line, paymentType) ?? []);
   if (problems.length > 0) throw conflict(problems.join(" "));
-  const [customer] = await db
-    .select({ currency: members.currency })
-    .from(members)
-    .where(eq(members.id, customerId))
-    .limit(1);
-  const mixed = currencyConflict(selected, customer?.currency ?? null);
-  if (mixed) throw conflict(mixed.message);
+  if (new Set(selected.map((line) => line.currency)).size > 1) {
+    // Only a mix needs the member's own currency (it decides which lines are named to move).
+    const [customer] = await db
+      .select({ currency: members.currency })
+      .from(members)
+      .where(eq(members.id, customerId))
+      .limit(1);
+    const mixed = currencyConflict(selected, customer?.currency ?? null);
+    if (mixed) throw conflict(mixed.message);
+  }
 
   const totalCents = selected.reduce((sum, line) => sum + line.unitPriceCents * line.qty, 0);
   if (totalCents > MAX_TOTAL_CENTS) throw conflict(ORDER_TOO_LARGE_MESSAGE);

@@ -76,6 +76,21 @@ const ordersOf = (customerId: number) =>
   db.select().from(orders).where(eq(orders.customerId, customerId));
 const mailsTo = (to: string) => db.select().from(emailOutbox).where(eq(emailOutbox.to, to));
 
+/** `db`, but its first raw statement (placeOrder's write) runs only after `meanwhile`. */
+function beforeFirstWrite(meanwhile: () => Promise<unknown>): Db {
+  let waiting = true;
+  return new Proxy(db, {
+    get(target, property, receiver) {
+      if (property !== "execute" || !waiting) return Reflect.get(target, property, receiver);
+      return async (...args: Parameters<Db["execute"]>) => {
+        waiting = false;
+        await meanwhile();
+        return target.execute(...args);
+      };
+    },
+  });
+}
+
 describe("placeOrder", () => {
   it("places one order with a snapshot per line, totals in cents, and clears the ordered cart rows", async () => {
     const customer = await createCustomer(db);
@@ -365,6 +380,86 @@ describe("placeOrder", () => {
     const lines = await db.select().from(orderItems).where(eq(orderItems.orderId, placed.orderId));
     expect(lines.map((line) => line.productId)).toEqual([reviewed.id]);
     expect((await cartOf(customer.id)).map((row) => row.productId)).toEqual([addedLater.id]);
+  });
+
+  // placeOrder reads and checks the cart, then writes in one statement (writeOrder). These run
+  // `meanwhile` just before that statement, as another tab or a double click would.
+  it("reads the cart again when it changed between the check and the write, and orders it as it is then", async () => {
+    const customer = await createCustomer(db);
+    const farm = await createMerchant(db);
+    const eggs = await createProduct(db, { merchantId: farm.id, unitPriceCents: 650 });
+    await createCartItem(db, { memberId: customer.id, productId: eggs.id, qty: 2 });
+    const meanwhile = () =>
+      db.update(cartItems).set({ qty: 5 }).where(eq(cartItems.memberId, customer.id));
+
+    const placed = await placeOrder(beforeFirstWrite(meanwhile), {
+      customerId: customer.id,
+      checkoutKey: randomUUID(),
+      delivery: storePickup(customer),
+    });
+
+    expect(placed.created).toBe(true);
+    const [order] = await ordersOf(customer.id);
+    expect(order!.totalCents).toBe(5 * 650);
+    const lines = await db.select().from(orderItems).where(eq(orderItems.orderId, placed.orderId));
+    expect(lines.map((line) => line.qty)).toEqual([5]);
+    expect(await cartOf(customer.id)).toEqual([]);
+  });
+
+  it("refuses reviewed lines changed between the check and the write, and writes nothing", async () => {
+    const customer = await createCustomer(db);
+    const farm = await createMerchant(db);
+    const berries = await createProduct(db, { merchantId: farm.id, name: "Blueberries" });
+    const corn = await createProduct(db, { merchantId: farm.id, name: "Sweet Corn" });
+    await createCartItem(db, { memberId: customer.id, productId: berries.id, qty: 2 });
+    await createCartItem(db, { memberId: customer.id, productId: corn.id, qty: 1 });
+    const items = [
+      { pKey: berries.pKey, qty: 2 },
+      { pKey: corn.pKey, qty: 1 },
+    ];
+    const meanwhile = () =>
+      db.update(cartItems).set({ qty: 3 }).where(eq(cartItems.productId, berries.id));
+
+    const changed = await failure(
+      placeOrder(beforeFirstWrite(meanwhile), {
+        customerId: customer.id,
+        checkoutKey: randomUUID(),
+        delivery: storePickup(customer),
+        items,
+      }),
+    );
+
+    expect(changed).toMatchObject({
+      code: "conflict",
+      message: "The quantity of Blueberries in your cart is now 3. Please review your order again.",
+    });
+    expect(await ordersOf(customer.id)).toEqual([]);
+    expect((await cartOf(customer.id)).map((row) => row.qty).sort()).toEqual([1, 3]);
+  });
+
+  it("answers the first order when its twin committed between the check and the write", async () => {
+    const customer = await createCustomer(db);
+    const farm = await createMerchant(db);
+    const product = await createProduct(db, { merchantId: farm.id });
+    await createCartItem(db, { memberId: customer.id, productId: product.id, qty: 2 });
+    const input = {
+      customerId: customer.id,
+      checkoutKey: randomUUID(),
+      delivery: storePickup(customer),
+      items: [{ pKey: product.pKey, qty: 2 }],
+    };
+    let first: Awaited<ReturnType<typeof placeOrder>> | undefined;
+
+    const second = await placeOrder(
+      beforeFirstWrite(async () => {
+        first = await placeOrder(db, input);
+      }),
+      input,
+    );
+
+    expect(first?.created).toBe(true);
+    expect(second).toEqual({ ...first, created: false });
+    expect(await ordersOf(customer.id)).toHaveLength(1);
   });
 
   it("refuses a reviewed line whose price changed since the preview, and orders it at the new one once seen", async () => {

@@ -1,14 +1,17 @@
 import "server-only";
-import { and, eq, inArray } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import type { Delivery } from "@/lib/validation/checkout";
 import { selectCartLines } from "@/server/checkout/cart-lines";
-import { fulfilmentFor } from "@/server/checkout/cart-rules";
-import { deliveryColumns } from "@/server/checkout/delivery-columns";
 import type { ReviewedItem } from "@/server/checkout/place-order-input";
-import { reviewOrderLines } from "@/server/checkout/review-order-lines";
+import {
+  CART_CHANGED_MESSAGE,
+  reviewOrderLines,
+  type ReviewedLines,
+} from "@/server/checkout/review-order-lines";
 import type { Db } from "@/server/db/client";
-import { cartItems, orderItems, orders } from "@/server/db/schema";
-import { conflict } from "@/server/errors";
+import { orders } from "@/server/db/schema";
+import { AppError, conflict } from "@/server/errors";
+import { writeOrder } from "./write-order";
 
 export {
   CART_CHANGED_MESSAGE,
@@ -29,13 +32,19 @@ export type PlaceOrderInput = {
 
 export type PlacedOrder = { orderId: number; orderNo: string; created: boolean };
 
+/** Attempts before a cart that keeps changing between the read and the write is refused. */
+const MAX_ATTEMPTS = 3;
+
 /**
  * Pay in person: turns the member's pay-in-person cart lines into one order, exactly once per
- * checkout key, in one transaction. The cart rows are re-read under a row lock; the lines the
- * customer reviewed must still be there with the same quantities and every product is re-checked
- * (active, in stock, still offered for pay in person); a cart mixing currencies is refused; the
- * total is computed here in integer cents; each line keeps a snapshot of its product; the ordered
- * rows leave the cart. Lines sold out or no longer sold that were not reviewed stay in the cart.
+ * checkout key. The cart is read and checked, then the order, its lines and the cart change are
+ * written in one statement (`writeOrder`) that first locks the ordered cart rows and writes only if
+ * they are still there with the quantities read. The lines the customer reviewed must still be in
+ * the cart with the same quantities and every product is re-checked (active, in stock, still
+ * offered for pay in person); a cart mixing currencies is refused; the total is computed here in
+ * integer cents; each line keeps a snapshot of its product; the ordered rows leave the cart. Lines
+ * sold out or no longer sold that were not reviewed stay in the cart. A cart changed between the
+ * read and the write (another tab, an edit) is read and checked again.
  * It sends no mail: the caller sends the order-placed emails (`sendOrderPlacedEmails`) when
  * `created` is true; the pay-in-person route does it after its HTTP answer.
  *
@@ -47,72 +56,33 @@ export type PlacedOrder = { orderId: number; orderNo: string; created: boolean }
  *   the key belongs to another member's order.
  */
 export async function placeOrder(db: Db, input: PlaceOrderInput): Promise<PlacedOrder> {
-  return db.transaction(async (tx) => {
-    // Lock first: a concurrent checkout of this member waits here, then sees its rows gone.
-    const lines = await selectCartLines(tx, input.customerId, { lock: true });
-    const existing = await findOrderByCheckoutKey(tx, input.checkoutKey);
-    if (existing) return answerExisting(existing, input.customerId);
-
-    const {
-      lines: selected,
-      currency,
-      totalCents,
-    } = await reviewOrderLines(tx, {
-      customerId: input.customerId,
-      cart: lines,
-      items: input.items,
-      paymentType: "in_person",
-    });
-
-    const [order] = await tx
-      .insert(orders)
-      .values({
+  for (let attempt = 1; ; attempt += 1) {
+    const cart = await selectCartLines(db, input.customerId);
+    let reviewed: ReviewedLines;
+    try {
+      reviewed = await reviewOrderLines(db, {
         customerId: input.customerId,
-        checkoutKey: input.checkoutKey,
+        cart,
+        items: input.items,
         paymentType: "in_person",
-        paymentStatus: "not_required",
-        currency,
-        totalCents,
-        ...deliveryColumns(input.delivery),
-      })
-      .onConflictDoNothing({ target: orders.checkoutKey })
-      .returning({ id: orders.id, orderNo: orders.orderNo });
-    if (!order) {
-      // Another call with this key committed between our check and our insert.
-      const winner = await findOrderByCheckoutKey(tx, input.checkoutKey);
-      if (!winner) throw conflict(CHECKOUT_KEY_USED_MESSAGE);
-      return answerExisting(winner, input.customerId);
+      });
+    } catch (error) {
+      // A retry of a placed checkout finds its lines gone from the cart: the key answers it.
+      if (!(error instanceof AppError)) throw error;
+      const existing = await findOrderByCheckoutKey(db, input.checkoutKey);
+      if (existing) return answerExisting(existing, input.customerId);
+      throw error;
     }
 
-    // By product: the sales trigger locks each product at commit, in this order, so two checkouts
-    // sharing products (or a checkout and a cancel, which updates its lines in the same order) lock
-    // them in the same order and cannot deadlock. The farmers' line counters are locked before, at
-    // this insert, in farmer id order (drizzle/0008 and 0015).
-    const byProduct = [...selected].sort((a, b) => a.productId - b.productId);
-    await tx.insert(orderItems).values(
-      byProduct.map((line) => ({
-        orderId: order.id,
-        productId: line.productId,
-        merchantId: line.merchantId,
-        productName: line.name,
-        unitPriceCents: line.unitPriceCents,
-        unitWeight: line.unitWeight,
-        unitWeightSymbol: line.unitWeightSymbol,
-        qty: line.qty,
-        deliveryService: fulfilmentFor(line.deliveryService, input.delivery.deliveryDestination),
-      })),
-    );
-    await tx.delete(cartItems).where(
-      and(
-        eq(cartItems.memberId, input.customerId),
-        inArray(
-          cartItems.id,
-          selected.map((line) => line.cartItemId),
-        ),
-      ),
-    );
-    return { orderId: order.id, orderNo: order.orderNo, created: true };
-  });
+    const written = await writeOrder(db, { ...input, reviewed });
+    if (written.outcome === "created")
+      return { orderId: written.orderId, orderNo: written.orderNo, created: true };
+    // Another call with this key, or another checkout of this cart, committed first.
+    const existing = await findOrderByCheckoutKey(db, input.checkoutKey);
+    if (existing) return answerExisting(existing, input.customerId);
+    if (written.outcome === "key_taken") throw conflict(CHECKOUT_KEY_USED_MESSAGE);
+    if (attempt === MAX_ATTEMPTS) throw conflict(CART_CHANGED_MESSAGE);
+  }
 }
 
 type ExistingOrder = { id: number; orderNo: string; customerId: number };
