@@ -201,6 +201,11 @@ function browseQuery(parts: QueryParts): SQL {
  * products_store_popular_idx); an incremental sort merges them and stops at the page. Only farms
  * with a product left to show count towards the farms read, so `offset + perPage + 1` farms (and
  * their ties) always hold the page. The total sums the farms' active product counts.
+ *
+ * The card's farm columns come from the farm's row, joined by `farms.farm_id`: one lookup per farm.
+ * Joined by the products' merchant id instead, the planner (which expects one farm, whatever the
+ * radius) merge-joined each farm's products with `members` read from its first id, up to 0.2 ms a
+ * farm at S and most of the statement's time (docs/performance.md, session 14).
  */
 function nearestBrowseQuery(parts: QueryParts & { near: Nearby }): SQL {
   const { near, keys, paging, perPage } = parts;
@@ -229,7 +234,7 @@ function nearestBrowseQuery(parts: QueryParts & { near: Nearby }): SQL {
         order by ${orderByKeys(farmKeys)}
         limit ${rowsNeeded}
       ) as ${products}
-      join ${members} on ${members.id} = ${products.merchantId}
+      join ${members} on ${members.id} = farms.farm_id
       order by ${orderByKeys(keys)}
       limit ${perPage + 1} offset ${paging.offset}
     ) as page on true`;
@@ -287,18 +292,26 @@ function keywordQuery(
     where ${products.status} = 'active' and ${named} ${exactAfter}
     ${readsInIndexOrder ? sql`order by ${exactOrder} limit ${intLiteral(paging.offset + perPage + 1)}` : sql``}
   )`;
-  // Popular ranks by the products' sales: only then are the matches' products read.
+  // Popular ranks by the products' sales: only then are the matches' products read, one primary
+  // key lookup per match. The lookup is a lateral subquery with a limit, which the planner runs
+  // per match as written: as a plain join it hashed every product instead wherever reading the
+  // whole table is estimated cheaper than SEARCH_MATCH_CAP lookups (S: 20,000 products read in
+  // 10 ms against 1,000 lookups in 1-2 ms; docs/performance.md, session 14).
+  const sales = sql`cross join lateral (
+    select ${products.unitsSold90d} as units_sold, ${products.score} as score
+    from ${products} where ${products.id} = m.id limit 1
+  ) as sales`;
   const matched =
     sets.length > 0
       ? sql`matched as (
-        select m.id, m.k, ${popular ? sql`${products.unitsSold90d}` : sql`null::int`} as units_sold,
-          ${popular ? sql`${products.score}` : sql`null::numeric`} as score, m.name_hits as rank
+        select m.id, m.k, ${popular ? sql`sales.units_sold` : sql`null::int`} as units_sold,
+          ${popular ? sql`sales.score` : sql`null::numeric`} as score, m.name_hits as rank
         from (${keywordPostings(sets, keyword, {
           join: farmsOf,
           select: sql`, ${k} as k`,
           limit: SEARCH_MATCH_CAP,
         })}) as m
-        ${popular ? sql`join ${products} on ${products.id} = m.id` : sql``}
+        ${popular ? sales : sql``}
       )`
       : sql`matched as (select null::int as id, null::float8 as k, null::int as units_sold,
         null::numeric as score, null::float8 as rank where false)`;
