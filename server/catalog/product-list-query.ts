@@ -3,7 +3,7 @@ import { sql, type SQL } from "drizzle-orm";
 import type { Nearby } from "@/lib/catalog/types";
 import { DEFAULT_SORT_TYPE, PAGE_SIZES, type SortType } from "@/lib/constants";
 import { sanitizeKeyword } from "@/lib/validation/search";
-import { intLiteral } from "@/server/db/named-statement";
+import { intLiteral, textValue } from "@/server/db/named-statement";
 import { members, productNames, products } from "@/server/db/schema";
 import {
   keysetAfter,
@@ -59,8 +59,9 @@ export type ListProductsInput = {
  * `corrections` holds every word of the keyword (correctKeywordWords). `named`: the statement's
  * plan does not depend on its values (a keyword of one lexeme, sorted All or Latest, without My
  * Local, on the first page or after a cursor), so it may run as a named statement
- * (renderStatement, decision 0015); the other keyword statements depend on how common each lexeme
- * or name is, and are planned for their values.
+ * (renderStatement, decision 0015), its keyword and lexeme kept from the planner so that
+ * PostgreSQL keeps one plan for it at every size (textValue, decision 0027); the other keyword
+ * statements depend on how common each lexeme or name is, and are planned for their values.
  *
  * @throws AppError validation `page` ('Invalid Page') for a page deeper than MAX_LIST_OFFSET
  */
@@ -92,15 +93,15 @@ export function buildProductListQuery(input: ListProductsInput, corrections: Key
     keys,
   });
   const sets = keyword ? keywordLexemeSets(words, corrections) : [];
-  const query = keyword
-    ? keywordQuery({ keyword, sets, near, keys, paging, perPage, sortOptions })
-    : browseQuery({ near, keys, paging, perPage });
   // One index walk at most (no join order or join method for the values to change), the exact
   // names read only as far as the page. Popular also joins the matches to their products for
   // their sales; its plan without the values is unchecked, so it is planned for its values.
   const atMostOneLexeme = sets.flat().length <= 1;
   const named =
     keyword !== "" && atMostOneLexeme && !near && sortType !== "popular" && paging.offset === 0;
+  const query = keyword
+    ? keywordQuery({ keyword, sets, named, near, keys, paging, perPage, sortOptions })
+    : browseQuery({ near, keys, paging, perPage });
   return { query, named, keys, signature, paging, perPage, near, sortType };
 }
 
@@ -254,10 +255,12 @@ function keywordQuery(
     keyword: string;
     /** keywordLexemeSets of its words. */
     sets: string[][];
+    /** Runs as a named statement: the keyword and lexemes are kept from the planner (textValue). */
+    named: boolean;
     sortOptions: SortOptions;
   },
 ): SQL {
-  const { near, keys, paging, perPage, keyword, sets } = parts;
+  const { near, keys, paging, perPage, keyword, sets, named } = parts;
   const inRadius = near !== null && near.radiusKm > 0;
   const farmsOf = (merchantId: SQL) =>
     !near
@@ -269,7 +272,7 @@ function keywordQuery(
   const k = near ? sql`farms.k` : sql`null::float8`;
   const candidateColumns = sql`${products.id} as id, ${k} as k, ${products.unitsSold90d} as units_sold,
     ${products.score} as score`;
-  const named = exactNameMatch(keyword);
+  const nameMatch = exactNameMatch(textValue(keyword, { named }));
 
   // Exact matches in index order (products_name_lower_idx, or products_name_popular_idx under
   // Popular), only as many as the page can reach (after the cursor's row). My Local orders them by
@@ -289,7 +292,7 @@ function keywordQuery(
     readsInIndexOrder && paging.after ? sql`and ${keysetAfter(exactKeys, paging.after)}` : sql``;
   const exact = sql`exact as (
     select ${candidateColumns} from ${products} ${farmsJoin}
-    where ${products.status} = 'active' and ${named} ${exactAfter}
+    where ${products.status} = 'active' and ${nameMatch} ${exactAfter}
     ${readsInIndexOrder ? sql`order by ${exactOrder} limit ${intLiteral(paging.offset + perPage + 1)}` : sql``}
   )`;
   // Popular ranks by the products' sales: only then are the matches' products read, one primary
@@ -310,6 +313,7 @@ function keywordQuery(
           join: farmsOf,
           select: sql`, ${k} as k`,
           limit: SEARCH_MATCH_CAP,
+          named,
         })}) as m
         ${popular ? sales : sql``}
       )`
@@ -327,7 +331,7 @@ function keywordQuery(
   ];
   // Within a radius, count the farms' exact matches; else one row of product_names.
   const exactCount = inRadius
-    ? sql`(select count(*)::int from ${products} ${farmsJoin} where ${products.status} = 'active' and ${named})`
+    ? sql`(select count(*)::int from ${products} ${farmsJoin} where ${products.status} = 'active' and ${nameMatch})`
     : sql`coalesce((select ${productNames.productCount} from ${productNames} where ${productNames.name} = lower(${keyword}::text)), 0)`;
   const after = paging.after ? sql`where ${keysetAfter(keys, paging.after)}` : sql``;
   return sql`with ${sql.join(ctes, sql`, `)}
