@@ -60,10 +60,34 @@ export const INTENDED_INDEXES: Record<string, string[]> = {
   ],
 };
 
+/**
+ * Tables a probe's statements may read only by key, never whole (a sequential scan, or an index
+ * walked with no condition and no distance order): at S the planner reads a small table whole
+ * where that looks cheaper than the lookups, and the time then grows with the table, not the page
+ * (docs/performance.md, session 14: Popular hashed every product, My Local merge-joined its farms'
+ * products with every member from the first id).
+ */
+export const READ_BY_KEY_ONLY: Record<string, string[]> = {
+  "My Local 25 km": ["members", "products"],
+  "search exact name, Popular": ["products"],
+};
+
 interface PlanNode {
   "Node Type"?: string;
   "Index Name"?: string;
+  "Relation Name"?: string;
+  "Index Cond"?: string;
+  "Order By"?: string;
   Plans?: PlanNode[];
+}
+
+/** The tables `node` reads whole: by a sequential scan or an index walk with no condition. */
+function wholeReadsOf(node: PlanNode, acc = new Set<string>()): Set<string> {
+  const type = node["Node Type"] ?? "";
+  const walksIndex = /^Index (Only )?Scan$/.test(type) && !node["Index Cond"] && !node["Order By"];
+  if ((type === "Seq Scan" || walksIndex) && node["Relation Name"]) acc.add(node["Relation Name"]);
+  for (const child of node.Plans ?? []) wholeReadsOf(child, acc);
+  return acc;
 }
 
 function indexesOf(
@@ -103,7 +127,7 @@ const READ_IN_ORDER: Record<string, string> = {
 async function planIndexes(
   ctx: DbContext,
   probe: StatementProbe,
-): Promise<{ indexes: Set<string>; seq: Set<string>; sorted: Set<string> }> {
+): Promise<{ indexes: Set<string>; seq: Set<string>; sorted: Set<string>; whole: Set<string> }> {
   const prepared = probe.prepare ? await probe.prepare(ctx) : undefined;
   let statements: { text: string; values: unknown[] }[] = [];
   try {
@@ -114,6 +138,7 @@ async function planIndexes(
   const indexes = new Set<string>();
   const seq = new Set<string>();
   const sorted = new Set<string>();
+  const whole = new Set<string>();
   const client = new pg.Client({ connectionString: ctx.url });
   await client.connect();
   try {
@@ -124,12 +149,15 @@ async function planIndexes(
         s.values,
       );
       const plan = rows[0]?.["QUERY PLAN"][0]?.Plan;
-      if (plan) indexesOf(plan, indexes, seq, sorted);
+      if (plan) {
+        indexesOf(plan, indexes, seq, sorted);
+        wholeReadsOf(plan, whole);
+      }
     }
   } finally {
     await client.end();
   }
-  return { indexes, seq, sorted };
+  return { indexes, seq, sorted, whole };
 }
 
 /** Facts a correct load must satisfy (the generator against the schema's derived data). */
@@ -263,9 +291,10 @@ async function databaseChecks(server: string, keep: boolean, report: Report): Pr
         const { indexes, seq } = plan;
         const inOrder = READ_IN_ORDER[probe.name];
         const sorted = inOrder !== undefined && plan.sorted.has(inOrder);
-        const ok = wanted.some((name) => indexes.has(name)) && !sorted;
+        const readWhole = (READ_BY_KEY_ONLY[probe.name] ?? []).filter((t) => plan.whole.has(t));
+        const ok = wanted.some((name) => indexes.has(name)) && !sorted && readWhole.length === 0;
         report.add(id, ok, {
-          note: `indexes: ${[...indexes].join(", ") || "none"}${seq.size ? `; seq scans: ${[...seq].join(", ")}` : ""}${sorted ? `; sorted after ${inOrder}` : ""}`,
+          note: `indexes: ${[...indexes].join(", ") || "none"}${seq.size ? `; seq scans: ${[...seq].join(", ")}` : ""}${sorted ? `; sorted after ${inOrder}` : ""}${readWhole.length ? `; read whole: ${readWhole.join(", ")}` : ""}`,
         });
       });
     }

@@ -3,7 +3,7 @@ import { sql, type SQL } from "drizzle-orm";
 import type { Nearby } from "@/lib/catalog/types";
 import { DEFAULT_SORT_TYPE, PAGE_SIZES, type SortType } from "@/lib/constants";
 import { sanitizeKeyword } from "@/lib/validation/search";
-import { intLiteral } from "@/server/db/named-statement";
+import { intLiteral, textValue } from "@/server/db/named-statement";
 import { members, productNames, products } from "@/server/db/schema";
 import {
   keysetAfter,
@@ -58,9 +58,11 @@ export type ListProductsInput = {
  *
  * `corrections` holds every word of the keyword (correctKeywordWords). `named`: the statement's
  * plan does not depend on its values (a keyword of one lexeme, sorted All or Latest, without My
- * Local, on the first page or after a cursor), so it may run as a named statement
- * (renderStatement, decision 0015); the other keyword statements depend on how common each lexeme
- * or name is, and are planned for their values.
+ * Local, on the first page or after a cursor; My Local within a radius without a keyword, on its
+ * first page), so it may run as a named statement
+ * (renderStatement, decision 0015), its keyword and lexeme kept from the planner so that
+ * PostgreSQL keeps one plan for it at every size (textValue, decision 0027); the other keyword
+ * statements depend on how common each lexeme or name is, and are planned for their values.
  *
  * @throws AppError validation `page` ('Invalid Page') for a page deeper than MAX_LIST_OFFSET
  */
@@ -92,15 +94,20 @@ export function buildProductListQuery(input: ListProductsInput, corrections: Key
     keys,
   });
   const sets = keyword ? keywordLexemeSets(words, corrections) : [];
-  const query = keyword
-    ? keywordQuery({ keyword, sets, near, keys, paging, perPage, sortOptions })
-    : browseQuery({ near, keys, paging, perPage });
   // One index walk at most (no join order or join method for the values to change), the exact
   // names read only as far as the page. Popular also joins the matches to their products for
   // their sales; its plan without the values is unchecked, so it is planned for its values.
   const atMostOneLexeme = sets.flat().length <= 1;
-  const named =
-    keyword !== "" && atMostOneLexeme && !near && sortType !== "popular" && paging.offset === 0;
+  // My Local's first page within a radius: the GiST index estimates the same number of farms
+  // within every radius of every point, so no value changes this plan either. Without a radius,
+  // the plan made without the point sorts every farm, and PostgreSQL rightly never keeps it
+  // (decision 0027).
+  const named = keyword
+    ? atMostOneLexeme && !near && sortType !== "popular" && paging.offset === 0
+    : near !== null && near.radiusKm > 0 && paging.offset === 0 && paging.after === null;
+  const query = keyword
+    ? keywordQuery({ keyword, sets, named, near, keys, paging, perPage, sortOptions })
+    : browseQuery({ near, keys, paging, perPage });
   return { query, named, keys, signature, paging, perPage, near, sortType };
 }
 
@@ -201,6 +208,11 @@ function browseQuery(parts: QueryParts): SQL {
  * products_store_popular_idx); an incremental sort merges them and stops at the page. Only farms
  * with a product left to show count towards the farms read, so `offset + perPage + 1` farms (and
  * their ties) always hold the page. The total sums the farms' active product counts.
+ *
+ * The card's farm columns come from the farm's row, joined by `farms.farm_id`: one lookup per farm.
+ * Joined by the products' merchant id instead, the planner (which expects one farm, whatever the
+ * radius) merge-joined each farm's products with `members` read from its first id, up to 0.2 ms a
+ * farm at S and most of the statement's time (docs/performance.md, session 14).
  */
 function nearestBrowseQuery(parts: QueryParts & { near: Nearby }): SQL {
   const { near, keys, paging, perPage } = parts;
@@ -227,11 +239,11 @@ function nearestBrowseQuery(parts: QueryParts & { near: Nearby }): SQL {
         select * from ${products}
         where ${products.merchantId} = farms.farm_id and ${products.status} = 'active' ${remaining}
         order by ${orderByKeys(farmKeys)}
-        limit ${rowsNeeded}
+        limit ${intLiteral(rowsNeeded)}
       ) as ${products}
-      join ${members} on ${members.id} = ${products.merchantId}
+      join ${members} on ${members.id} = farms.farm_id
       order by ${orderByKeys(keys)}
-      limit ${perPage + 1} offset ${paging.offset}
+      limit ${intLiteral(perPage + 1)} offset ${intLiteral(paging.offset)}
     ) as page on true`;
 }
 
@@ -249,10 +261,12 @@ function keywordQuery(
     keyword: string;
     /** keywordLexemeSets of its words. */
     sets: string[][];
+    /** Runs as a named statement: the keyword and lexemes are kept from the planner (textValue). */
+    named: boolean;
     sortOptions: SortOptions;
   },
 ): SQL {
-  const { near, keys, paging, perPage, keyword, sets } = parts;
+  const { near, keys, paging, perPage, keyword, sets, named } = parts;
   const inRadius = near !== null && near.radiusKm > 0;
   const farmsOf = (merchantId: SQL) =>
     !near
@@ -264,7 +278,7 @@ function keywordQuery(
   const k = near ? sql`farms.k` : sql`null::float8`;
   const candidateColumns = sql`${products.id} as id, ${k} as k, ${products.unitsSold90d} as units_sold,
     ${products.score} as score`;
-  const named = exactNameMatch(keyword);
+  const nameMatch = exactNameMatch(textValue(keyword, { named }));
 
   // Exact matches in index order (products_name_lower_idx, or products_name_popular_idx under
   // Popular), only as many as the page can reach (after the cursor's row). My Local orders them by
@@ -284,21 +298,30 @@ function keywordQuery(
     readsInIndexOrder && paging.after ? sql`and ${keysetAfter(exactKeys, paging.after)}` : sql``;
   const exact = sql`exact as (
     select ${candidateColumns} from ${products} ${farmsJoin}
-    where ${products.status} = 'active' and ${named} ${exactAfter}
+    where ${products.status} = 'active' and ${nameMatch} ${exactAfter}
     ${readsInIndexOrder ? sql`order by ${exactOrder} limit ${intLiteral(paging.offset + perPage + 1)}` : sql``}
   )`;
-  // Popular ranks by the products' sales: only then are the matches' products read.
+  // Popular ranks by the products' sales: only then are the matches' products read, one primary
+  // key lookup per match. The lookup is a lateral subquery with a limit, which the planner runs
+  // per match as written: as a plain join it hashed every product instead wherever reading the
+  // whole table is estimated cheaper than SEARCH_MATCH_CAP lookups (S: 20,000 products read in
+  // 10 ms against 1,000 lookups in 1-2 ms; docs/performance.md, session 14).
+  const sales = sql`cross join lateral (
+    select ${products.unitsSold90d} as units_sold, ${products.score} as score
+    from ${products} where ${products.id} = m.id limit 1
+  ) as sales`;
   const matched =
     sets.length > 0
       ? sql`matched as (
-        select m.id, m.k, ${popular ? sql`${products.unitsSold90d}` : sql`null::int`} as units_sold,
-          ${popular ? sql`${products.score}` : sql`null::numeric`} as score, m.name_hits as rank
+        select m.id, m.k, ${popular ? sql`sales.units_sold` : sql`null::int`} as units_sold,
+          ${popular ? sql`sales.score` : sql`null::numeric`} as score, m.name_hits as rank
         from (${keywordPostings(sets, keyword, {
           join: farmsOf,
           select: sql`, ${k} as k`,
           limit: SEARCH_MATCH_CAP,
+          named,
         })}) as m
-        ${popular ? sql`join ${products} on ${products.id} = m.id` : sql``}
+        ${popular ? sales : sql``}
       )`
       : sql`matched as (select null::int as id, null::float8 as k, null::int as units_sold,
         null::numeric as score, null::float8 as rank where false)`;
@@ -314,7 +337,7 @@ function keywordQuery(
   ];
   // Within a radius, count the farms' exact matches; else one row of product_names.
   const exactCount = inRadius
-    ? sql`(select count(*)::int from ${products} ${farmsJoin} where ${products.status} = 'active' and ${named})`
+    ? sql`(select count(*)::int from ${products} ${farmsJoin} where ${products.status} = 'active' and ${nameMatch})`
     : sql`coalesce((select ${productNames.productCount} from ${productNames} where ${productNames.name} = lower(${keyword}::text)), 0)`;
   const after = paging.after ? sql`where ${keysetAfter(keys, paging.after)}` : sql``;
   return sql`with ${sql.join(ctes, sql`, `)}

@@ -1,7 +1,7 @@
 import "server-only";
 import { sql, type SQL } from "drizzle-orm";
 import { isEmbedded, type Db } from "@/server/db/client";
-import { intLiteral } from "@/server/db/named-statement";
+import { intLiteral, textValue } from "@/server/db/named-statement";
 import { log } from "@/server/log";
 import { productNameWords, productTerms, products } from "@/server/db/schema";
 
@@ -172,9 +172,12 @@ export function keywordLexemeSets(words: readonly string[], fixes: KeywordCorrec
   return [...sets.values()];
 }
 
-/** Case-insensitive equality with the whole name, through products_name_lower_idx. */
-export function exactNameMatch(keyword: string): SQL {
-  return sql`(lower(${products.name}) = lower(${keyword}::text))`;
+/**
+ * Case-insensitive equality with the whole name, through products_name_lower_idx. `keyword` is
+ * the keyword as a text value (textValue).
+ */
+export function exactNameMatch(keyword: SQL): SQL {
+  return sql`(lower(${products.name}) = lower(${keyword}))`;
 }
 
 /**
@@ -182,11 +185,11 @@ export function exactNameMatch(keyword: string): SQL {
  * product_terms_search_idx; several are merged, one row per product (`in_name` when any of them
  * is in the name).
  */
-function lexemeSetPostings(lexemes: readonly string[]): SQL {
+function lexemeSetPostings(lexemes: readonly string[], named: boolean): SQL {
   const walk = (lexeme: string) => sql`select ${productTerms.productId} as product_id,
     ${productTerms.inName} as in_name, ${productTerms.merchantId} as merchant_id,
     ${productTerms.nameKey} as name_key
-    from ${productTerms} where ${productTerms.lexeme} = ${lexeme}::text`;
+    from ${productTerms} where ${productTerms.lexeme} = ${textValue(lexeme, { named })}`;
   if (lexemes.length === 1) return walk(lexemes[0]!);
   return sql`select product_id, bool_or(in_name) as in_name, min(merchant_id) as merchant_id,
     min(name_key) as name_key
@@ -203,16 +206,18 @@ function lexemeSetPostings(lexemes: readonly string[]): SQL {
  * name read, in a scalar subquery run row by row (an EXISTS would be turned into a hashed read of
  * every product so named). The keyword's key is a subquery too, so that a plan kept for a named
  * statement (keyword a parameter) hashes it once, not per posting. Columns: `id`, `merchant_id`,
- * `name_hits` (how many sets are in the name), and `select`'s.
+ * `name_hits` (how many sets are in the name), and `select`'s. `named`: the statement runs as a
+ * named statement, and its lexemes and keyword are kept from the planner (textValue).
  */
 export function keywordPostings(
   sets: readonly (readonly string[])[],
   keyword: string,
-  options: { join: (merchantId: SQL) => SQL; select: SQL; limit: number },
+  options: { join: (merchantId: SQL) => SQL; select: SQL; limit: number; named: boolean },
 ): SQL {
+  const { named } = options;
   const [first, ...rest] = sets.map((lexemes, i) => ({
     alias: sql.raw(`s${i}`),
-    from: lexemeSetPostings(lexemes),
+    from: lexemeSetPostings(lexemes, named),
   }));
   if (!first) throw new Error("keywordPostings needs a lexeme set");
   const joins = rest.map(
@@ -231,5 +236,5 @@ export function keywordPostings(
       limit ${intLiteral(options.limit)}
     ) as newest
     where newest.name_key <> (select product_name_key(${keyword}::text))
-      or not coalesce((select ${exactNameMatch(keyword)} from ${products} where ${products.id} = newest.id), false)`;
+      or not coalesce((select ${exactNameMatch(textValue(keyword, { named }))} from ${products} where ${products.id} = newest.id), false)`;
 }
