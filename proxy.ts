@@ -1,7 +1,6 @@
 import { NextResponse, type NextRequest } from "next/server";
 import { DELIVERY_DESTINATIONS, PAYMENT_TYPES } from "@/lib/constants";
 import { PLANS } from "@/lib/money";
-import { sharedPageAddress } from "@/lib/catalog/shared-pages";
 import { isDirectLocalRequest } from "@/server/http/connection";
 import { newNonce, strictPolicy } from "@/server/http/content-security-policy";
 import { MALFORMED_PATH_MESSAGE, isMalformedPath } from "@/server/http/input-guards";
@@ -173,31 +172,11 @@ function malformedPathResponse(request: NextRequest): NextResponse | null {
   );
 }
 
-/**
- * The pages a crowd reads (the dashboard, a search, the farmers list, a store) go to their shared
- * copy when nothing of the visitor's own is in them (lib/catalog/shared-pages.ts, decision 0028):
- * rendered once per input and served from the page cache.
- */
-function sharedPageRewrite(request: NextRequest): NextResponse | null {
-  const { pathname, searchParams } = request.nextUrl;
-  const shared = sharedPageAddress({
-    method: request.method,
-    pathname,
-    searchParams,
-    cookies: request.cookies,
-    headers: request.headers,
-    trustProxyHeaders: ["true", "1"].includes(process.env.TRUST_PROXY_HEADERS ?? ""),
-  });
-  return shared === null ? null : NextResponse.rewrite(new URL(shared, request.url));
-}
-
 export function proxy(request: NextRequest) {
   const malformed = malformedPathResponse(request);
   if (malformed) return malformed;
   const refusal = mailboxRefusal(request);
   if (refusal) return refusal;
-  const shared = sharedPageRewrite(request);
-  if (shared) return shared;
   const storeRedirect = ownerStoreViewRedirect(request);
   if (storeRedirect) return storeRedirect;
   const admin = adminPageRedirect(request);
@@ -219,11 +198,6 @@ export const config = {
     // character (Node refuses raw ones), see isMalformedPath. Uploads and other API bodies on
     // ordinary paths still never pass through proxy (which would buffer them).
     "/:path(.*%.*)",
-    // The pages with a shared copy (sharedPageRewrite).
-    "/",
-    "/products/filtered",
-    "/merchants/list",
-    "/stores/:username",
     "/settings",
     "/profile",
     "/messages/:path*",

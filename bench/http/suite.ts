@@ -110,6 +110,8 @@ export async function runHttpGroups(
     databaseUrl: ctx.url,
     snapshotDir,
     logName: "bench-app",
+    // Ready when the database answers: a page asked for here would be warm before it is counted.
+    firstPath: "/api/health",
   });
   try {
     if (opts.groups.has("coldstart")) {
@@ -312,6 +314,8 @@ async function smallSizeCounts(
     databaseUrl: small.url,
     snapshotDir,
     logName: "bench-app-small",
+    // Ready when the database answers: a page asked for here would be warm before it is counted.
+    firstPath: "/api/health",
   });
   try {
     return await pageStatementCounts(small, server, routes);

@@ -94,7 +94,7 @@ export async function StorePage({
   shared = false,
 }: {
   params: StoreRouteParams;
-  /** The shared copy (everyone but a farm, proxy.ts): no owner's bar, no owner's controls. */
+  /** The shared copy (everyone but a farm, next.config.ts): no owner's bar, no owner's controls. */
   shared?: boolean;
 }) {
   const route = await readRoute(params);

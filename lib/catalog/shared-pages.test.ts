@@ -1,31 +1,41 @@
-import { describe, expect, it } from "vitest";
+import { getPathMatch } from "next/dist/shared/lib/router/utils/path-match";
 import {
-  fromSegment,
-  sharedPageAddress,
-  sortTypeOfSegment,
-  toSegment,
-  type SharedPageRequest,
-} from "./shared-pages";
+  matchHas,
+  prepareDestination,
+} from "next/dist/shared/lib/router/utils/prepare-destination";
+import { describe, expect, it } from "vitest";
+import { sharedPageRewrites } from "./shared-page-rewrites";
+import { fromSegment, sortTypeOfSegment, toSegment } from "./shared-pages";
 
-function request(
+/**
+ * Where next.config.ts's rules send a GET, worked out with Next's own matching (the router's
+ * matchHas and prepareDestination; Next's config-testing helper drops the params `has` captures).
+ */
+function rewriteOf(
   url: string,
   cookies: Record<string, string> = {},
-  options: { method?: string; headers?: Record<string, string>; trust?: boolean } = {},
-): SharedPageRequest {
+  headers: Record<string, string> = {},
+): string | null {
   const parsed = new URL(url, "http://localhost");
-  return {
-    method: options.method ?? "GET",
-    pathname: parsed.pathname,
-    searchParams: parsed.searchParams,
-    cookies: {
-      get: (name) => {
-        const value = cookies[name];
-        return value === undefined ? undefined : { value };
-      },
-    },
-    headers: new Headers(options.headers),
-    trustProxyHeaders: options.trust ?? false,
-  };
+  const query = Object.fromEntries(parsed.searchParams);
+  const cookie = Object.entries(cookies)
+    .map(([name, value]) => `${name}=${value}`)
+    .join("; ");
+  const req = { headers: { ...headers, cookie } };
+  for (const rule of sharedPageRewrites()) {
+    const params = getPathMatch(rule.source)(parsed.pathname);
+    if (!params) continue;
+    const hasParams = matchHas(req as never, query, rule.has as never, rule.missing as never);
+    if (!hasParams) continue;
+    const { newUrl } = prepareDestination({
+      appendParamsToQuery: false,
+      destination: rule.destination,
+      params: { ...params, ...hasParams },
+      query,
+    });
+    return new URL(newUrl, "http://localhost").pathname;
+  }
+  return null;
 }
 
 const customer = { _token: "t", authenticated: "true", member_type: "customer" };
@@ -55,22 +65,22 @@ describe("which requests get a page's shared copy (decision 0028)", () => {
     ],
     ["every product", "/products/filtered", {}, "/shared-pages/products/=/all/="],
     [
-      "a bad sort falls back to All",
+      "an unknown sort renders per request (the page reads it as All)",
       "/products/filtered?sortType=cheapest",
       {},
-      "/shared-pages/products/=/all/=",
+      null,
     ],
     [
-      "the keyword is sanitised",
+      "a keyword with a slash renders per request",
       "/products/filtered?keyword=%3Cb%3Ekale%3C/b%3E",
       {},
-      "/shared-pages/products/=/all/=kale",
+      null,
     ],
     [
-      "a statement clears the keyword",
+      "the copy gets the raw keyword, and sanitises it as the page does",
       "/products/filtered?keyword=1%27%20or%20%271%27%3D%271",
       {},
-      "/shared-pages/products/=/all/=",
+      "/shared-pages/products/=/all/=1'%20or%20'1'='1",
     ],
     [
       "spaces and accents are encoded",
@@ -97,10 +107,10 @@ describe("which requests get a page's shared copy (decision 0028)", () => {
       "/shared-pages/products/=/all/=kale",
     ],
     [
-      "an empty keyword clears the remembered one",
+      "an empty keyword over a remembered one renders per request",
       "/products/filtered?keyword=&sortType=latest",
       { keyword: "x" },
-      "/shared-pages/products/=/latest/=",
+      null,
     ],
     [
       "a farm's search",
@@ -135,25 +145,12 @@ describe("which requests get a page's shared copy (decision 0028)", () => {
     ["a product page (cached on its own)", "/products/17", {}, null],
     ["the cart", "/cart", {}, null],
   ])("%s", (_, url, cookies, expected) => {
-    expect(sharedPageAddress(request(url, cookies))).toBe(expected);
+    expect(rewriteOf(url, cookies)).toBe(expected);
   });
 
-  it("only reads pages: a POST is never rewritten", () => {
-    expect(sharedPageAddress(request("/", {}, { method: "POST" }))).toBeNull();
-    expect(sharedPageAddress(request("/", {}, { method: "HEAD" }))).toBe("/shared-pages/home/=");
-  });
-
-  it("keys on the city only when a trusted proxy reports it", () => {
-    const headers = { "x-vercel-ip-city": "Saint-J%C3%A9r%C3%B4me" };
-    expect(sharedPageAddress(request("/", {}, { headers }))).toBe("/shared-pages/home/=");
-    expect(sharedPageAddress(request("/", {}, { headers, trust: true }))).toBe(
-      "/shared-pages/home/=Saint-J%C3%A9r%C3%B4me",
-    );
-    expect(
-      sharedPageAddress(
-        request("/merchants/list", {}, { headers: { "cf-ipcity": "<b>" }, trust: true }),
-      ),
-    ).toBe("/shared-pages/farmers/=b/=");
+  it("keeps a page with a proxy's city in its title per request", () => {
+    expect(rewriteOf("/", {}, { "x-vercel-ip-city": "Guelph" })).toBeNull();
+    expect(rewriteOf("/merchants/list", {}, { "cf-ipcity": "Guelph" })).toBeNull();
   });
 });
 
@@ -172,8 +169,8 @@ describe("segments", () => {
     expect(fromSegment("kale")).toBeNull();
   });
 
-  it("sorts are the three the page knows", () => {
+  it("a sort is read as the page reads a query's", () => {
     expect(sortTypeOfSegment("popular")).toBe("popular");
-    expect(sortTypeOfSegment("cheapest")).toBeNull();
+    expect(sortTypeOfSegment("cheapest")).toBe("all");
   });
 });

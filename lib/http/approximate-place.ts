@@ -1,8 +1,7 @@
 /**
  * The visitor's approximate place as a proxy we run reports it (Vercel's and Cloudflare's
  * geolocation headers, or x-geo-*). Trust it only with TRUST_PROXY_HEADERS: anyone can send these
- * headers straight to the app (server/security/client-info.ts decides). Pure, so proxy.ts can key
- * the shared catalog pages on the city too (lib/catalog/shared-pages.ts).
+ * headers straight to the app (server/security/client-info.ts decides).
  */
 export type ApproximatePlace = {
   city: string | null;
@@ -12,19 +11,12 @@ export type ApproximatePlace = {
 
 export const UNKNOWN_PLACE: ApproximatePlace = { city: null, provinceState: null, country: null };
 
-const CITY_HEADERS = ["x-vercel-ip-city", "cf-ipcity", "x-geo-city"];
-
 export function readPlaceHeaders(headers: Headers): ApproximatePlace {
   return {
-    city: pick(headers, CITY_HEADERS),
+    city: pick(headers, ["x-vercel-ip-city", "cf-ipcity", "x-geo-city"]),
     provinceState: pick(headers, ["x-vercel-ip-country-region", "cf-region-code", "x-geo-region"]),
     country: pick(headers, ["x-vercel-ip-country", "cf-ipcountry", "x-geo-country"]),
   };
-}
-
-/** The city alone (what page titles carry), or null. */
-export function readCityHeader(headers: Headers): string | null {
-  return pick(headers, CITY_HEADERS);
 }
 
 function pick(headers: Headers, names: readonly string[]): string | null {

@@ -16,7 +16,7 @@ export async function generateMetadata({ searchParams }: Props): Promise<Metadat
 }
 
 // merchantList as this viewer sees it (My Local, per request). Visitors with nothing of their own
-// in it get the shared copy (proxy.ts, app/shared-pages/farmers).
+// in it get the shared copy (next.config.ts, app/shared-pages/farmers).
 export default function MerchantListPage({ searchParams }: Props) {
   return <FarmersListPage keyword={keywordOf(searchParams)} lists="viewer" />;
 }

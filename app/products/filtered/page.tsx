@@ -19,7 +19,7 @@ export async function generateMetadata({ searchParams }: Props): Promise<Metadat
 }
 
 // filteredProducts as this viewer sees it: their My Local and remembered search, per request.
-// Searches with nothing of the viewer's in them get the shared copy (proxy.ts, app/shared-pages/products).
+// Searches with nothing of the viewer's in them get the shared copy (next.config.ts, app/shared-pages/products).
 export default function FilteredProductsPage({ searchParams }: Props) {
   return (
     <ProductSearchPage

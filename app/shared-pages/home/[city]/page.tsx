@@ -20,7 +20,7 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
   return city === null ? { title: "Page not found" } : dashboardMetadata(city);
 }
 
-// The dashboard as everyone without My Local sees it, for `city` (proxy.ts rewrites / here:
+// The dashboard as everyone without My Local sees it, for `city` (next.config.ts rewrites / here:
 // lib/catalog/shared-pages.ts). Read outside <Suspense>: rendered on its first visit, then cached.
 export default async function SharedDashboardPage({ params }: Props) {
   if ((await cityOf(params)) === null) notFound();

@@ -15,7 +15,7 @@ export function generateMetadata({ params }: Props): Promise<Metadata> {
   return storeMetadata(params);
 }
 
-// A store as everyone but a farm sees it (proxy.ts rewrites /stores/{username} here:
+// A store as everyone but a farm sees it (next.config.ts rewrites /stores/{username} here:
 // lib/catalog/shared-pages.ts): no session read at all, so the whole page is cached.
 export default function SharedStorePage({ params }: Props) {
   return <StorePage params={params} shared />;

@@ -18,9 +18,9 @@ async function readSearch(
   const segments = await params;
   const city = fromSegment(segments.city);
   const keyword = fromSegment(segments.keyword);
-  // Only what proxy.ts writes: a sanitised keyword.
-  if (city === null || keyword === null || sanitizeKeyword(keyword) !== keyword) return null;
-  return { keyword, city: city || VIEWER_CITY_FALLBACK };
+  if (city === null || keyword === null) return null;
+  // The query's keyword as next.config.ts's rules captured it: sanitised as the page does.
+  return { keyword: sanitizeKeyword(keyword), city: city || VIEWER_CITY_FALLBACK };
 }
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
@@ -28,7 +28,7 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
   return read ? farmersListMetadata(read.keyword, read.city) : { title: "Page not found" };
 }
 
-// The farmers list as everyone without My Local sees it (proxy.ts rewrites /merchants/list here:
+// The farmers list as everyone without My Local sees it (next.config.ts rewrites /merchants/list here:
 // lib/catalog/shared-pages.ts). Read outside <Suspense>: rendered on its first visit, then cached.
 export default async function SharedFarmersListPage({ params }: Props) {
   const read = await readSearch(params);

@@ -26,17 +26,14 @@ async function readSearch(
 ): Promise<{ search: ProductSearch; city: string } | null> {
   const segments = await params;
   const city = fromSegment(segments.city);
-  const sortType = sortTypeOfSegment(segments.sortType);
   const keyword = fromSegment(segments.keyword);
-  // Only what proxy.ts writes: a sanitised keyword (the query's own is sanitised there).
-  if (
-    city === null ||
-    sortType === null ||
-    keyword === null ||
-    sanitizeKeyword(keyword) !== keyword
-  )
-    return null;
-  return { search: { keyword, sortType }, city: city || VIEWER_CITY_FALLBACK };
+  if (city === null || keyword === null) return null;
+  // The query's values as next.config.ts's rules captured them: read as the page reads a query.
+  const search = {
+    keyword: sanitizeKeyword(keyword),
+    sortType: sortTypeOfSegment(segments.sortType),
+  };
+  return { search, city: city || VIEWER_CITY_FALLBACK };
 }
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
@@ -45,7 +42,7 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
   return productSearchMetadata(read.search, read.city, canonicalProductsPath(read.search));
 }
 
-// A search as everyone without My Local sees it (proxy.ts rewrites /products/filtered here:
+// A search as everyone without My Local sees it (next.config.ts rewrites /products/filtered here:
 // lib/catalog/shared-pages.ts). Read outside <Suspense>: rendered on its first visit, then cached.
 export default async function SharedProductSearchPage({ params }: Props) {
   const read = await readSearch(params);
