@@ -64,11 +64,9 @@ export const INTENDED_INDEXES: Record<string, string[]> = {
  * Tables a probe's statements may read only by key, never whole (a sequential scan, or an index
  * walked with no condition and no distance order): at S the planner reads a small table whole
  * where that looks cheaper than the lookups, and the time then grows with the table, not the page
- * (docs/performance.md, session 14: Popular hashed every product, My Local merge-joined its farms'
- * products with every member from the first id).
+ * (docs/performance.md, session 14: Popular hashed every product).
  */
 export const READ_BY_KEY_ONLY: Record<string, string[]> = {
-  "My Local 25 km": ["members", "products"],
   "search exact name, Popular": ["products"],
 };
 

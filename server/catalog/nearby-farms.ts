@@ -1,7 +1,6 @@
 import "server-only";
 import { sql, type SQL } from "drizzle-orm";
 import type { Nearby } from "@/lib/catalog/types";
-import { intLiteral } from "@/server/db/named-statement";
 import { members } from "@/server/db/schema";
 
 /**
@@ -63,8 +62,7 @@ function withinRadius(near: Nearby): SQL {
  *
  * `qualify` is a condition on `members` (the farm row); `limit` must be at least the number of
  * farms the page can reach, e.g. one row per farm and `offset + perPage + 1` farms when `qualify`
- * keeps only farms with a row left to show. The limit is written into the text, so that a plan
- * kept for a named statement is made for it (intLiteral).
+ * keeps only farms with a row left to show.
  */
 export function nearestFarms(near: Nearby, options: { limit: number; qualify: SQL }): SQL {
   const k = farmChord(near);
@@ -72,7 +70,7 @@ export function nearestFarms(near: Nearby, options: { limit: number; qualify: SQ
     where ${LOCATED_MERCHANT} ${near.radiusKm > 0 ? sql`and ${withinRadius(near)}` : sql``}
       and ${options.qualify}
     order by ${k}
-    fetch first ${intLiteral(options.limit)} rows with ties)`;
+    fetch first ${options.limit} rows with ties)`;
   if (near.radiusKm > 0) return located;
   return sql`(${located}
     union all

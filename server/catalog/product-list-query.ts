@@ -58,8 +58,7 @@ export type ListProductsInput = {
  *
  * `corrections` holds every word of the keyword (correctKeywordWords). `named`: the statement's
  * plan does not depend on its values (a keyword of one lexeme, sorted All or Latest, without My
- * Local, on the first page or after a cursor; My Local within a radius without a keyword, on its
- * first page), so it may run as a named statement
+ * Local, on the first page or after a cursor), so it may run as a named statement
  * (renderStatement, decision 0015), its keyword and lexeme kept from the planner so that
  * PostgreSQL keeps one plan for it at every size (textValue, decision 0027); the other keyword
  * statements depend on how common each lexeme or name is, and are planned for their values.
@@ -98,13 +97,8 @@ export function buildProductListQuery(input: ListProductsInput, corrections: Key
   // names read only as far as the page. Popular also joins the matches to their products for
   // their sales; its plan without the values is unchecked, so it is planned for its values.
   const atMostOneLexeme = sets.flat().length <= 1;
-  // My Local's first page within a radius: the GiST index estimates the same number of farms
-  // within every radius of every point, so no value changes this plan either. Without a radius,
-  // the plan made without the point sorts every farm, and PostgreSQL rightly never keeps it
-  // (decision 0027).
-  const named = keyword
-    ? atMostOneLexeme && !near && sortType !== "popular" && paging.offset === 0
-    : near !== null && near.radiusKm > 0 && paging.offset === 0 && paging.after === null;
+  const named =
+    keyword !== "" && atMostOneLexeme && !near && sortType !== "popular" && paging.offset === 0;
   const query = keyword
     ? keywordQuery({ keyword, sets, named, near, keys, paging, perPage, sortOptions })
     : browseQuery({ near, keys, paging, perPage });
@@ -208,11 +202,6 @@ function browseQuery(parts: QueryParts): SQL {
  * products_store_popular_idx); an incremental sort merges them and stops at the page. Only farms
  * with a product left to show count towards the farms read, so `offset + perPage + 1` farms (and
  * their ties) always hold the page. The total sums the farms' active product counts.
- *
- * The card's farm columns come from the farm's row, joined by `farms.farm_id`: one lookup per farm.
- * Joined by the products' merchant id instead, the planner (which expects one farm, whatever the
- * radius) merge-joined each farm's products with `members` read from its first id, up to 0.2 ms a
- * farm at S and most of the statement's time (docs/performance.md, session 14).
  */
 function nearestBrowseQuery(parts: QueryParts & { near: Nearby }): SQL {
   const { near, keys, paging, perPage } = parts;
@@ -239,11 +228,11 @@ function nearestBrowseQuery(parts: QueryParts & { near: Nearby }): SQL {
         select * from ${products}
         where ${products.merchantId} = farms.farm_id and ${products.status} = 'active' ${remaining}
         order by ${orderByKeys(farmKeys)}
-        limit ${intLiteral(rowsNeeded)}
+        limit ${rowsNeeded}
       ) as ${products}
-      join ${members} on ${members.id} = farms.farm_id
+      join ${members} on ${members.id} = ${products.merchantId}
       order by ${orderByKeys(keys)}
-      limit ${intLiteral(perPage + 1)} offset ${intLiteral(paging.offset)}
+      limit ${perPage + 1} offset ${paging.offset}
     ) as page on true`;
 }
 
