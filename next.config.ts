@@ -20,12 +20,14 @@ const nextConfig: NextConfig = {
   distDir: process.env.NEXT_DIST_DIR || ".next",
   poweredByHeader: false,
   cacheComponents: true,
-  // With REDIS_URL, every instance shares the page cache and its tags (decision 0024). A
-  // standalone build freezes this config, so the image always names the handlers; without
-  // REDIS_URL at run time they are Next's own file-system and in-memory caches.
+  // The page cache's handler always: it dates a page from the start of its render, so a render
+  // that overlapped an edit is not kept as newer than the edit (decision 0029). With REDIS_URL,
+  // every instance shares the page cache and its tags (decision 0024), and 'use cache' entries go
+  // to Redis too. A standalone build freezes this config, so the image always names both
+  // handlers; without REDIS_URL at run time they are Next's own file-system and in-memory caches.
+  cacheHandler: require.resolve("./server/cache/incremental-handler.mjs"),
   ...(process.env.REDIS_URL || process.env.NEXT_OUTPUT === "standalone"
     ? {
-        cacheHandler: require.resolve("./server/cache/incremental-handler.mjs"),
         // `remote` too, so a future 'use cache: remote' is shared rather than per instance.
         cacheHandlers: {
           default: require.resolve("./server/cache/use-cache-handler.mjs"),

@@ -5,6 +5,10 @@
 //
 // Fail safe: when Redis cannot be read the answer is a miss (the page is rendered), and a failed
 // write is logged and dropped. A page stored here is the same for every viewer (decision 0007).
+//
+// In both modes an entry is dated from the lookup that started its render, not from when it was
+// stored (decision 0029): a render that read the data before an edit and finished after the edit's
+// revalidateTag is then older than the edit, and is rendered again instead of served stale.
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import fileSystemCacheModule from "next/dist/server/lib/incremental-cache/file-system-cache.js";
@@ -22,7 +26,8 @@ import {
   warn,
 } from "./shared-cache.mjs";
 
-const FileSystemCache = fileSystemCacheModule.default;
+// Node's ESM gives the CommonJS exports object; loaders that honour `__esModule` (vitest) the class.
+const FileSystemCache = fileSystemCacheModule.default ?? fileSystemCacheModule;
 const TAGS_HEADER = "x-next-cache-tags";
 
 function isExpired(tags, lastModified) {
@@ -38,7 +43,9 @@ const builds = new Map();
 function readBuild(serverDistDir) {
   let build = builds.get(serverDistDir);
   if (!build) {
-    const read = (file) => readFileSync(path.join(serverDistDir, "..", file), "utf8");
+    // The build's own files, read at run time (not traced: they are the build output itself).
+    const read = (file) =>
+      readFileSync(/*turbopackIgnore: true*/ path.join(serverDistDir, "..", file), "utf8");
     let buildId = "dev"; // `next dev` has no BUILD_ID: its entries are kept apart under "dev"
     let routes = [];
     try {
@@ -61,6 +68,55 @@ function readBuild(serverDistDir) {
  */
 const memory = createMemoryFront(50 * 1024 * 1024);
 
+/**
+ * When the renders of each key began (decision 0029). Next dates a stored page `Date.now()` at
+ * `set`, after the render: a render that read the database before a product was added and stored
+ * its page after that add's `revalidateTag` looked newer than the add and kept the old list until
+ * the next edit. Every render of a key follows a lookup of that key here (Next's response cache
+ * reads before it renders, and renders once per key at a time), so a lookup notes its time when
+ * none younger than RENDER_WINDOW_MS is waiting, and `set` dates its entry from the oldest waiting
+ * note. Never later than the render's start; at worst earlier (a note left by a lookup that was a
+ * hit), which costs one more render after an edit, never a stale page. Kept per instance: the
+ * render runs where its lookup did.
+ */
+const RENDER_WINDOW_MS = 30_000;
+const MAX_NOTED_KEYS = 10_000;
+const renderStarts = new Map();
+
+function noteLookup(key, now = Date.now()) {
+  const waiting = renderStarts.get(key);
+  if (waiting !== undefined && now - waiting < RENDER_WINDOW_MS) return;
+  renderStarts.delete(key);
+  renderStarts.set(key, now);
+  if (renderStarts.size > MAX_NOTED_KEYS) renderStarts.delete(renderStarts.keys().next().value);
+}
+
+/** The time the render being stored began: its lookup's note, or now when there is none. */
+function takeRenderStart(key, now = Date.now()) {
+  const waiting = renderStarts.get(key);
+  renderStarts.delete(key);
+  return waiting !== undefined && now - waiting < RENDER_WINDOW_MS ? waiting : now;
+}
+
+/**
+ * Without Redis Next's file-system cache dates entries itself: each entry stored here is
+ * remembered with its render's start and its own date, and read back with the start.
+ */
+const localDates = new Map();
+
+function rememberLocalDate(key, startedAt, storedAt) {
+  localDates.delete(key);
+  localDates.set(key, { startedAt, storedAt });
+  if (localDates.size > MAX_NOTED_KEYS) localDates.delete(localDates.keys().next().value);
+}
+
+function withRenderStart(key, data) {
+  const dates = localDates.get(key);
+  if (!data || !dates || data.lastModified === -1 || data.lastModified < dates.storedAt)
+    return data;
+  return { ...data, lastModified: dates.startedAt };
+}
+
 function isCurrent(data, ctx) {
   const tagsHeader = data.value?.headers?.[TAGS_HEADER];
   if (typeof tagsHeader === "string" && isExpired(tagsHeader.split(","), data.lastModified))
@@ -79,7 +135,8 @@ export default class SharedIncrementalCache extends FileSystemCache {
   }
 
   async get(key, ctx) {
-    if (!this.shared) return super.get(key, ctx);
+    noteLookup(key);
+    if (!this.shared) return withRenderStart(key, await super.get(key, ctx));
     if (!(await syncTags())) return null;
     const held = memory.get(key);
     if (held && isCurrent(held, ctx)) return held;
@@ -105,9 +162,13 @@ export default class SharedIncrementalCache extends FileSystemCache {
   }
 
   async set(key, data, ctx) {
-    if (!this.shared) return super.set(key, data, ctx);
+    const startedAt = takeRenderStart(key);
+    if (!this.shared) {
+      rememberLocalDate(key, startedAt, Date.now());
+      return super.set(key, data, ctx);
+    }
     const cacheControl = ctx.fetchCache ? undefined : ctx.cacheControl;
-    const entry = { lastModified: Date.now(), value: data, cacheControl };
+    const entry = { lastModified: startedAt, value: data, cacheControl };
     const ttl = ttlSeconds(cacheControl?.expire ?? data?.revalidate);
     memory.delete(key);
     try {
