@@ -3,6 +3,7 @@
  * on core 1). p95 comes from every response time (autocannon's own table has no p95).
  * `interleaved` runs variants in rounds A B C / C B A after a warm-up and takes medians of rounds.
  */
+import type { EventEmitter } from "node:events";
 import autocannon from "autocannon";
 import { median, percentile } from "../lib/stats";
 
@@ -24,7 +25,12 @@ export interface LoadResult {
   p50: number;
   p95: number;
   p99: number;
+  /** Requests that got no answer: socket errors and timeouts (autocannon counts both as errors). */
   errors: number;
+  /** Of those, the ones that ran past autocannon's 10 s timeout. */
+  timeouts: number;
+  /** The errors by their code (ECONNRESET, "request timed out", ...): where they come from. */
+  errorKinds: Record<string, number>;
   non2xx: number;
   requests: number;
   bytesPerResponse: number;
@@ -40,6 +46,7 @@ export async function runLoad(
   const statusCodes: Record<string, number> = {};
   let bytes = 0;
   const url = new URL(target.origin);
+  const errorKinds: Record<string, number> = {};
   const instance = autocannon({
     url: url.origin,
     connections,
@@ -64,6 +71,11 @@ export async function runLoad(
       bytes += resBytes;
     },
   );
+  // Not in autocannon's types, but emitted for every request that gets no answer (lib/run.js).
+  (instance as unknown as EventEmitter).on("reqError", (error: Error & { code?: string }) => {
+    const kind = error.code ?? error.message;
+    errorKinds[kind] = (errorKinds[kind] ?? 0) + 1;
+  });
   const result = await instance;
   const sorted = times.sort((a, b) => a - b);
   const ok = Object.entries(statusCodes)
@@ -74,7 +86,9 @@ export async function runLoad(
     p50: percentile(sorted, 50),
     p95: percentile(sorted, 95),
     p99: percentile(sorted, 99),
-    errors: result.errors + result.timeouts,
+    errors: result.errors,
+    timeouts: result.timeouts,
+    errorKinds,
     non2xx: times.length - ok,
     requests: times.length,
     bytesPerResponse: times.length ? bytes / times.length : 0,

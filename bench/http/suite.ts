@@ -5,6 +5,7 @@
  * first-load JS, the edit-to-visible delay, checkout under contention, a mixed load, Lighthouse
  * and cold start.
  */
+import { spawn } from "node:child_process";
 import { randomUUID } from "node:crypto";
 import { cpSync, existsSync, mkdirSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
@@ -607,38 +608,49 @@ async function crowdPages(
   await guard(report, crowdIds, async () => {
     routes.require("dashboard");
     await getPage(`${app.origin}/`);
-    let running = true;
-    const health: number[] = [];
-    let healthFailures = 0;
-    const probe = (async () => {
-      while (running) {
-        const t = performance.now();
-        const res = await fetch(`${app.origin}/api/health`).catch(() => null);
-        await res?.arrayBuffer();
-        health.push(performance.now() - t);
-        if (!res?.ok) healthFailures++;
-        await new Promise((r) => setTimeout(r, 250));
-      }
-    })();
+    const probe = startHealthProbe(app.origin);
     const crowd = await runLoad(
       { label: "dashboard crowd", origin: app.origin, paths: ["/"] },
       { durationS: 30, connections: 200 },
     );
-    running = false;
-    await probe;
+    const { times: health, failures: healthFailures } = await probe.stop();
     health.sort((a, b) => a - b);
     report.add(crowdIds[0] as string, crowd.p99, {
       unit: "ms",
       note: `${crowd.rps.toFixed(0)} req/s, p50 ${crowd.p50.toFixed(1)} ms, p95 ${crowd.p95.toFixed(1)} ms`,
     });
+    const kinds = Object.entries(crowd.errorKinds).map(([kind, n]) => `${n} ${kind}`);
     report.add(crowdIds[1] as string, crowd.errors + crowd.non2xx, {
-      note: `${crowd.requests} responses`,
+      note: `${crowd.requests} responses, ${crowd.non2xx} non-2xx${kinds.length ? `; ${kinds.join(", ")}` : ""}`,
     });
     report.add(crowdIds[2] as string, health.at(-1) ?? Number.NaN, {
       unit: "ms",
       note: `${health.length} probes, p95 ${percentile(health, 95).toFixed(1)} ms, ${healthFailures} failed`,
     });
   });
+}
+
+/** The health check asked every 250 ms from its own process (bench/http/health-probe.cjs). */
+function startHealthProbe(origin: string): {
+  stop(): Promise<{ times: number[]; failures: number }>;
+} {
+  const child = spawn(
+    process.execPath,
+    [path.join(process.cwd(), "bench", "http", "health-probe.cjs"), origin, "250"],
+    {
+      stdio: ["pipe", "pipe", "inherit"],
+    },
+  );
+  let output = "";
+  child.stdout.on("data", (chunk: Buffer) => (output += chunk.toString()));
+  const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
+  return {
+    async stop() {
+      child.stdin.end();
+      await exited;
+      return JSON.parse(output) as { times: number[]; failures: number };
+    },
+  };
 }
 
 function routeLabel(name: "product" | "store" | "search" | "dashboard"): string {
