@@ -133,6 +133,9 @@ export default defineConfig({
       url: `${CARD_URL}/api/health`,
       reuseExistingServer: false,
       timeout: 600_000,
+      // SIGTERM, not Playwright's default SIGKILL: the script stops its server and drops its
+      // database on SIGTERM (killed outright, every run left an lpm_e2e_card_* database behind).
+      gracefulShutdown: { signal: "SIGTERM", timeout: 15_000 },
       stdout: "ignore",
       stderr: "pipe",
       env: {
