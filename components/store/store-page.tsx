@@ -25,7 +25,40 @@ export type StoreRouteParams = Promise<{ username: string; viewMode?: string }>;
  * has no database to read: this name can never be a username, so it is a 404 without a query. Every
  * real store is prerendered on its first visit and then served from the cache.
  */
-export const STORE_PLACEHOLDER_USERNAME = "-";
+const STORE_PLACEHOLDER_USERNAME = "-";
+
+/**
+ * What a store route's page file exports, made once for the three of them: /stores/{username},
+ * /stores/{username}/{viewMode} (`withViewMode`) and the shared copy of /stores/{username}
+ * (`shared`). Next reads `generateStaticParams`, `generateMetadata` and the default export from the
+ * page file itself, so each page file re-exports these.
+ */
+export function storeRoute({
+  shared = false,
+  withViewMode = false,
+}: {
+  /** The shared copy (everyone but a farm, next.config.ts): see StorePage. */
+  shared?: boolean;
+  /** The route has a `{viewMode}` segment (public or deleted). */
+  withViewMode?: boolean;
+} = {}) {
+  return {
+    /** A name no store can have: real stores are prerendered on their first visit, so an unknown one is a real 404. */
+    generateStaticParams(): Array<{ username: string; viewMode?: string }> {
+      if (!withViewMode) return [{ username: STORE_PLACEHOLDER_USERNAME }];
+      return STORE_VIEW_MODES.map((viewMode) => ({
+        username: STORE_PLACEHOLDER_USERNAME,
+        viewMode,
+      }));
+    },
+    generateMetadata({ params }: { params: StoreRouteParams }): Promise<Metadata> {
+      return storeMetadata(params);
+    },
+    Page({ params }: { params: StoreRouteParams }) {
+      return <StorePage params={params} shared={shared} />;
+    },
+  };
+}
 
 function parseViewMode(value: string | undefined): StoreViewParam | undefined {
   if (value === undefined) return null;

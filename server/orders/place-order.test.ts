@@ -437,6 +437,116 @@ describe("placeOrder", () => {
     expect((await cartOf(customer.id)).map((row) => row.qty).sort()).toEqual([1, 3]);
   });
 
+  it.each<[string, Partial<typeof products.$inferInsert>, string]>([
+    [
+      "goes out of stock",
+      { inStock: false },
+      "Sour Cherries is now out of stock. Please review your order again.",
+    ],
+    [
+      "is deleted by its farmer",
+      { status: "deleted" },
+      "Sour Cherries is no longer available. Please review your order again.",
+    ],
+    ["is removed for good", { status: "removed" }, CART_CHANGED_MESSAGE],
+    [
+      "stops offering pay in person",
+      { payInPerson: false, payByCard: true },
+      "Sour Cherries can no longer be paid in person. Please review your order again.",
+    ],
+    [
+      "changes price",
+      { unitPriceCents: 975 },
+      "The price of Sour Cherries is now $9.75. Please review your order again.",
+    ],
+  ])(
+    "refuses a reviewed product that %s between the check and the write as the check does, and writes nothing",
+    async (_, change, message) => {
+      const customer = await createCustomer(db);
+      const farm = await createMerchant(db);
+      const fine = await createProduct(db, { merchantId: farm.id, unitPriceCents: 650 });
+      const cherries = await createProduct(db, {
+        merchantId: farm.id,
+        name: "Sour Cherries",
+        unitPriceCents: 450,
+      });
+      await createCartItem(db, { memberId: customer.id, productId: fine.id });
+      await createCartItem(db, { memberId: customer.id, productId: cherries.id, qty: 2 });
+      const input = {
+        customerId: customer.id,
+        delivery: storePickup(customer),
+        items: [
+          { pKey: fine.pKey, qty: 1, unitPriceCents: 650 },
+          { pKey: cherries.pKey, qty: 2, unitPriceCents: 450 },
+        ],
+      };
+      const cartBefore = await cartOf(customer.id);
+      const meanwhile = () => db.update(products).set(change).where(eq(products.id, cherries.id));
+
+      const refused = await failure(
+        placeOrder(beforeFirstWrite(meanwhile), { ...input, checkoutKey: randomUUID() }),
+      );
+
+      expect(refused).toMatchObject({ code: "conflict", message });
+      expect(await ordersOf(customer.id)).toEqual([]);
+      expect(await cartOf(customer.id)).toEqual(cartBefore);
+      const sold = await db
+        .select({ units: products.unitsSold90d })
+        .from(products)
+        .where(inArray(products.id, [fine.id, cherries.id]));
+      expect(sold).toEqual([{ units: 0 }, { units: 0 }]);
+      // The check alone, once the change is in, gives the same answer.
+      const checked = await failure(placeOrder(db, { ...input, checkoutKey: randomUUID() }));
+      expect(checked.message).toBe(message);
+    },
+  );
+
+  it("orders the reviewed lines when a product edit between the check and the write changes nothing the check reads", async () => {
+    const customer = await createCustomer(db);
+    const farm = await createMerchant(db);
+    const cherries = await createProduct(db, { merchantId: farm.id, unitPriceCents: 450 });
+    await createCartItem(db, { memberId: customer.id, productId: cherries.id, qty: 2 });
+    const meanwhile = () =>
+      db.update(products).set({ detail: "Picked today." }).where(eq(products.id, cherries.id));
+
+    const placed = await placeOrder(beforeFirstWrite(meanwhile), {
+      customerId: customer.id,
+      checkoutKey: randomUUID(),
+      delivery: storePickup(customer),
+      items: [{ pKey: cherries.pKey, qty: 2, unitPriceCents: 450 }],
+    });
+
+    expect(placed.created).toBe(true);
+    const [order] = await ordersOf(customer.id);
+    expect(order!.totalCents).toBe(2 * 450);
+    expect(await cartOf(customer.id)).toEqual([]);
+  });
+
+  it("without reviewed lines, orders what can still be bought at its price of now when products change between the check and the write", async () => {
+    const customer = await createCustomer(db);
+    const farm = await createMerchant(db);
+    const eggs = await createProduct(db, { merchantId: farm.id, unitPriceCents: 650 });
+    const cherries = await createProduct(db, { merchantId: farm.id, unitPriceCents: 450 });
+    await createCartItem(db, { memberId: customer.id, productId: eggs.id, qty: 2 });
+    await createCartItem(db, { memberId: customer.id, productId: cherries.id, qty: 3 });
+    const meanwhile = async () => {
+      await db.update(products).set({ inStock: false }).where(eq(products.id, eggs.id));
+      await db.update(products).set({ unitPriceCents: 500 }).where(eq(products.id, cherries.id));
+    };
+
+    const placed = await placeOrder(beforeFirstWrite(meanwhile), {
+      customerId: customer.id,
+      checkoutKey: randomUUID(),
+      delivery: storePickup(customer),
+    });
+
+    const [order] = await ordersOf(customer.id);
+    expect(order!.totalCents).toBe(3 * 500);
+    const lines = await db.select().from(orderItems).where(eq(orderItems.orderId, placed.orderId));
+    expect(lines).toMatchObject([{ productId: cherries.id, qty: 3, unitPriceCents: 500 }]);
+    expect((await cartOf(customer.id)).map((row) => row.productId)).toEqual([eggs.id]);
+  });
+
   it("answers the first order when its twin committed between the check and the write", async () => {
     const customer = await createCustomer(db);
     const farm = await createMerchant(db);

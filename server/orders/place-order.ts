@@ -39,12 +39,14 @@ const MAX_ATTEMPTS = 3;
  * Pay in person: turns the member's pay-in-person cart lines into one order, exactly once per
  * checkout key. The cart is read and checked, then the order, its lines and the cart change are
  * written in one statement (`writeOrder`) that first locks the ordered cart rows and writes only if
- * they are still there with the quantities read. The lines the customer reviewed must still be in
- * the cart with the same quantities and every product is re-checked (active, in stock, still
- * offered for pay in person); a cart mixing currencies is refused; the total is computed here in
- * integer cents; each line keeps a snapshot of its product; the ordered rows leave the cart. Lines
- * sold out or no longer sold that were not reviewed stay in the cart. A cart changed between the
- * read and the write (another tab, an edit) is read and checked again.
+ * they are still there with the quantities read and their products still pass the check. The
+ * lines the customer reviewed must still be in the cart with the same quantities and every
+ * product is re-checked (active, in stock, still offered for pay in person); a cart mixing
+ * currencies is refused; the total is computed here in integer cents; each line keeps a snapshot
+ * of its product; the ordered rows leave the cart. Lines sold out or no longer sold that were not
+ * reviewed stay in the cart. A cart or a product changed between the read and the write (another
+ * tab, a farmer's edit) is read and checked again, so the answer is the one the check gives for
+ * the cart as it is now.
  * It sends no mail: the caller sends the order-placed emails (`sendOrderPlacedEmails`) when
  * `created` is true; the pay-in-person route does it after its HTTP answer.
  *
@@ -77,7 +79,8 @@ export async function placeOrder(db: Db, input: PlaceOrderInput): Promise<Placed
     const written = await writeOrder(db, { ...input, reviewed });
     if (written.outcome === "created")
       return { orderId: written.orderId, orderNo: written.orderNo, created: true };
-    // Another call with this key, or another checkout of this cart, committed first.
+    // Another call with this key, or another checkout of this cart, committed first; or a product
+    // changed, and the next check names it (or orders the cart as it is now, as it would have).
     const existing = await findOrderByCheckoutKey(db, input.checkoutKey);
     if (existing) return answerExisting(existing, input.customerId);
     if (written.outcome === "key_taken") throw conflict(CHECKOUT_KEY_USED_MESSAGE);

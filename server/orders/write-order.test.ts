@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { eq } from "drizzle-orm";
+import { eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { deliverySchema, type Delivery } from "@/lib/validation/checkout";
 import { selectCartLines } from "@/server/checkout/cart-lines";
@@ -14,7 +14,7 @@ import {
   createProduct,
   type Member,
 } from "@/tests/factories";
-import { writeOrder } from "./write-order";
+import { writeOrder, type WrittenOrder } from "./write-order";
 
 let db: Db;
 beforeAll(async () => {
@@ -173,6 +173,46 @@ describe("writeOrder", () => {
     expect(written).toEqual({ outcome: "key_taken" });
     expect(await ordersOf(customer.id)).toEqual([]);
     expect(await cartOf(customer.id)).toEqual(before);
+  });
+
+  // The farmer's edit lands after reviewOrderLines read the product and before this statement:
+  // the statement re-checks each product itself, so a stale review writes nothing.
+  it.each<[string, WrittenOrder["outcome"], Partial<typeof products.$inferInsert>]>([
+    ["nothing changed", "created", {}],
+    ["it went out of stock", "products_changed", { inStock: false }],
+    ["its farmer deleted it", "products_changed", { status: "deleted" }],
+    ["it was removed for good", "products_changed", { status: "removed" }],
+    ["its price changed", "products_changed", { unitPriceCents: 700 }],
+    ["pay in person was switched off", "products_changed", { payInPerson: false, payByCard: true }],
+    ["its currency changed", "products_changed", { currency: "USD" }],
+  ])("when, since a product was reviewed, %s: answers %s", async (_, outcome, change) => {
+    const { customer, eggs, honey, reviewed } = await reviewedCart();
+    if (Object.keys(change).length > 0)
+      await db.update(products).set(change).where(eq(products.id, eggs.id));
+    const before = await cartOf(customer.id);
+
+    const written = await writeOrder(db, {
+      customerId: customer.id,
+      checkoutKey: randomUUID(),
+      delivery: homeDelivery(customer),
+      reviewed,
+    });
+
+    expect(written.outcome).toBe(outcome);
+    const sold = await db
+      .select({ units: products.unitsSold90d })
+      .from(products)
+      .where(inArray(products.id, [eggs.id, honey.id]))
+      .orderBy(products.id);
+    if (outcome === "created") {
+      expect(await ordersOf(customer.id)).toHaveLength(1);
+      expect(await cartOf(customer.id)).toEqual([]);
+      expect(sold.map((row) => row.units).sort()).toEqual([1, 2]);
+    } else {
+      expect(await ordersOf(customer.id)).toEqual([]);
+      expect(await cartOf(customer.id)).toEqual(before);
+      expect(sold).toEqual([{ units: 0 }, { units: 0 }]);
+    }
   });
 
   it("never takes another member's cart rows, even when given their ids", async () => {

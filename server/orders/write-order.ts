@@ -11,23 +11,37 @@ export type WrittenOrder =
   | { outcome: "created"; orderId: number; orderNo: string }
   /** The cart rows were ordered, removed or changed by someone else since they were read. */
   | { outcome: "cart_changed" }
+  /**
+   * The cart was as read, but an ordered product no longer passes the check it passed when read:
+   * withdrawn, out of stock, no longer paid in person, or at another price or currency.
+   */
+  | { outcome: "products_changed" }
   /** The cart was as read, but an order with this checkout key exists already. */
   | { outcome: "key_taken" };
 
-type Row = { unchanged: boolean; order_id: number | null; order_no: string | null };
+type Row = {
+  cart_unchanged: boolean;
+  products_unchanged: boolean;
+  order_id: number | null;
+  order_no: string | null;
+};
 
 /**
  * Writes a reviewed pay-in-person checkout in one statement (one round trip, its own transaction):
  * the order, its lines and the removal of the ordered cart rows, or nothing at all. Amounts and
  * line copies are the ones `reviewOrderLines` checked; this only makes sure they still describe
  * the cart. It locks the member's ordered cart rows in id order, as every checkout does, and
- * writes only when each is still there with the quantity that was read; the order insert skips a
- * checkout key already used (the unique key waits for a concurrent insert of it to commit).
+ * writes only when each is still there with the quantity that was read and each product still
+ * passes the check `reviewOrderLines` made (active, in stock, offered for pay in person, at the
+ * price and in the currency that were read); the order insert skips a checkout key already used
+ * (the unique key waits for a concurrent insert of it to commit).
  *
  * Lock order is the one every checkout and cancel keeps (drizzle/0008 and 0015): the cart rows,
  * then the farmers' line counters in farmer id order (the lines' insert trigger), then the
  * products in product id order (the sales trigger at commit, in the order the lines were
- * inserted: by product id here). Products themselves are read, never locked, before the commit.
+ * inserted: by product id here). Products are re-checked as this statement's snapshot sees them,
+ * never locked before the commit (decision 0026): an edit committed after that snapshot comes
+ * after this order, as if the farmer had made it a moment later.
  */
 export async function writeOrder(
   db: Db,
@@ -44,14 +58,22 @@ export async function writeOrder(
         delivery_service delivery_service)
     ),
     locked as (
-      select c.id, c.qty from cart_items c
+      select c.id, c.qty, c.product_id from cart_items c
       where c.member_id = ${customerId} and c.id in (select cart_item_id from ordered)
       order by c.id
       for update
     ),
     unchanged as (
-      select count(*) = ${reviewed.lines.length}::int as ok
-      from locked join ordered on ordered.cart_item_id = locked.id and ordered.qty = locked.qty
+      select count(*) = ${reviewed.lines.length}::int as cart_ok,
+        -- the rules of unavailableReason for pay in person, and the price the total was made of
+        count(*) filter (where p.status = 'active' and p.in_stock and p.pay_in_person
+          and p.unit_price_cents = ordered.unit_price_cents
+          and p.currency = ${reviewed.currency}::currency) = ${reviewed.lines.length}::int
+          as products_ok
+      from locked
+      join ordered on ordered.cart_item_id = locked.id and ordered.qty = locked.qty
+        and ordered.product_id = locked.product_id
+      join products p on p.id = ordered.product_id
     ),
     new_order as (
       insert into orders (customer_id, checkout_key, payment_type, payment_status, currency,
@@ -62,7 +84,7 @@ export async function writeOrder(
         ${d.deliveryDestination}::delivery_destination, ${d.firstName}::text,
         ${d.lastName}::text, ${d.email}::text, ${d.phone}::text, ${d.address}::text,
         ${d.city}::text, ${d.provinceState}::text, ${d.country}::text, ${d.postalCode}::text
-      from unchanged where ok
+      from unchanged where cart_ok and products_ok
       on conflict (checkout_key) do nothing
       returning id, order_no
     ),
@@ -78,13 +100,15 @@ export async function writeOrder(
       delete from cart_items
       where id in (select id from locked) and exists (select 1 from new_order)
     )
-    select (select ok from unchanged) as unchanged, new_order.id as order_id,
-      new_order.order_no
+    select (select cart_ok from unchanged) as cart_unchanged,
+      (select products_ok from unchanged) as products_unchanged,
+      new_order.id as order_id, new_order.order_no
     from (select 1) as one left join new_order on true`);
   const row = rows[0];
   if (row?.order_id != null && row.order_no != null)
     return { outcome: "created", orderId: row.order_id, orderNo: row.order_no };
-  return row?.unchanged ? { outcome: "key_taken" } : { outcome: "cart_changed" };
+  if (!row?.cart_unchanged) return { outcome: "cart_changed" };
+  return row.products_unchanged ? { outcome: "key_taken" } : { outcome: "products_changed" };
 }
 
 /** One order line as the statement reads it: the product's copy and its cart row. */
