@@ -2,6 +2,7 @@ import { ArrowRight } from "lucide-react";
 import Link from "next/link";
 import { Suspense } from "react";
 import { HomeSection } from "@/components/static/home-section";
+import { toMerchantCardView, toProductCardView } from "@/lib/catalog/card-view";
 import { DASHBOARD_ITEM_COUNT } from "@/lib/constants";
 import { MyLocalBanner, NothingNearby } from "@/components/location/my-local-banner";
 import {
@@ -10,15 +11,9 @@ import {
   getViewerNarrowing,
   type CatalogLists,
 } from "./catalog-data";
-import { MerchantCard } from "./merchant-card";
-import { ProductCard } from "./product-card";
+import { MerchantCardGrid, ProductCardGrid } from "./card-grids";
 import { SearchBox } from "./search-box";
-import {
-  MERCHANT_GRID_CLASSES,
-  MerchantGridSkeleton,
-  PRODUCT_GRID_CLASSES,
-  ProductGridSkeleton,
-} from "./skeletons";
+import { MerchantGridSkeleton, ProductGridSkeleton } from "./skeletons";
 
 /** The dashboard's search box: a plain GET form to /products/filtered, no JavaScript. */
 export function DashboardSearch({ lists }: { lists: CatalogLists }) {
@@ -129,15 +124,7 @@ async function ProductRowCards({
     ) : (
       <p className="text-stone-700">No products yet. Check back soon.</p>
     );
-  return (
-    <ul className={PRODUCT_GRID_CLASSES}>
-      {list.items.map((product) => (
-        <li key={product.id}>
-          <ProductCard product={product} />
-        </li>
-      ))}
-    </ul>
-  );
+  return <ProductCardGrid products={list.items.map(toProductCardView)} />;
 }
 
 /** The newest farmers, 4 at a time (nearest first with My Local). */
@@ -168,13 +155,5 @@ async function FarmerRowCards({ lists }: { lists: CatalogLists }) {
     ) : (
       <p className="text-stone-700">No farmers yet.</p>
     );
-  return (
-    <ul className={MERCHANT_GRID_CLASSES}>
-      {list.items.map((merchant) => (
-        <li key={merchant.id}>
-          <MerchantCard merchant={merchant} />
-        </li>
-      ))}
-    </ul>
-  );
+  return <MerchantCardGrid merchants={list.items.map(toMerchantCardView)} />;
 }

@@ -3,7 +3,7 @@ import Link from "next/link";
 import { SpriteIcon } from "@/components/icons/sprite-icon";
 import { AskTheFarmer } from "@/components/messaging/ask-the-farmer";
 import { buttonClasses } from "@/components/ui/button";
-import type { MerchantCard as MerchantCardData } from "@/lib/catalog/types";
+import type { MerchantCardView } from "@/lib/catalog/card-view";
 import { INTRODUCTION_PREVIEW_MAX_CHARS } from "@/lib/constants";
 import { isFeatureOn } from "@/lib/features";
 import { truncate } from "@/lib/format";
@@ -20,7 +20,7 @@ export function MerchantCard({
   merchant,
   headingLevel = "h3",
 }: {
-  merchant: MerchantCardData;
+  merchant: MerchantCardView;
   headingLevel?: "h2" | "h3" | "h4";
 }) {
   const Heading = headingLevel;

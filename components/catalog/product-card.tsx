@@ -1,7 +1,7 @@
 import Image from "next/image";
 import Link from "next/link";
 import { SpriteIcon } from "@/components/icons/sprite-icon";
-import type { ProductCard as ProductCardData } from "@/lib/catalog/types";
+import type { ProductCardView } from "@/lib/catalog/card-view";
 import { CARD_DESCRIPTION_MAX_CHARS, SOLD_OUT_SUFFIX, type DeliveryMethod } from "@/lib/constants";
 import { truncate } from "@/lib/format";
 import { ScoreStars } from "./score-stars";
@@ -20,7 +20,7 @@ export const DELIVERY_METHOD_LABELS: Record<DeliveryMethod, string> = {
 
 /** "$6.99 CAD / 2 lbs", with " - SOLD OUT" when it is out of stock (spec: the price title). */
 export function priceTitle(
-  product: Pick<ProductCardData, "currencySymbol" | "price" | "currency" | "priceUnit" | "inStock">,
+  product: Pick<ProductCardView, "currencySymbol" | "price" | "currency" | "priceUnit" | "inStock">,
 ): string {
   const price = `${product.currencySymbol}${product.price} ${product.currency} / ${product.priceUnit}`;
   return product.inStock ? price : `${price}${SOLD_OUT_SUFFIX}`;
@@ -35,7 +35,7 @@ export function ProductCard({
   headingLevel = "h3",
   priority = false,
 }: {
-  product: ProductCardData;
+  product: ProductCardView;
   headingLevel?: "h2" | "h3" | "h4";
   /** Load the image eagerly (the first row above the fold). */
   priority?: boolean;
