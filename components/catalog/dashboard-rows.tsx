@@ -77,7 +77,7 @@ const PRODUCT_ROWS = {
 } as const;
 
 /**
- * Popular or latest products, 4 at a time (spec part 1 section 2). The row reads the viewer's My
+ * Popular or latest products, 4 at a time (spec part 1 section 2). The viewer's row reads their My
  * Local setting, so it streams in under its own <Suspense>; the skeleton has the cards' size.
  */
 export function DashboardProductRow({
@@ -96,16 +96,21 @@ export function DashboardProductRow({
       description={row.description}
       action={<SeeMore href={row.href} what={row.title.toLowerCase()} />}
     >
-      <Suspense
-        fallback={
-          <ProductGridSkeleton
-            count={DASHBOARD_ITEM_COUNT}
-            label={`Loading ${row.title.toLowerCase()}`}
-          />
-        }
-      >
+      {lists === "shared" ? (
+        // Rendered once and cached whole: no skeleton to send ahead of the cards.
         <ProductRowCards sortType={sortType} lists={lists} />
-      </Suspense>
+      ) : (
+        <Suspense
+          fallback={
+            <ProductGridSkeleton
+              count={DASHBOARD_ITEM_COUNT}
+              label={`Loading ${row.title.toLowerCase()}`}
+            />
+          }
+        >
+          <ProductRowCards sortType={sortType} lists={lists} />
+        </Suspense>
+      )}
     </HomeSection>
   );
 }
@@ -136,13 +141,17 @@ export function DashboardFarmersRow({ lists }: { lists: CatalogLists }) {
       description="Farms and gardens that joined recently."
       action={<SeeMore href="/merchants/list" what="farmers" />}
     >
-      <Suspense
-        fallback={
-          <MerchantGridSkeleton count={DASHBOARD_ITEM_COUNT} label="Loading latest farmers" />
-        }
-      >
+      {lists === "shared" ? (
         <FarmerRowCards lists={lists} />
-      </Suspense>
+      ) : (
+        <Suspense
+          fallback={
+            <MerchantGridSkeleton count={DASHBOARD_ITEM_COUNT} label="Loading latest farmers" />
+          }
+        >
+          <FarmerRowCards lists={lists} />
+        </Suspense>
+      )}
     </HomeSection>
   );
 }
