@@ -26,7 +26,7 @@ export function MerchantCard({
   const Heading = headingLevel;
   const place = [merchant.city, merchant.province_state].filter(Boolean).join(", ");
   return (
-    <article className="shadow-card focus-within:ring-leaf-600 hover:shadow-lift relative flex h-full min-h-[12rem] flex-col gap-4 rounded-2xl border border-stone-200 bg-white p-5 transition-shadow focus-within:ring-2">
+    <article className="card-frame min-h-[12rem] gap-4 p-5">
       <div className="flex items-center gap-4">
         <div
           className="bg-leaf-100 text-leaf-800 flex shrink-0 items-center justify-center overflow-hidden rounded-full text-2xl font-bold uppercase"
@@ -49,10 +49,7 @@ export function MerchantCard({
         <div className="min-w-0">
           {/* Wraps at underscores; only a single part wider than the card breaks inside. */}
           <Heading className="text-lg font-bold break-words text-stone-900">
-            <Link
-              href={`/stores/${encodeURIComponent(merchant.username)}`}
-              className="after:absolute after:inset-0 after:content-[''] focus-visible:outline-none"
-            >
+            <Link href={`/stores/${encodeURIComponent(merchant.username)}`} className="card-link">
               <UsernameText name={merchant.username} />
             </Link>
           </Heading>

@@ -44,7 +44,7 @@ export function ProductCard({
   const deliveryIcon = product.deliveryMethod === "free_delivery" ? "truck" : "store";
   const place = [product.merchantCity, product.merchantProvinceState].filter(Boolean).join(", ");
   return (
-    <article className="group shadow-card focus-within:ring-leaf-600 hover:shadow-lift relative flex h-full flex-col overflow-hidden rounded-2xl border border-stone-200 bg-white transition-shadow focus-within:ring-2">
+    <article className="group card-frame overflow-hidden">
       <div className="bg-earth-100 relative aspect-[5/4] w-full overflow-hidden">
         {product.image ? (
           <Image
@@ -69,10 +69,7 @@ export function ProductCard({
       </div>
       <div className={`flex flex-1 flex-col gap-2 p-4 ${PRODUCT_CARD_BODY_MIN_HEIGHT}`}>
         <Heading className="text-lg leading-snug font-bold text-stone-900">
-          <Link
-            href={`/products/${product.id}`}
-            className="after:absolute after:inset-0 after:content-[''] focus-visible:outline-none"
-          >
+          <Link href={`/products/${product.id}`} className="card-link">
             {product.title}
           </Link>
         </Heading>
