@@ -2,6 +2,7 @@ import { ArrowRight } from "lucide-react";
 import Link from "next/link";
 import { Suspense } from "react";
 import { HomeSection } from "@/components/static/home-section";
+import { toMerchantCardView, toProductCardView } from "@/lib/catalog/card-view";
 import { DASHBOARD_ITEM_COUNT } from "@/lib/constants";
 import { MyLocalBanner, NothingNearby } from "@/components/location/my-local-banner";
 import {
@@ -10,15 +11,9 @@ import {
   getViewerNarrowing,
   type CatalogLists,
 } from "./catalog-data";
-import { MerchantCard } from "./merchant-card";
-import { ProductCard } from "./product-card";
+import { MerchantCardGrid, ProductCardGrid } from "./card-grids";
 import { SearchBox } from "./search-box";
-import {
-  MERCHANT_GRID_CLASSES,
-  MerchantGridSkeleton,
-  PRODUCT_GRID_CLASSES,
-  ProductGridSkeleton,
-} from "./skeletons";
+import { MerchantGridSkeleton, ProductGridSkeleton } from "./skeletons";
 
 /** The dashboard's search box: a plain GET form to /products/filtered, no JavaScript. */
 export function DashboardSearch({ lists }: { lists: CatalogLists }) {
@@ -82,7 +77,7 @@ const PRODUCT_ROWS = {
 } as const;
 
 /**
- * Popular or latest products, 4 at a time (spec part 1 section 2). The row reads the viewer's My
+ * Popular or latest products, 4 at a time (spec part 1 section 2). The viewer's row reads their My
  * Local setting, so it streams in under its own <Suspense>; the skeleton has the cards' size.
  */
 export function DashboardProductRow({
@@ -101,16 +96,21 @@ export function DashboardProductRow({
       description={row.description}
       action={<SeeMore href={row.href} what={row.title.toLowerCase()} />}
     >
-      <Suspense
-        fallback={
-          <ProductGridSkeleton
-            count={DASHBOARD_ITEM_COUNT}
-            label={`Loading ${row.title.toLowerCase()}`}
-          />
-        }
-      >
+      {lists === "shared" ? (
+        // Rendered once and cached whole: no skeleton to send ahead of the cards.
         <ProductRowCards sortType={sortType} lists={lists} />
-      </Suspense>
+      ) : (
+        <Suspense
+          fallback={
+            <ProductGridSkeleton
+              count={DASHBOARD_ITEM_COUNT}
+              label={`Loading ${row.title.toLowerCase()}`}
+            />
+          }
+        >
+          <ProductRowCards sortType={sortType} lists={lists} />
+        </Suspense>
+      )}
     </HomeSection>
   );
 }
@@ -129,15 +129,7 @@ async function ProductRowCards({
     ) : (
       <p className="text-stone-700">No products yet. Check back soon.</p>
     );
-  return (
-    <ul className={PRODUCT_GRID_CLASSES}>
-      {list.items.map((product) => (
-        <li key={product.id}>
-          <ProductCard product={product} />
-        </li>
-      ))}
-    </ul>
-  );
+  return <ProductCardGrid products={list.items.map(toProductCardView)} />;
 }
 
 /** The newest farmers, 4 at a time (nearest first with My Local). */
@@ -149,13 +141,17 @@ export function DashboardFarmersRow({ lists }: { lists: CatalogLists }) {
       description="Farms and gardens that joined recently."
       action={<SeeMore href="/merchants/list" what="farmers" />}
     >
-      <Suspense
-        fallback={
-          <MerchantGridSkeleton count={DASHBOARD_ITEM_COUNT} label="Loading latest farmers" />
-        }
-      >
+      {lists === "shared" ? (
         <FarmerRowCards lists={lists} />
-      </Suspense>
+      ) : (
+        <Suspense
+          fallback={
+            <MerchantGridSkeleton count={DASHBOARD_ITEM_COUNT} label="Loading latest farmers" />
+          }
+        >
+          <FarmerRowCards lists={lists} />
+        </Suspense>
+      )}
     </HomeSection>
   );
 }
@@ -168,13 +164,5 @@ async function FarmerRowCards({ lists }: { lists: CatalogLists }) {
     ) : (
       <p className="text-stone-700">No farmers yet.</p>
     );
-  return (
-    <ul className={MERCHANT_GRID_CLASSES}>
-      {list.items.map((merchant) => (
-        <li key={merchant.id}>
-          <MerchantCard merchant={merchant} />
-        </li>
-      ))}
-    </ul>
-  );
+  return <MerchantCardGrid merchants={list.items.map(toMerchantCardView)} />;
 }

@@ -3,7 +3,7 @@ import Link from "next/link";
 import { SpriteIcon } from "@/components/icons/sprite-icon";
 import { AskTheFarmer } from "@/components/messaging/ask-the-farmer";
 import { buttonClasses } from "@/components/ui/button";
-import type { MerchantCard as MerchantCardData } from "@/lib/catalog/types";
+import type { MerchantCardView } from "@/lib/catalog/card-view";
 import { INTRODUCTION_PREVIEW_MAX_CHARS } from "@/lib/constants";
 import { isFeatureOn } from "@/lib/features";
 import { truncate } from "@/lib/format";
@@ -20,13 +20,13 @@ export function MerchantCard({
   merchant,
   headingLevel = "h3",
 }: {
-  merchant: MerchantCardData;
+  merchant: MerchantCardView;
   headingLevel?: "h2" | "h3" | "h4";
 }) {
   const Heading = headingLevel;
   const place = [merchant.city, merchant.province_state].filter(Boolean).join(", ");
   return (
-    <article className="shadow-card focus-within:ring-leaf-600 hover:shadow-lift relative flex h-full min-h-[12rem] flex-col gap-4 rounded-2xl border border-stone-200 bg-white p-5 transition-shadow focus-within:ring-2">
+    <article className="card-frame min-h-[12rem] gap-4 p-5">
       <div className="flex items-center gap-4">
         <div
           className="bg-leaf-100 text-leaf-800 flex shrink-0 items-center justify-center overflow-hidden rounded-full text-2xl font-bold uppercase"
@@ -49,10 +49,7 @@ export function MerchantCard({
         <div className="min-w-0">
           {/* Wraps at underscores; only a single part wider than the card breaks inside. */}
           <Heading className="text-lg font-bold break-words text-stone-900">
-            <Link
-              href={`/stores/${encodeURIComponent(merchant.username)}`}
-              className="after:absolute after:inset-0 after:content-[''] focus-visible:outline-none"
-            >
+            <Link href={`/stores/${encodeURIComponent(merchant.username)}`} className="card-link">
               <UsernameText name={merchant.username} />
             </Link>
           </Heading>

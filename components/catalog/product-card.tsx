@@ -1,7 +1,7 @@
 import Image from "next/image";
 import Link from "next/link";
 import { SpriteIcon } from "@/components/icons/sprite-icon";
-import type { ProductCard as ProductCardData } from "@/lib/catalog/types";
+import type { ProductCardView } from "@/lib/catalog/card-view";
 import { CARD_DESCRIPTION_MAX_CHARS, SOLD_OUT_SUFFIX, type DeliveryMethod } from "@/lib/constants";
 import { truncate } from "@/lib/format";
 import { ScoreStars } from "./score-stars";
@@ -20,7 +20,7 @@ export const DELIVERY_METHOD_LABELS: Record<DeliveryMethod, string> = {
 
 /** "$6.99 CAD / 2 lbs", with " - SOLD OUT" when it is out of stock (spec: the price title). */
 export function priceTitle(
-  product: Pick<ProductCardData, "currencySymbol" | "price" | "currency" | "priceUnit" | "inStock">,
+  product: Pick<ProductCardView, "currencySymbol" | "price" | "currency" | "priceUnit" | "inStock">,
 ): string {
   const price = `${product.currencySymbol}${product.price} ${product.currency} / ${product.priceUnit}`;
   return product.inStock ? price : `${price}${SOLD_OUT_SUFFIX}`;
@@ -35,7 +35,7 @@ export function ProductCard({
   headingLevel = "h3",
   priority = false,
 }: {
-  product: ProductCardData;
+  product: ProductCardView;
   headingLevel?: "h2" | "h3" | "h4";
   /** Load the image eagerly (the first row above the fold). */
   priority?: boolean;
@@ -44,7 +44,7 @@ export function ProductCard({
   const deliveryIcon = product.deliveryMethod === "free_delivery" ? "truck" : "store";
   const place = [product.merchantCity, product.merchantProvinceState].filter(Boolean).join(", ");
   return (
-    <article className="group shadow-card focus-within:ring-leaf-600 hover:shadow-lift relative flex h-full flex-col overflow-hidden rounded-2xl border border-stone-200 bg-white transition-shadow focus-within:ring-2">
+    <article className="group card-frame overflow-hidden">
       <div className="bg-earth-100 relative aspect-[5/4] w-full overflow-hidden">
         {product.image ? (
           <Image
@@ -69,10 +69,7 @@ export function ProductCard({
       </div>
       <div className={`flex flex-1 flex-col gap-2 p-4 ${PRODUCT_CARD_BODY_MIN_HEIGHT}`}>
         <Heading className="text-lg leading-snug font-bold text-stone-900">
-          <Link
-            href={`/products/${product.id}`}
-            className="after:absolute after:inset-0 after:content-[''] focus-visible:outline-none"
-          >
+          <Link href={`/products/${product.id}`} className="card-link">
             {product.title}
           </Link>
         </Heading>

@@ -1,3 +1,10 @@
+"use client";
+
+// A client module with no props, though nothing here is interactive: a server component's markup
+// goes into the page twice, as HTML and again as its element tree in the page data; a client
+// component's only as HTML, its code in the bundle the browser caches (Session 15 in
+// docs/performance.md). It renders the same HTML on the server.
+
 import {
   Apple,
   Carrot,

@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { cn } from "@/lib/cn";
+import { clsx } from "clsx";
 
 /**
  * One band of the dashboard: a heading, an optional line of text and an optional action on the
@@ -26,7 +26,9 @@ export function HomeSection({
   return (
     <section
       aria-labelledby={`${id}-title`}
-      className={cn("py-16 sm:py-20", tone === "tinted" && "bg-white", className)}
+      // clsx, not cn: the static sections draw this in the browser's bundle, kept free of
+      // tailwind-merge; `className` adds classes, it overrides none.
+      className={clsx("py-16 sm:py-20", tone === "tinted" && "bg-white", className)}
     >
       <div className="container-page">
         <div className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
