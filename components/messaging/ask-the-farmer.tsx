@@ -5,6 +5,7 @@ import dynamic from "next/dynamic";
 import { useRef, useState } from "react";
 import { useHydrated, useViewerState } from "@/components/layout/viewer-context";
 import { buttonClasses } from "@/components/ui/button";
+import { cn } from "@/lib/cn";
 import { Messenger } from "./messenger";
 
 // The form (its dialog, validation and zod) loads only when someone opens it: store, product and
@@ -41,9 +42,20 @@ export function AskTheFarmer({
   const [requested, setRequested] = useState(false);
   const button = useRef<HTMLButtonElement>(null);
 
-  // The page is the same for everyone (cached); the farm's own owner has nobody to ask.
+  // The page is the same for everyone (cached); the farm's own owner has nobody to ask. The button's
+  // place stays, empty: it is drawn before the viewer is known, and taking it away moved
+  // everything below it (on the owner's store, the bar they were about to tap).
   const viewer = state.status === "ready" ? state.answer.viewer : null;
-  if (viewer?.username === farmerName) return null;
+  if (viewer?.username === farmerName)
+    return (
+      <span
+        aria-hidden
+        className={cn(triggerClassName ?? buttonClasses({ variant: "secondary" }), "invisible")}
+      >
+        <MessageCircle />
+        Ask The Farmer
+      </span>
+    );
   // A signed-in customer writes in their conversation with the farm (the Messenger modal).
   if (viewer?.role === "customer")
     return <Messenger target={{ name: farmerName, farmerId: farmerName, prodId }} />;
