@@ -1,5 +1,5 @@
 import type Stripe from "stripe";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { activeSubscription, createPlans, eventTypesSince } from "./billing-support";
 import { postAsBrowser, startFakeForFile } from "./test-support";
 
@@ -225,6 +225,32 @@ describe("renewals", () => {
       attempt_count: 4,
       next_payment_attempt: null,
     });
+  });
+
+  it("dates what falls due at its own moment, however many real seconds its run takes", async () => {
+    const stripe = fake().client();
+    const { engager } = await createPlans(stripe);
+    const { subscription, customer } = await activeSubscription(stripe, engager.id);
+    const failing = await stripe.paymentMethods.attach("pm_card_chargeCustomerFail", {
+      customer: customer.id,
+    });
+    await stripe.subscriptions.update(subscription.id, { default_payment_method: failing.id });
+    const end = periodOf(subscription).end;
+    // Every reading of the real clock during the advance is 1.5 s after the one before (CI ran a
+    // retry across a second once: its next date came out a second late).
+    const realNow = Date.now.bind(Date);
+    let readings = 0;
+    const slow = vi.spyOn(Date, "now").mockImplementation(() => realNow() + 1500 * readings++);
+    try {
+      fake().advanceClock(end - fake().now() + 14 * DAY);
+    } finally {
+      slow.mockRestore();
+    }
+    const invoice = await stripe.invoices.retrieve(
+      String((await stripe.subscriptions.retrieve(subscription.id)).latest_invoice),
+    );
+    expect(invoice).toMatchObject({ status: "open", attempt_count: 3 });
+    expect(invoice.next_payment_attempt).toBe(end + 15 * DAY);
   });
 
   it("bills create_prorations on the next renewal invoice", async () => {

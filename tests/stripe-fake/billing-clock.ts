@@ -49,8 +49,14 @@ export function advanceClock(state: FakeState, seconds: number): number {
   for (let step = 0; step < 10_000; step++) {
     const next = nextDue(state);
     if (!next || next.at > target) break;
-    setNow(Math.max(next.at, store.now()));
-    next.run();
+    const at = Math.max(next.at, store.now());
+    setNow(at);
+    store.standingAt = at;
+    try {
+      next.run();
+    } finally {
+      store.standingAt = null;
+    }
   }
   setNow(target);
   return store.now();

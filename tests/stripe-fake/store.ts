@@ -60,9 +60,14 @@ export class Store {
    * every timestamp the fake writes reads `now()`.
    */
   clockOffset = 0;
+  /**
+   * While `advanceClock` runs something due, the moment it is due: the clock stands still there
+   * (a real second ticking during the run must not move a retry's date by one).
+   */
+  standingAt: number | null = null;
 
   now(): number {
-    return Math.floor(Date.now() / 1000) + this.clockOffset;
+    return this.standingAt ?? Math.floor(Date.now() / 1000) + this.clockOffset;
   }
 
   private table(type: string): Map<string, StripeObject> {
