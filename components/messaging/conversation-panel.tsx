@@ -41,7 +41,6 @@ export function ConversationPanel({
   const [messages, setMessages] = useState<MessageView[] | null>(null);
   const [before, setBefore] = useState<number | null>(null);
   const [loadError, setLoadError] = useState(false);
-  const [text, setText] = useState("");
   const [error, setError] = useState<string | null>(null);
   const [sending, setSending] = useState(false);
   // Live messages that arrive while the first page loads join it when it is in.
@@ -88,11 +87,15 @@ export function ConversationPanel({
     }
   }
 
-  async function send(event: FormEvent) {
+  async function send(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
+    // What is in the box when Send is pressed, read from the form: the box is not React state, so
+    // no render can stand between a keystroke and the Send that follows it.
+    const form = event.currentTarget;
+    const message = new FormData(form).get("message");
     let checked;
     try {
-      checked = (await loadMessageSchema()).safeParse({ message: text });
+      checked = (await loadMessageSchema()).safeParse({ message });
     } catch {
       setError(FAILED);
       return;
@@ -106,7 +109,7 @@ export function ConversationPanel({
     try {
       const { result } = await messagingApi.send(conversationId, checked.data.message);
       setMessages((list) => withMessage(list ?? [], result));
-      setText("");
+      form.reset();
     } catch (e) {
       if (e instanceof CallError && e.subscriptionRequired) onSubscriptionRequired();
       else setError((e instanceof CallError && e.errors.message?.join(" ")) || FAILED);
@@ -179,9 +182,8 @@ export function ConversationPanel({
             <textarea
               {...props}
               rows={3}
+              name="message"
               maxLength={MESSAGE_MAX_LENGTH}
-              value={text}
-              onChange={(e) => setText(e.target.value)}
               className={`${inputClasses} h-auto py-2.5`}
             />
           )}
