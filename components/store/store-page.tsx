@@ -10,7 +10,7 @@ import { getDb } from "@/server/db/client";
 import { getEnv } from "@/server/env";
 import { absoluteUrl } from "@/server/seo";
 import { OwnerToolbar } from "./owner-toolbar";
-import { getCachedStorePage, isPossibleUsername } from "./store-data";
+import { getCachedStorePage, isPossibleUsername, type StorePageData } from "./store-data";
 import { StoreProducts } from "./store-products";
 import { StoreProfile, storePlace } from "./store-profile";
 
@@ -160,17 +160,52 @@ export async function StorePage({
               current={viewMode === "public" ? "public" : "active"}
             />
           </Suspense>
-          <StoreProducts
+          <ActiveProducts
             username={username}
-            viewMode="public"
-            initial={store.products}
+            store={store}
             // The public view shows the owner what customers see: no controls.
-            owner={viewMode === "public" ? false : isStoreOwner(store.profile.id)}
+            controls={viewMode !== "public"}
           />
         </>
       )}
     </>
   );
+}
+
+/**
+ * The active products on the store's own route (farms see it; everyone else the shared copy): the
+ * cached first page, and for the owner theirs read fresh with, but on the public view, the controls.
+ */
+function ActiveProducts({
+  username,
+  store,
+  controls,
+}: {
+  username: string;
+  store: StorePageData;
+  controls: boolean;
+}) {
+  const ownersPage = ownersActivePage(username, store.profile.id);
+  return (
+    <StoreProducts
+      username={username}
+      viewMode="public"
+      initial={store.products}
+      ownersPage={ownersPage}
+      owner={controls && ownersPage.then((page) => page !== null)}
+    />
+  );
+}
+
+/** The owner's first page of active products, read fresh; null for anyone else. */
+async function ownersActivePage(username: string, storeId: number) {
+  if (!(await isStoreOwner(storeId))) return null;
+  return listStoreProducts(await getDb(), {
+    username,
+    viewMode: "public",
+    page: 1,
+    viewerId: storeId,
+  });
 }
 
 /** The owner's bar; on the owner-only public view anyone else is sent back to the store. */

@@ -4,7 +4,7 @@ import { clsx as cx } from "clsx";
 import { CheckCircle2, Pencil, RotateCcw, Trash2, TriangleAlert, XCircle } from "lucide-react";
 import dynamic from "next/dynamic";
 import Link from "next/link";
-import { Suspense, use, useRef, useState, type ReactNode } from "react";
+import { Suspense, use, useCallback, useEffect, useRef, useState, type ReactNode } from "react";
 import { send } from "@/components/account/send";
 import { ProductCard } from "@/components/catalog/product-card";
 import { LoadMoreButton } from "@/components/catalog/load-more-button";
@@ -44,6 +44,12 @@ export type StoreProductsProps = {
    */
   owner: Promise<boolean> | boolean;
   initial: ListPage<ProductCardData>;
+  /**
+   * The store owner's first page, read fresh; null for anyone else. The cached first page can come
+   * from a render that began before the owner's last write (Next hands a render in flight to every
+   * request for the same page), and a farmer who has just added a product must see it.
+   */
+  ownersPage?: Promise<ListPage<ProductCardData> | null>;
 };
 
 /**
@@ -52,7 +58,13 @@ export type StoreProductsProps = {
  * what happened in a live region; the page's remaining items move up, so the last loaded page is
  * read again to fill the gap and nothing is skipped on the next Load More.
  */
-export function StoreProducts({ username, viewMode, owner, initial }: StoreProductsProps) {
+export function StoreProducts({
+  username,
+  viewMode,
+  owner,
+  initial,
+  ownersPage,
+}: StoreProductsProps) {
   const [list, setList] = useState(() => listFrom(initial));
   const [loading, setLoading] = useState(false);
   const loadingRef = useRef(false);
@@ -65,6 +77,10 @@ export function StoreProducts({ username, viewMode, owner, initial }: StoreProdu
     setList(listFrom(initial));
     setStatus(null);
   }
+  const takeOwnersPage = useCallback(
+    (page: ListPage<ProductCardData>) => setList(listFrom(page, initial)),
+    [initial],
+  );
   const { items, total, pagesLoaded, hasMore } = list;
   const headingRef = useRef<HTMLHeadingElement>(null);
   const returnFocus = useRef<HTMLElement | null>(null);
@@ -147,6 +163,11 @@ export function StoreProducts({ username, viewMode, owner, initial }: StoreProdu
       </div>
 
       <StatusLine status={status} />
+      {ownersPage ? (
+        <Suspense fallback={null}>
+          <OwnersPage ownersPage={ownersPage} onPage={takeOwnersPage} />
+        </Suspense>
+      ) : null}
 
       {items.length === 0 ? (
         <p className="mt-6 rounded-2xl border border-dashed border-stone-300 bg-white px-5 py-10 text-center text-lg text-stone-700">
@@ -207,14 +228,30 @@ export function StoreProducts({ username, viewMode, owner, initial }: StoreProdu
   );
 }
 
-function listFrom(page: ListPage<ProductCardData>) {
+/** The list shown, from `page`; `source` is the server's first page it started from. */
+function listFrom(page: ListPage<ProductCardData>, source = page) {
   return {
-    source: page,
+    source,
     items: page.items,
     total: page.total,
     pagesLoaded: page.page,
     hasMore: page.hasMore,
   };
+}
+
+/** Hands the owner's fresh first page to the list once it is in (nothing for anyone else). */
+function OwnersPage({
+  ownersPage,
+  onPage,
+}: {
+  ownersPage: Promise<ListPage<ProductCardData> | null>;
+  onPage: (page: ListPage<ProductCardData>) => void;
+}) {
+  const page = use(ownersPage);
+  useEffect(() => {
+    if (page) onPage(page);
+  }, [page, onPage]);
+  return null;
 }
 
 function OwnerOnly({
