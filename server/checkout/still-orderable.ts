@@ -21,3 +21,17 @@ export function stillOrderable(
   return sql`(p.status = 'active' and p.in_stock and ${offered}
     and p.unit_price_cents = ${line.unitPriceCents} and p.currency = ${line.currency})`;
 }
+
+/**
+ * True when every line of `lines` (a jsonb array of `PendingLine`s, as a card order keeps them)
+ * still passes `stillOrderable` by card; false when one does not or its product is gone.
+ */
+export function everyCardLineStillOrderable(lines: SQL, currency: SQL): SQL {
+  const passes = stillOrderable("by_card", {
+    unitPriceCents: sql`l."unitPriceCents"`,
+    currency,
+  });
+  return sql`(select coalesce(bool_and(coalesce(${passes}, false)), false)
+    from jsonb_to_recordset(${lines}) as l("productId" int, "unitPriceCents" int)
+    left join products p on p.id = l."productId")`;
+}
