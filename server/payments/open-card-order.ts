@@ -93,14 +93,11 @@ export async function openCardOrder(
         openSetAside = true;
       }
       const orderId = await writeCardOrder(tx, { customerId: input.customerId, values: wanted });
-      if (orderId !== null) {
+      if (orderId !== null)
         return {
           orderId,
-          abandoned: open?.paymentIntentId
-            ? { orderId: open.id, paymentIntentId: open.paymentIntentId }
-            : null,
+          abandoned: open ? { orderId: open.id, paymentIntentId: open.paymentIntentId } : null,
         };
-      }
       if (attempt === MAX_CHECK_ATTEMPTS) throw conflict(CART_CHANGED_MESSAGE);
       // A farmer changed a product since the read: read it again (the rows are still ours).
       cart = await selectCartLines(tx, input.customerId);
