@@ -16,8 +16,9 @@ export type CardOrderValues = ReturnType<typeof deliveryColumns> & {
  * Writes a checked card checkout as an order awaiting payment, in one statement that writes only
  * if every product still passes the check it passed when read (active, in stock, paid by card with
  * a farm ready for payouts, at the price and in the currency of the total): the pay-in-person
- * re-check of decision 0026, so no intent is ever made for a product the farmer changed meanwhile.
- * The caller holds the member's cart rows and has set any open order aside (one awaits payment).
+ * re-check of decision 0026, so no order (and no intent) is made for a product the farmer changed
+ * since the check. The caller holds the member's cart rows and has set aside the order that
+ * awaited payment, if any (a member has at most one).
  *
  * @returns the new order's id, or null when a product changed since it was read
  */
