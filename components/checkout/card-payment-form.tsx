@@ -45,6 +45,9 @@ const BRAND_NAMES: Record<string, string> = {
   jcb: "JCB",
 };
 
+const CHECKOUT_CHANGED_MESSAGE =
+  "Your order changed since this page opened. Please reload the page.";
+
 const completedUrl = (orderNo: string) =>
   `/checkout/payment/by_card/completed/${encodeURIComponent(orderNo)}`;
 
@@ -114,6 +117,7 @@ export function CardPaymentForm({
           <PayForm
             orderNo={started.orderNo}
             clientSecret={started.clientSecret}
+            recheck={() => openCheckout(delivery, items)}
             savedCards={savedCards}
             initialError={initialError ?? started.paymentError}
           />
@@ -131,11 +135,14 @@ export function CardPaymentForm({
 function PayForm({
   orderNo,
   clientSecret,
+  recheck,
   savedCards,
   initialError,
 }: {
   orderNo: string;
   clientSecret: string;
+  /** The server's check of the order again; it answers this form's intent while nothing changed. */
+  recheck: () => ReturnType<typeof openCheckout>;
   savedCards: SavedCardView[];
   initialError: string | null;
 }) {
@@ -175,7 +182,19 @@ function PayForm({
       setBusy(false);
     };
 
+    // Checked again just before the card is charged: a farmer may have sold out, withdrawn or
+    // repriced a product since this form opened, and the server then cancels this intent.
+    const stillAsShown = async () => {
+      const current = await recheck();
+      if (!current.ok) failed(current.message);
+      else if (current.data.state === "paid") router.replace(completedUrl(current.data.orderNo));
+      else if (current.data.clientSecret !== clientSecret) failed(CHECKOUT_CHANGED_MESSAGE);
+      else return true;
+      return false;
+    };
+
     if (choice !== "new") {
+      if (!(await stillAsShown())) return;
       const result = await stripe.confirmCardPayment(clientSecret, { payment_method: choice });
       if (result.error) return failed(result.error.message);
       // The server reads the intent from Stripe itself before it places the order.
@@ -187,6 +206,7 @@ function PayForm({
 
     const { error: formError } = await elements.submit();
     if (formError) return failed(formError.message);
+    if (!(await stillAsShown())) return;
     const saved = await send("/api/checkout/card/saveCard", { json: { orderNo, saveCard } });
     if (!saved.ok) return failed(saved.message);
     const result = await stripe.confirmPayment({

@@ -18,6 +18,11 @@ export const CART_CHANGED_MESSAGE =
   "Your cart changed since you reviewed it. Please review your order again.";
 export const ORDER_TOO_LARGE_MESSAGE =
   "This order is too large to place at once. Please split it into smaller orders.";
+/**
+ * How often a checkout reads and checks the cart again when it changed between the check and the
+ * write (decision 0026), before it answers CART_CHANGED_MESSAGE.
+ */
+export const MAX_CHECK_ATTEMPTS = 3;
 /** orders.total_cents is a 4-byte integer. */
 const MAX_TOTAL_CENTS = 2_147_483_647;
 

@@ -5,6 +5,7 @@ import { selectCartLines } from "@/server/checkout/cart-lines";
 import type { ReviewedItem } from "@/server/checkout/place-order-input";
 import {
   CART_CHANGED_MESSAGE,
+  MAX_CHECK_ATTEMPTS,
   reviewOrderLines,
   type ReviewedLines,
 } from "@/server/checkout/review-order-lines";
@@ -31,9 +32,6 @@ export type PlaceOrderInput = {
 };
 
 export type PlacedOrder = { orderId: number; orderNo: string; created: boolean };
-
-/** Attempts before a cart that keeps changing between the read and the write is refused. */
-const MAX_ATTEMPTS = 3;
 
 /**
  * Pay in person: turns the member's pay-in-person cart lines into one order, exactly once per
@@ -84,7 +82,7 @@ export async function placeOrder(db: Db, input: PlaceOrderInput): Promise<Placed
     const existing = await findOrderByCheckoutKey(db, input.checkoutKey);
     if (existing) return answerExisting(existing, input.customerId);
     if (written.outcome === "key_taken") throw conflict(CHECKOUT_KEY_USED_MESSAGE);
-    if (attempt === MAX_ATTEMPTS) throw conflict(CART_CHANGED_MESSAGE);
+    if (attempt === MAX_CHECK_ATTEMPTS) throw conflict(CART_CHANGED_MESSAGE);
   }
 }
 

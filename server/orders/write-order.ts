@@ -5,6 +5,7 @@ import type { CartLine } from "@/server/checkout/cart-lines";
 import { fulfilmentFor } from "@/server/checkout/cart-rules";
 import { deliveryColumns } from "@/server/checkout/delivery-columns";
 import type { ReviewedLines } from "@/server/checkout/review-order-lines";
+import { stillOrderable } from "@/server/checkout/still-orderable";
 import type { Db } from "@/server/db/client";
 
 export type WrittenOrder =
@@ -50,6 +51,10 @@ export async function writeOrder(
   const { customerId, checkoutKey, delivery, reviewed } = input;
   const d = deliveryColumns(delivery);
   const lines = JSON.stringify(reviewed.lines.map((line) => orderLine(line, delivery)));
+  const passes = stillOrderable("in_person", {
+    unitPriceCents: sql`ordered.unit_price_cents`,
+    currency: sql`${reviewed.currency}::currency`,
+  });
   const { rows } = await db.execute<Row>(sql`
     with ordered as (
       select * from jsonb_to_recordset(${lines}::jsonb) as l(
@@ -65,11 +70,7 @@ export async function writeOrder(
     ),
     unchanged as (
       select count(*) = ${reviewed.lines.length}::int as cart_ok,
-        -- the rules of unavailableReason for pay in person, and the price the total was made of
-        count(*) filter (where p.status = 'active' and p.in_stock and p.pay_in_person
-          and p.unit_price_cents = ordered.unit_price_cents
-          and p.currency = ${reviewed.currency}::currency) = ${reviewed.lines.length}::int
-          as products_ok
+        count(*) filter (where ${passes}) = ${reviewed.lines.length}::int as products_ok
       from locked
       join ordered on ordered.cart_item_id = locked.id and ordered.qty = locked.qty
         and ordered.product_id = locked.product_id

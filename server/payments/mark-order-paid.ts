@@ -23,6 +23,9 @@ const SETTLED = new Set(["paid", "partially_refunded", "refunded"]);
  *
  * An abandoned order (the cart changed and a newer order replaced it) whose payment still went
  * through, say from another tab, is placed too: the customer paid for exactly those lines.
+ * Products are not checked again: a product withdrawn, sold out or repriced after the customer
+ * paid leaves the order as paid, at the prices paid; a farmer who cannot supply a line cancels it,
+ * which refunds it (decision 0030).
  *
  * @returns null when the PaymentIntent is not one of our orders' (a plan's invoice, say)
  * @throws AppError internal: the PaymentIntent did not succeed, or its amount is not the order's

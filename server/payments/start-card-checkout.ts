@@ -1,20 +1,18 @@
 import "server-only";
-import { and, eq, inArray, sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import type Stripe from "stripe";
 import type { Currency } from "@/lib/constants";
 import type { Delivery } from "@/lib/validation/checkout";
-import { selectCartLines } from "@/server/checkout/cart-lines";
-import { fulfilmentFor } from "@/server/checkout/cart-rules";
-import { deliveryColumns } from "@/server/checkout/delivery-columns";
 import type { ReviewedItem } from "@/server/checkout/place-order-input";
-import { reviewOrderLines } from "@/server/checkout/review-order-lines";
 import type { Db } from "@/server/db/client";
-import { orders, type PendingLine } from "@/server/db/schema";
-import { conflict } from "@/server/errors";
+import { orders } from "@/server/db/schema";
+import { conflict, isAppError } from "@/server/errors";
 import { log } from "@/server/log";
+import { abandonChangedCardOrder, type AbandonedOrder } from "./abandon-changed-card-order";
 import { ensureStripeCustomer } from "./ensure-stripe-customer";
 import { idempotencyKeys } from "./idempotency-keys";
 import { markOrderPaid } from "./mark-order-paid";
+import { findOpenCardOrder, openCardOrder } from "./open-card-order";
 import { callStripe } from "./stripe-errors";
 import type { StripeClient } from "./stripe-client";
 import { paymentOutcome } from "./stripe-states";
@@ -33,10 +31,6 @@ export type CardCheckout =
   /** The order was paid meanwhile (another tab, a return that never reached us). */
   | { state: "paid"; orderId: number; orderNo: string; created: boolean };
 
-/** Stripe's smallest card charge in CAD and USD. */
-export const MIN_CARD_AMOUNT_CENTS = 50;
-export const BELOW_MIN_CARD_AMOUNT_MESSAGE =
-  "A card payment must be at least $0.50. Please add more items or pay in person.";
 export const OPEN_CHECKOUT_BUSY_MESSAGE =
   "Your checkout is being updated in another window. Please reload the page.";
 
@@ -51,7 +45,9 @@ export const OPEN_CHECKOUT_BUSY_MESSAGE =
  * row is locked while its intent is made, and the intent is made with the key `pi:{orderId}`, so
  * even an answer Stripe gave but we lost returns the same intent. When the cart changed since, the
  * old order is abandoned (its intent cancelled) and a new one opened; when its intent was paid
- * meanwhile, that order is placed and returned as paid.
+ * meanwhile, that order is placed and returned as paid. When the check refuses the cart and the
+ * open order's own products changed since it was written (the farmer withdrew, sold out or
+ * repriced one), that order is abandoned and its intent cancelled too, so no tab can still pay it.
  *
  * @throws AppError conflict: the cart cannot be ordered (see reviewOrderLines); unavailable:
  *   Stripe did not answer (the order stays awaiting payment; trying again is safe)
@@ -64,46 +60,19 @@ export async function startCardCheckout(
   const settled = await settleOpenOrderIfPaid(db, stripe, input.customerId);
   if (settled.state === "paid") return settled;
 
-  const { orderId, abandoned } = await openOrder(db, input);
+  const { orderId, abandoned } = await openCardOrder(db, input).catch(async (error: unknown) => {
+    // Refused by the check: an order awaiting payment for products changed since is not payable.
+    if (isAppError(error) && error.code === "conflict") {
+      const changed = await abandonChangedCardOrder(db, input.customerId);
+      if (changed) await cancelAbandonedIntent(stripe, changed);
+    }
+    throw error;
+  });
   if (abandoned) await cancelAbandonedIntent(stripe, abandoned);
   const customer = await ensureStripeCustomer(db, stripe, input.customerId);
   // The intent just read is reused when the order is the same (a reload): one Stripe read, not two.
   const known = settled.intent && settled.orderId === orderId ? settled.intent : null;
   return ensurePaymentIntent(db, stripe, { orderId, customer, known });
-}
-
-/** The member's card order awaiting payment, if any. */
-async function findOpenOrder(db: Db, customerId: number, lock = false) {
-  const query = db
-    .select({
-      id: orders.id,
-      orderNo: orders.orderNo,
-      paymentIntentId: orders.paymentIntentId,
-      totalCents: orders.totalCents,
-      currency: orders.currency,
-      pendingLines: orders.pendingLines,
-      deliveryDestination: orders.deliveryDestination,
-      firstName: orders.firstName,
-      lastName: orders.lastName,
-      email: orders.email,
-      phone: orders.phone,
-      address: orders.address,
-      city: orders.city,
-      provinceState: orders.provinceState,
-      country: orders.country,
-      postalCode: orders.postalCode,
-    })
-    .from(orders)
-    .where(
-      and(
-        eq(orders.customerId, customerId),
-        eq(orders.paymentType, "card"),
-        inArray(orders.paymentStatus, ["pending", "failed"]),
-      ),
-    )
-    .limit(1);
-  const [row] = lock ? await query.for("update") : await query;
-  return row;
 }
 
 type Settled =
@@ -116,7 +85,7 @@ async function settleOpenOrderIfPaid(
   stripe: StripeClient,
   customerId: number,
 ): Promise<Settled> {
-  const open = await findOpenOrder(db, customerId);
+  const open = await findOpenCardOrder(db, customerId);
   if (!open?.paymentIntentId) return { state: "open", orderId: null, intent: null };
   const intentId = open.paymentIntentId;
   const intent = await callStripe("retrieve payment intent", () =>
@@ -129,93 +98,6 @@ async function settleOpenOrderIfPaid(
   return { state: "open", orderId: open.id, intent };
 }
 
-type Opened = { orderId: number; abandoned: { orderId: number; paymentIntentId: string } | null };
-
-/** Chooses or makes the order awaiting payment for the cart as it is now. */
-async function openOrder(
-  db: Db,
-  input: { customerId: number; delivery: Delivery; items?: readonly ReviewedItem[] | undefined },
-): Promise<Opened> {
-  return db.transaction(async (tx) => {
-    // The member's cart rows first, as every checkout locks them: concurrent calls queue here.
-    const cart = await selectCartLines(tx, input.customerId, { lock: true });
-    const reviewed = await reviewOrderLines(tx, {
-      customerId: input.customerId,
-      cart,
-      items: input.items,
-      paymentType: "by_card",
-    });
-    if (reviewed.totalCents < MIN_CARD_AMOUNT_CENTS) throw conflict(BELOW_MIN_CARD_AMOUNT_MESSAGE);
-    const pendingLines: PendingLine[] = reviewed.lines
-      .map((line) => ({
-        productId: line.productId,
-        merchantId: line.merchantId,
-        productName: line.name,
-        unitPriceCents: line.unitPriceCents,
-        unitWeight: line.unitWeight,
-        unitWeightSymbol: line.unitWeightSymbol,
-        qty: line.qty,
-        deliveryService: fulfilmentFor(line.deliveryService, input.delivery.deliveryDestination),
-      }))
-      .sort((a, b) => a.productId - b.productId);
-    const wanted = {
-      currency: reviewed.currency,
-      totalCents: reviewed.totalCents,
-      pendingLines,
-      ...deliveryColumns(input.delivery),
-    };
-
-    const open = await findOpenOrder(tx, input.customerId, true);
-    if (open && sameCheckout(open, wanted)) return { orderId: open.id, abandoned: null };
-    if (open) {
-      await tx
-        .update(orders)
-        .set({ paymentStatus: "abandoned", updatedAt: sql`now()` })
-        .where(eq(orders.id, open.id));
-    }
-    const [created] = await tx
-      .insert(orders)
-      .values({
-        customerId: input.customerId,
-        paymentType: "card",
-        paymentStatus: "pending",
-        ...wanted,
-      })
-      .returning({ id: orders.id });
-    if (!created) throw conflict(OPEN_CHECKOUT_BUSY_MESSAGE);
-    return {
-      orderId: created.id,
-      abandoned: open?.paymentIntentId
-        ? { orderId: open.id, paymentIntentId: open.paymentIntentId }
-        : null,
-    };
-  });
-}
-
-function sameCheckout(
-  open: NonNullable<Awaited<ReturnType<typeof findOpenOrder>>>,
-  wanted: ReturnType<typeof deliveryColumns> & {
-    currency: Currency;
-    totalCents: number;
-    pendingLines: PendingLine[];
-  },
-): boolean {
-  const { id: _id, orderNo: _no, paymentIntentId: _pi, ...kept } = open;
-  return JSON.stringify(canonical(kept)) === JSON.stringify(canonical(wanted));
-}
-
-/** Keys in a fixed order, so two equal checkouts serialise alike. */
-function canonical(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map(canonical);
-  if (value && typeof value === "object")
-    return Object.fromEntries(
-      Object.keys(value)
-        .sort()
-        .map((key) => [key, canonical((value as Record<string, unknown>)[key])]),
-    );
-  return value;
-}
-
 /**
  * The replaced order's intent can no longer be paid. If cancelling fails (Stripe down, or the
  * intent succeeded in another tab a moment ago) nothing is lost: a success still places that
@@ -223,8 +105,10 @@ function canonical(value: unknown): unknown {
  */
 async function cancelAbandonedIntent(
   stripe: StripeClient,
-  { orderId, paymentIntentId }: { orderId: number; paymentIntentId: string },
+  { orderId, paymentIntentId }: AbandonedOrder,
 ): Promise<void> {
+  // Stripe failed before it made one: there is nothing to cancel.
+  if (!paymentIntentId) return;
   try {
     await stripe.paymentIntents.cancel(
       paymentIntentId,

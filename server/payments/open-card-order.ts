@@ -1,0 +1,149 @@
+import "server-only";
+import { and, eq, inArray, sql } from "drizzle-orm";
+import type { Delivery } from "@/lib/validation/checkout";
+import { selectCartLines } from "@/server/checkout/cart-lines";
+import { fulfilmentFor } from "@/server/checkout/cart-rules";
+import { deliveryColumns } from "@/server/checkout/delivery-columns";
+import type { ReviewedItem } from "@/server/checkout/place-order-input";
+import {
+  CART_CHANGED_MESSAGE,
+  MAX_CHECK_ATTEMPTS,
+  reviewOrderLines,
+  type ReviewedLines,
+} from "@/server/checkout/review-order-lines";
+import type { Db } from "@/server/db/client";
+import { orders, type PendingLine } from "@/server/db/schema";
+import { conflict } from "@/server/errors";
+import type { AbandonedOrder } from "./abandon-changed-card-order";
+import { writeCardOrder, type CardOrderValues } from "./write-card-order";
+
+/** Stripe's smallest card charge in CAD and USD. */
+export const MIN_CARD_AMOUNT_CENTS = 50;
+export const BELOW_MIN_CARD_AMOUNT_MESSAGE =
+  "A card payment must be at least $0.50. Please add more items or pay in person.";
+
+/** The member's card order awaiting payment, if any. */
+export async function findOpenCardOrder(db: Db, customerId: number, lock = false) {
+  const query = db
+    .select({
+      id: orders.id,
+      orderNo: orders.orderNo,
+      paymentIntentId: orders.paymentIntentId,
+      totalCents: orders.totalCents,
+      currency: orders.currency,
+      pendingLines: orders.pendingLines,
+      deliveryDestination: orders.deliveryDestination,
+      firstName: orders.firstName,
+      lastName: orders.lastName,
+      email: orders.email,
+      phone: orders.phone,
+      address: orders.address,
+      city: orders.city,
+      provinceState: orders.provinceState,
+      country: orders.country,
+      postalCode: orders.postalCode,
+    })
+    .from(orders)
+    .where(
+      and(
+        eq(orders.customerId, customerId),
+        eq(orders.paymentType, "card"),
+        inArray(orders.paymentStatus, ["pending", "failed"]),
+      ),
+    )
+    .limit(1);
+  const [row] = lock ? await query.for("update") : await query;
+  return row;
+}
+
+export type OpenedCardOrder = { orderId: number; abandoned: AbandonedOrder | null };
+
+/**
+ * Chooses or makes the order awaiting payment for the cart as it is now. The cart is read and
+ * checked, then the order is written in one statement that re-checks its products
+ * (`writeCardOrder`); a product changed in between is read and checked again, so the answer is
+ * the one the check gives a moment later (decision 0026).
+ */
+export async function openCardOrder(
+  db: Db,
+  input: { customerId: number; delivery: Delivery; items?: readonly ReviewedItem[] | undefined },
+): Promise<OpenedCardOrder> {
+  return db.transaction(async (tx) => {
+    // The member's cart rows first, as every checkout locks them: concurrent calls queue here.
+    let cart = await selectCartLines(tx, input.customerId, { lock: true });
+    const open = await findOpenCardOrder(tx, input.customerId, true);
+    let openSetAside = false;
+    for (let attempt = 1; ; attempt += 1) {
+      const wanted = cardOrderValues(
+        await reviewOrderLines(tx, {
+          customerId: input.customerId,
+          cart,
+          items: input.items,
+          paymentType: "by_card",
+        }),
+        input.delivery,
+      );
+      if (open && !openSetAside && sameCheckout(open, wanted))
+        return { orderId: open.id, abandoned: null };
+      if (open && !openSetAside) {
+        await tx
+          .update(orders)
+          .set({ paymentStatus: "abandoned", updatedAt: sql`now()` })
+          .where(eq(orders.id, open.id));
+        openSetAside = true;
+      }
+      const orderId = await writeCardOrder(tx, { customerId: input.customerId, values: wanted });
+      if (orderId !== null)
+        return {
+          orderId,
+          abandoned: open ? { orderId: open.id, paymentIntentId: open.paymentIntentId } : null,
+        };
+      if (attempt === MAX_CHECK_ATTEMPTS) throw conflict(CART_CHANGED_MESSAGE);
+      // A farmer changed a product since the read: read it again (the rows are still ours).
+      cart = await selectCartLines(tx, input.customerId);
+    }
+  });
+}
+
+/** The order's amounts, lines and delivery copy, from the checked cart. */
+function cardOrderValues(reviewed: ReviewedLines, delivery: Delivery): CardOrderValues {
+  if (reviewed.totalCents < MIN_CARD_AMOUNT_CENTS) throw conflict(BELOW_MIN_CARD_AMOUNT_MESSAGE);
+  const pendingLines: PendingLine[] = reviewed.lines
+    .map((line) => ({
+      productId: line.productId,
+      merchantId: line.merchantId,
+      productName: line.name,
+      unitPriceCents: line.unitPriceCents,
+      unitWeight: line.unitWeight,
+      unitWeightSymbol: line.unitWeightSymbol,
+      qty: line.qty,
+      deliveryService: fulfilmentFor(line.deliveryService, delivery.deliveryDestination),
+    }))
+    .sort((a, b) => a.productId - b.productId);
+  return {
+    currency: reviewed.currency,
+    totalCents: reviewed.totalCents,
+    pendingLines,
+    ...deliveryColumns(delivery),
+  };
+}
+
+function sameCheckout(
+  open: NonNullable<Awaited<ReturnType<typeof findOpenCardOrder>>>,
+  wanted: CardOrderValues,
+): boolean {
+  const { id: _id, orderNo: _no, paymentIntentId: _pi, ...kept } = open;
+  return JSON.stringify(canonical(kept)) === JSON.stringify(canonical(wanted));
+}
+
+/** Keys in a fixed order, so two equal checkouts serialise alike. */
+function canonical(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(canonical);
+  if (value && typeof value === "object")
+    return Object.fromEntries(
+      Object.keys(value)
+        .sort()
+        .map((key) => [key, canonical((value as Record<string, unknown>)[key])]),
+    );
+  return value;
+}
