@@ -4,10 +4,12 @@
  * process) moves to core 0. Both talk to the same PostgreSQL database.
  */
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
-import { createWriteStream } from "node:fs";
-import { availableParallelism } from "node:os";
+import { createWriteStream, mkdtempSync, writeFileSync } from "node:fs";
+import { availableParallelism, tmpdir } from "node:os";
 import path from "node:path";
 import { BENCH_SECRET } from "../lib/env";
+import { Missing } from "../lib/missing";
+import { readBalancerConfig } from "./balancer";
 
 const ROOT = process.cwd();
 export const SERVER_CORE = "1";
@@ -162,6 +164,33 @@ export async function startBare(opts: BareOptions): Promise<Server> {
   const stop = stopper(child);
   try {
     await waitForPage(origin, "/health", child, 10_000);
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  return { origin, hookPort: 0, child, firstPageMs: performance.now() - started, stop };
+}
+
+/**
+ * HAProxy with deploy/haproxy.cfg in front of the app (bench/http/balancer.ts), on the load
+ * generator's core: in a deployment the balancer runs beside the replicas, not on their cores.
+ * Missing when `haproxy` is not installed (Debian: `apt-get install haproxy`).
+ */
+export async function startBalancer(opts: { port: number; app: Server }): Promise<Server> {
+  if (spawnSync("haproxy", ["-v"], { stdio: "ignore" }).status !== 0)
+    throw new Missing("haproxy on the PATH (Debian: apt-get install haproxy)");
+  const configFile = path.join(mkdtempSync(path.join(tmpdir(), "bench-haproxy-")), "haproxy.cfg");
+  const upstream = new URL(opts.app.origin).host;
+  writeFileSync(configFile, readBalancerConfig({ port: opts.port, upstream }));
+  const origin = `http://127.0.0.1:${opts.port}`;
+  const [cmd, args] = hasTaskset()
+    ? ["taskset", ["-c", LOAD_CORE, "haproxy", "-db", "-f", configFile]]
+    : ["haproxy", ["-db", "-f", configFile]];
+  const started = performance.now();
+  const child = spawn(cmd, args, { cwd: ROOT, stdio: ["ignore", "ignore", "inherit"] });
+  const stop = stopper(child);
+  try {
+    await waitForPage(origin, "/api/health", child, 10_000);
   } catch (error) {
     await stop();
     throw error;

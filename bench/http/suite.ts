@@ -26,6 +26,7 @@ import {
   hookCapture,
   hookCount,
   pinSelf,
+  startBalancer,
   startBare,
   startNext,
   unpinSelf,
@@ -37,6 +38,7 @@ import { out } from "../lib/out";
 const APP_PORT = 3901;
 const HOOK_PORT = 3911;
 const BARE_PORT = 3902;
+const BALANCER_PORT = 3903;
 const SMALL_APP_PORT = 3903;
 const SMALL_HOOK_PORT = 3913;
 const PGLITE_PORT = 3904;
@@ -599,34 +601,59 @@ async function crowdPages(
     });
   }
 
-  const crowdIds = [
-    "dashboard crowd (HTTP):p99, 200 visitors",
-    "dashboard crowd (HTTP):errors",
-    "dashboard crowd (HTTP):/api/health slowest during it",
-  ];
+  // Straight at the process, then as deployed (decision 0031): through the compose shape's
+  // balancer, whose health check asks the app directly as the probe does.
   out("dashboard: 200 visitors for 30 s, /api/health beside them");
-  await guard(report, crowdIds, async () => {
+  await dashboardCrowd(report, "dashboard crowd (HTTP)", app, routes, null);
+  out(
+    "dashboard: the same crowd through HAProxy (deploy/haproxy.cfg), /api/health of the app beside it",
+  );
+  await dashboardCrowd(report, "dashboard crowd behind the balancer (HTTP)", app, routes, () =>
+    startBalancer({ port: BALANCER_PORT, app }),
+  );
+}
+
+/** 200 visitors on `/` for 30 s (through `balancer` when given) and the app's health check. */
+async function dashboardCrowd(
+  report: Report,
+  scenario: string,
+  app: Server,
+  routes: BuildRoutes,
+  balancer: (() => Promise<Server>) | null,
+): Promise<void> {
+  const ids = [
+    `${scenario}:p99, 200 visitors`,
+    `${scenario}:errors`,
+    `${scenario}:/api/health slowest during it`,
+  ];
+  await guard(report, ids, async () => {
     routes.require("dashboard");
-    await getPage(`${app.origin}/`);
-    const probe = startHealthProbe(app.origin);
-    const crowd = await runLoad(
-      { label: "dashboard crowd", origin: app.origin, paths: ["/"] },
-      { durationS: 30, connections: 200 },
-    );
-    const { times: health, failures: healthFailures } = await probe.stop();
-    health.sort((a, b) => a - b);
-    report.add(crowdIds[0] as string, crowd.p99, {
-      unit: "ms",
-      note: `${crowd.rps.toFixed(0)} req/s, p50 ${crowd.p50.toFixed(1)} ms, p95 ${crowd.p95.toFixed(1)} ms`,
-    });
-    const kinds = Object.entries(crowd.errorKinds).map(([kind, n]) => `${n} ${kind}`);
-    report.add(crowdIds[1] as string, crowd.errors + crowd.non2xx, {
-      note: `${crowd.requests} responses, ${crowd.non2xx} non-2xx${kinds.length ? `; ${kinds.join(", ")}` : ""}`,
-    });
-    report.add(crowdIds[2] as string, health.at(-1) ?? Number.NaN, {
-      unit: "ms",
-      note: `${health.length} probes, p95 ${percentile(health, 95).toFixed(1)} ms, ${healthFailures} failed`,
-    });
+    const front = balancer ? await balancer() : null;
+    try {
+      const origin = front?.origin ?? app.origin;
+      await getPage(`${origin}/`);
+      const probe = startHealthProbe(app.origin);
+      const crowd = await runLoad(
+        { label: scenario, origin, paths: ["/"] },
+        { durationS: 30, connections: 200 },
+      );
+      const { times: health, failures: healthFailures } = await probe.stop();
+      health.sort((a, b) => a - b);
+      report.add(ids[0] as string, crowd.p99, {
+        unit: "ms",
+        note: `${crowd.rps.toFixed(0)} req/s, p50 ${crowd.p50.toFixed(1)} ms, p95 ${crowd.p95.toFixed(1)} ms`,
+      });
+      const kinds = Object.entries(crowd.errorKinds).map(([kind, n]) => `${n} ${kind}`);
+      report.add(ids[1] as string, crowd.errors + crowd.non2xx, {
+        note: `${crowd.requests} responses, ${crowd.non2xx} non-2xx${kinds.length ? `; ${kinds.join(", ")}` : ""}`,
+      });
+      report.add(ids[2] as string, health.at(-1) ?? Number.NaN, {
+        unit: "ms",
+        note: `${health.length} probes, p95 ${percentile(health, 95).toFixed(1)} ms, ${healthFailures} failed`,
+      });
+    } finally {
+      await front?.stop();
+    }
   });
 }
 
