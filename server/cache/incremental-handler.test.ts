@@ -1,15 +1,15 @@
 // The page cache's handler dates an entry from the start of its render (decision 0029): a render
 // that read the data before an edit and stored its page after the edit's revalidateTag must not
 // pass for newer than the edit. Without Redis (Next's file-system cache underneath) and with it.
-import net from "node:net";
 import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import Redis from "ioredis";
 import { areTagsExpired } from "next/dist/server/lib/incremental-cache/tags-manifest.external.js";
 import { afterAll, afterEach, describe, expect, it, vi } from "vitest";
+import { TEST_REDIS_URL, isListening } from "@/tests/redis";
 
-const redisUrl = process.env.TEST_REDIS_URL || "redis://127.0.0.1:6379";
+const redisUrl = TEST_REDIS_URL;
 const prefix = `lpm-test-pages-${process.pid}-${Date.now().toString(36)}:`;
 const distDir = mkdtempSync(path.join(os.tmpdir(), "lpm-page-cache-"));
 
@@ -53,15 +53,6 @@ const tick = () => new Promise((resolve) => setTimeout(resolve, 5));
 /** Whether Next would take the entry a lookup answers as outdated by its tags (as IncrementalCache checks). */
 const isOutdated = (entry: { lastModified: number } | null) =>
   entry === null || areTagsExpired(["store:ridge", "products"], entry.lastModified);
-
-async function isListening(url: string): Promise<boolean> {
-  const { hostname, port } = new URL(url);
-  return new Promise((resolve) => {
-    const socket = net.connect(Number(port || 6379), hostname);
-    socket.once("connect", () => (socket.destroy(), resolve(true)));
-    socket.once("error", () => resolve(false));
-  });
-}
 
 const redisUp = await isListening(redisUrl);
 if (!redisUp) console.warn(`no Redis at ${redisUrl}: the shared page cache case is skipped`);

@@ -1,11 +1,11 @@
 // The shared cache handlers (decision 0024) against a real Redis (TEST_REDIS_URL, default
 // 127.0.0.1:6379, under a key prefix of their own that is deleted after) and against one that is
 // down. Skipped, with a note, only where no Redis answers; CI has one.
-import net from "node:net";
 import Redis from "ioredis";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { TEST_REDIS_URL, isListening } from "@/tests/redis";
 
-const redisUrl = process.env.TEST_REDIS_URL || "redis://127.0.0.1:6379";
+const redisUrl = TEST_REDIS_URL;
 const prefix = `lpm-test-cache-${process.pid}-${Date.now().toString(36)}:`;
 
 type Handlers = {
@@ -36,15 +36,6 @@ const entry = (bytes: string, tags: string[]) => ({
 
 async function read(stream: ReadableStream<Uint8Array>) {
   return Buffer.from(await new Response(stream).arrayBuffer()).toString();
-}
-
-async function isListening(url: string): Promise<boolean> {
-  const { hostname, port } = new URL(url);
-  return new Promise((resolve) => {
-    const socket = net.connect(Number(port || 6379), hostname);
-    socket.once("connect", () => (socket.destroy(), resolve(true)));
-    socket.once("error", () => resolve(false));
-  });
 }
 
 const redisUp = await isListening(redisUrl);
