@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import { Suspense } from "react";
-import { MessagesInbox } from "@/components/messaging/messages-inbox";
+import { MessagesInbox, MessagesInboxLoading } from "@/components/messaging/messages-inbox";
 import { PageIntro } from "@/components/static/page-intro";
 import { requireMember } from "@/server/auth/guards";
 import { getDb } from "@/server/db/client";
@@ -14,7 +14,7 @@ export default function MessagesPage() {
     <>
       <PageIntro eyebrow="Your account" title="Messages" />
       <div className="container-page py-8 sm:py-12">
-        <Suspense fallback={<p className="text-stone-600">Loading your messages…</p>}>
+        <Suspense fallback={<MessagesInboxLoading />}>
           <Inbox />
         </Suspense>
       </div>

@@ -1,7 +1,8 @@
 /**
  * Lighthouse lab scores (npm `lighthouse` with Debian's /usr/bin/chromium): the median of 5 runs,
  * mobile (Lighthouse's default, simulated throttling) and desktop, on the dashboard, a product, a
- * store and a products search. Performance, CLS, accessibility and SEO are checked.
+ * store, a products search and a farm's /messages (signed in). Performance, CLS, accessibility
+ * and SEO are checked.
  */
 import type { DbContext } from "../db/context";
 import { probes } from "../db/scenarios";
@@ -9,6 +10,7 @@ import { guard, type Report } from "../lib/report";
 import { median } from "../lib/stats";
 import type { BuildRoutes, RouteName } from "./pages";
 import type { Server } from "./servers";
+import { mintSession } from "./session";
 
 export const CHROME_PATH = process.env.CHROME_PATH ?? "/usr/bin/chromium";
 
@@ -45,7 +47,9 @@ export async function lighthouseGroup(
   runs = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 5),
 ): Promise<void> {
   const p = await probes(ctx);
-  const pages: { name: string; route: RouteName; path: string }[] = [
+  // /messages as the farm with the most conversations sees it (issue 23 item 1).
+  const farmer = await mintSession(ctx, ctx.facts.largestFarmer.email);
+  const pages: { name: string; route: RouteName; path: string; cookie?: string }[] = [
     { name: "dashboard", route: "dashboard", path: "/" },
     { name: "product", route: "product", path: `/products/${p.productIds[2] ?? p.productIds[0]}` },
     { name: "store", route: "store", path: `/stores/${ctx.facts.largestFarmer.username}` },
@@ -54,6 +58,7 @@ export async function lighthouseGroup(
       route: "search",
       path: `/products/filtered?keyword=${encodeURIComponent(ctx.facts.search.twoTerms)}`,
     },
+    { name: "messages", route: "messages", path: "/messages", cookie: farmer.cookie },
   ];
   const { default: lighthouse } = await import("lighthouse");
   const { default: desktopConfig } = await import("lighthouse/core/config/desktop-config.js");
@@ -66,7 +71,8 @@ export async function lighthouseGroup(
       await guard(report, ids, async () => {
         routes.require(page.route);
         const url = `${app.origin}${page.path}`;
-        await fetch(url).then((r) => r.arrayBuffer()); // warm the page's cache entry
+        const headers = page.cookie ? { Cookie: page.cookie } : undefined;
+        await fetch(url, { headers }).then((r) => r.arrayBuffer()); // warm the page's cache entry
         const chrome = await chromeLauncher.launch({
           chromePath: CHROME_PATH,
           chromeFlags: [
@@ -86,6 +92,10 @@ export async function lighthouseGroup(
                 output: "json",
                 logLevel: "error",
                 onlyCategories: ["performance", "accessibility", "seo"],
+                extraHeaders: headers,
+                // A member's own page is kept out of search engines on purpose (`noindex`); the
+                // rest of SEO is checked on it as on the public pages.
+                skipAudits: page.cookie ? ["is-crawlable"] : undefined,
               },
               form === "desktop" ? desktopConfig : undefined,
             );

@@ -14,6 +14,7 @@ export const ROUTES = {
   farmers: "/merchants/list/page",
   store: "/stores/[username]/page",
   cart: "/cart/page",
+  messages: "/messages/page",
   viewer: "/api/viewer/route",
   checkout: "/api/checkout/inPerson/route",
   productUpdate: "/api/products/update/route",

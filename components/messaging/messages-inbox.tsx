@@ -18,6 +18,20 @@ const HeyThereDialog = dynamic(() => import("./hey-there-dialog").then((m) => m.
 
 const nameOf = (lead: ConversationLead) => `${lead.firstName} ${lead.lastName}`.trim();
 
+/** The inbox's frame: the loading state takes the same place, so nothing below it moves. */
+const INBOX_GRID = "grid min-h-[32rem] gap-4 md:grid-cols-[18rem_1fr]";
+const BOX = "rounded-2xl border border-stone-200 bg-white";
+
+/** What shows while the contacts load: the inbox's two boxes, empty, at their size. */
+export function MessagesInboxLoading() {
+  return (
+    <div className={INBOX_GRID} aria-busy="true">
+      <div className={`${BOX} p-5 text-stone-600`}>Loading your messages…</div>
+      <div aria-hidden className={`${BOX} max-md:hidden`} />
+    </div>
+  );
+}
+
 /**
  * The messages page: the contacts list and the open conversation side by side, or (under 768 px)
  * one at a time with Back to List. Opening a contact clears its dot, lowers the header's count
@@ -139,7 +153,7 @@ export function MessagesInbox({ initial }: { initial: Page<ConversationLead, str
   }
 
   return (
-    <div className="grid min-h-[32rem] gap-4 md:grid-cols-[18rem_1fr]">
+    <div className={INBOX_GRID}>
       <section
         aria-labelledby="contacts-heading"
         className={cx(
