@@ -26,6 +26,12 @@ export const MAX_STREAMS_PER_MEMBER = 20;
 export class MessageHub {
   private readonly subscribers = new Map<number, Set<LiveSubscriber>>();
   private started: Promise<void> | null = null;
+  /**
+   * Notifications are handled one after another, in the order they came: each reads its message
+   * from the database, and two reads at once on a pool can finish in either order, which sent a
+   * member's messages out of order (and a reconnect's Last-Event-ID past one not yet sent).
+   */
+  private dispatched: Promise<void> = Promise.resolve();
 
   constructor(
     private readonly db: Db,
@@ -61,7 +67,9 @@ export class MessageHub {
   private start(): Promise<void> {
     this.started ??= this.source
       .start({
-        onPayload: (payload) => void this.dispatch(payload),
+        onPayload: (payload) => {
+          this.dispatched = this.dispatched.then(() => this.dispatch(payload)).catch(() => {});
+        },
         onGap: () => this.resyncAll(),
       })
       .catch((error: unknown) => {
