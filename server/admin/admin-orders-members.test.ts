@@ -1,6 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import Stripe from "stripe";
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { beforeAll, describe, expect, it, vi } from "vitest";
 
 vi.hoisted(() => {
   process.env.NEXTAUTH_SECRET = "admin-tools-test-secret-admin-tools-test-secret";
@@ -22,7 +22,6 @@ import { completeCardReturn } from "@/server/payments/complete-card-return";
 import { startCardCheckout } from "@/server/payments/start-card-checkout";
 import { startPayoutOnboarding } from "@/server/payouts/onboarding";
 import { CARDS, cardShop, intentIdOf, payAsBrowser } from "@/tests/card-checkout";
-import { closeTestDb, createTestDb } from "@/tests/db";
 import {
   createAdmin,
   createCustomer,
@@ -31,7 +30,8 @@ import {
   createProduct,
   type Member,
 } from "@/tests/factories";
-import { startStripeFake, type StripeFake } from "@/tests/stripe-fake";
+import type { StripeFake } from "@/tests/stripe-fake";
+import { setupStripeTestDb } from "@/tests/stripe-test-db";
 import {
   CARD_LINE_NEEDS_STRIPE_MESSAGE,
   alreadyCancelledLineMessage,
@@ -44,20 +44,15 @@ import { listAdminActions } from "./list-admin-actions";
 import { NOTHING_TO_PAY_MESSAGES, payMerchantForLine } from "./pay-merchant-for-line";
 import { ADMIN_PASSWORD_REFUSED_MESSAGE, updateMemberPassword } from "./update-member-password";
 
+const stripeTestDb = setupStripeTestDb();
 let db: Db;
 let fake: StripeFake;
 let stripe: Stripe;
 let admin: Member;
 
 beforeAll(async () => {
-  [db, fake] = await Promise.all([createTestDb(), startStripeFake()]);
-  stripe = fake.client();
+  ({ db, fake, stripe } = stripeTestDb);
   admin = await createAdmin(db);
-});
-afterEach(() => fake.clearFaults());
-afterAll(async () => {
-  await fake.close();
-  await closeTestDb(db);
 });
 
 async function failure(promise: Promise<unknown>): Promise<AppError> {

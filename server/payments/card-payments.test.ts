@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import Stripe from "stripe";
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { beforeAll, describe, expect, it, vi } from "vitest";
 
 vi.hoisted(() => {
   process.env.NEXTAUTH_SECRET = "card-payments-test-secret-card-payments-01";
@@ -13,27 +13,22 @@ import { AppError } from "@/server/errors";
 import { cancelOrder } from "@/server/orders/cancel-order";
 import { updateOrderStatus } from "@/server/orders/update-order-status";
 import { CARDS, cardShop, intentIdOf, payAsBrowser } from "@/tests/card-checkout";
-import { closeTestDb, createTestDb } from "@/tests/db";
 import { createCustomer } from "@/tests/factories";
-import { startStripeFake, type StripeFake, type StripeObject } from "@/tests/stripe-fake";
+import type { StripeFake, StripeObject } from "@/tests/stripe-fake";
+import { setupStripeTestDb } from "@/tests/stripe-test-db";
 import { completeCardReturn } from "./complete-card-return";
 import { handleStripeEvent, verifyStripeEvent } from "./handle-stripe-event";
 import { deleteSavedCard, listSavedCards } from "./saved-cards";
 import { setSaveCard } from "./set-save-card";
 import { startCardCheckout, type CardCheckout } from "./start-card-checkout";
 
+const stripeTestDb = setupStripeTestDb();
 let db: Db;
 let fake: StripeFake;
 let stripe: Stripe;
 
-beforeAll(async () => {
-  [db, fake] = await Promise.all([createTestDb(), startStripeFake()]);
-  stripe = fake.client();
-});
-afterEach(() => fake.clearFaults());
-afterAll(async () => {
-  await fake.close();
-  await closeTestDb(db);
+beforeAll(() => {
+  ({ db, fake, stripe } = stripeTestDb);
 });
 
 type Awaiting = Extract<CardCheckout, { state: "awaiting_payment" }>;

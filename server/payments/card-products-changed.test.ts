@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import Stripe from "stripe";
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { beforeAll, describe, expect, it, vi } from "vitest";
 
 vi.hoisted(() => {
   process.env.NEXTAUTH_SECRET = "card-products-test-secret-card-products-01";
@@ -12,24 +12,19 @@ import type { Db } from "@/server/db/client";
 import { cartItems, members, orderItems, orders, products } from "@/server/db/schema";
 import { AppError } from "@/server/errors";
 import { CARDS, cardShop, intentIdOf, payAsBrowser } from "@/tests/card-checkout";
-import { closeTestDb, createTestDb } from "@/tests/db";
-import { startStripeFake, type StripeFake } from "@/tests/stripe-fake";
+import type { StripeFake } from "@/tests/stripe-fake";
+import { setupStripeTestDb } from "@/tests/stripe-test-db";
 import { completeCardReturn } from "./complete-card-return";
 import { handleStripeEvent, verifyStripeEvent } from "./handle-stripe-event";
 import { startCardCheckout, type CardCheckout } from "./start-card-checkout";
 
+const stripeTestDb = setupStripeTestDb();
 let db: Db;
 let fake: StripeFake;
 let stripe: Stripe;
 
-beforeAll(async () => {
-  [db, fake] = await Promise.all([createTestDb(), startStripeFake()]);
-  stripe = fake.client();
-});
-afterEach(() => fake.clearFaults());
-afterAll(async () => {
-  await fake.close();
-  await closeTestDb(db);
+beforeAll(() => {
+  ({ db, fake, stripe } = stripeTestDb);
 });
 
 type Shop = Awaited<ReturnType<typeof cardShop>>;

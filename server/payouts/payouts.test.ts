@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import Stripe from "stripe";
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { beforeAll, describe, expect, it, vi } from "vitest";
 
 vi.hoisted(() => {
   process.env.NEXTAUTH_SECRET = "payouts-test-secret-payouts-test-secret-0001";
@@ -17,26 +17,21 @@ import { completeCardReturn } from "@/server/payments/complete-card-return";
 import { handleStripeEvent, verifyStripeEvent } from "@/server/payments/handle-stripe-event";
 import { startCardCheckout } from "@/server/payments/start-card-checkout";
 import { CARDS, cardShop, intentIdOf, payAsBrowser } from "@/tests/card-checkout";
-import { closeTestDb, createTestDb } from "@/tests/db";
 import { createMerchant } from "@/tests/factories";
-import { startStripeFake, type StripeFake, type StripeObject } from "@/tests/stripe-fake";
+import type { StripeFake, StripeObject } from "@/tests/stripe-fake";
+import { setupStripeTestDb } from "@/tests/stripe-test-db";
 import { getPayoutsOverview } from "./get-payouts-overview";
 import { consumeOnboardingCode, startPayoutOnboarding } from "./onboarding";
 import { ACCOUNT_NOT_READY_REASON, payMerchant, payOwedPayouts } from "./pay-merchant";
 
 const APP = "http://localhost:3000";
+const stripeTestDb = setupStripeTestDb();
 let db: Db;
 let fake: StripeFake;
 let stripe: Stripe;
 
-beforeAll(async () => {
-  [db, fake] = await Promise.all([createTestDb(), startStripeFake()]);
-  stripe = fake.client();
-});
-afterEach(() => fake.clearFaults());
-afterAll(async () => {
-  await fake.close();
-  await closeTestDb(db);
+beforeAll(() => {
+  ({ db, fake, stripe } = stripeTestDb);
 });
 
 async function failure(promise: Promise<unknown>): Promise<AppError> {

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import Stripe from "stripe";
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { beforeAll, describe, expect, it, vi } from "vitest";
 
 vi.hoisted(() => {
   process.env.NEXTAUTH_SECRET = "plans-test-secret-plans-test-secret-000001";
@@ -13,10 +13,10 @@ import { emailOutbox, members, subscriptions } from "@/server/db/schema";
 import { AppError } from "@/server/errors";
 import { handleStripeEvent } from "@/server/payments/handle-stripe-event";
 import { CARDS, payAsBrowser } from "@/tests/card-checkout";
-import { closeTestDb, createTestDb } from "@/tests/db";
 import { createCustomer, createMerchant, createProduct } from "@/tests/factories";
 import { startStripeFake, type StripeFake, type StripeObject } from "@/tests/stripe-fake";
 import { postAsBrowser } from "@/tests/stripe-fake/test-support";
+import { setupStripeTestDb } from "@/tests/stripe-test-db";
 import { cancelSubscription, changePlan, resumeSubscription } from "./change-subscription";
 import { completeSubscriptionReturn, startCardUpdate } from "./complete-subscription-return";
 import { ensurePlanPrices, planLookupKey, PlanPriceMismatchError } from "./plan-prices";
@@ -24,18 +24,13 @@ import { sendPlanPaymentEmail } from "./send-plan-payment-email";
 import { startSubscription, type SubscriptionCheckout } from "./start-subscription";
 import { FARMERS_ONLY_MESSAGE, getEntitlement } from "./subscription-state";
 
+const stripeTestDb = setupStripeTestDb();
 let db: Db;
 let fake: StripeFake;
 let stripe: Stripe;
 
-beforeAll(async () => {
-  [db, fake] = await Promise.all([createTestDb(), startStripeFake()]);
-  stripe = fake.client();
-});
-afterEach(() => fake.clearFaults());
-afterAll(async () => {
-  await fake.close();
-  await closeTestDb(db);
+beforeAll(() => {
+  ({ db, fake, stripe } = stripeTestDb);
 });
 
 async function failure(promise: Promise<unknown>): Promise<AppError> {
