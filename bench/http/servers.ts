@@ -77,6 +77,32 @@ function stopper(child: ChildProcess): () => Promise<void> {
     });
 }
 
+/**
+ * The server a spawned process became once `firstPath` answers; a server that never answers is
+ * stopped before the error goes up, so a failed start leaves no process behind.
+ */
+async function waitForServer(
+  child: ChildProcess,
+  opts: {
+    origin: string;
+    firstPath: string;
+    timeoutMs: number;
+    /** `performance.now()` just before the spawn. */
+    startedAt: number;
+    hookPort?: number;
+  },
+): Promise<Server> {
+  const stop = stopper(child);
+  try {
+    await waitForPage(opts.origin, opts.firstPath, child, opts.timeoutMs);
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  const firstPageMs = performance.now() - opts.startedAt;
+  return { origin: opts.origin, hookPort: opts.hookPort ?? 0, child, firstPageMs, stop };
+}
+
 function pinned(command: string, args: string[]): [string, string[]] {
   return hasTaskset() ? ["taskset", ["-c", SERVER_CORE, command, ...args]] : [command, args];
 }
@@ -123,19 +149,18 @@ export async function startNext(opts: NextOptions): Promise<Server> {
     "-H",
     "127.0.0.1",
   ]);
-  const started = performance.now();
+  const startedAt = performance.now();
   const child = spawn(cmd, args, { cwd: ROOT, env, stdio: ["ignore", "pipe", "pipe"] });
   const log = createWriteStream(path.join(ROOT, opts.distDir, `${opts.logName}.log`));
   child.stdout?.pipe(log);
   child.stderr?.pipe(log);
-  const stop = stopper(child);
-  try {
-    await waitForPage(origin, opts.firstPath ?? "/", child, 60_000);
-  } catch (error) {
-    await stop();
-    throw error;
-  }
-  return { origin, hookPort: opts.hookPort, child, firstPageMs: performance.now() - started, stop };
+  return waitForServer(child, {
+    origin,
+    firstPath: opts.firstPath ?? "/",
+    timeoutMs: 60_000,
+    startedAt,
+    hookPort: opts.hookPort,
+  });
 }
 
 export interface BareOptions {
@@ -150,7 +175,7 @@ export async function startBare(opts: BareOptions): Promise<Server> {
   const [cmd, args] = pinned(process.execPath, [
     path.join(ROOT, "bench", "http", "bare-server.cjs"),
   ]);
-  const started = performance.now();
+  const startedAt = performance.now();
   const child = spawn(cmd, args, {
     cwd: ROOT,
     env: {
@@ -161,14 +186,7 @@ export async function startBare(opts: BareOptions): Promise<Server> {
     },
     stdio: ["ignore", "inherit", "inherit"],
   });
-  const stop = stopper(child);
-  try {
-    await waitForPage(origin, "/health", child, 10_000);
-  } catch (error) {
-    await stop();
-    throw error;
-  }
-  return { origin, hookPort: 0, child, firstPageMs: performance.now() - started, stop };
+  return waitForServer(child, { origin, firstPath: "/health", timeoutMs: 10_000, startedAt });
 }
 
 /**
@@ -186,16 +204,9 @@ export async function startBalancer(opts: { port: number; app: Server }): Promis
   const [cmd, args] = hasTaskset()
     ? ["taskset", ["-c", LOAD_CORE, "haproxy", "-db", "-f", configFile]]
     : ["haproxy", ["-db", "-f", configFile]];
-  const started = performance.now();
+  const startedAt = performance.now();
   const child = spawn(cmd, args, { cwd: ROOT, stdio: ["ignore", "ignore", "inherit"] });
-  const stop = stopper(child);
-  try {
-    await waitForPage(origin, "/api/health", child, 10_000);
-  } catch (error) {
-    await stop();
-    throw error;
-  }
-  return { origin, hookPort: 0, child, firstPageMs: performance.now() - started, stop };
+  return waitForServer(child, { origin, firstPath: "/api/health", timeoutMs: 10_000, startedAt });
 }
 
 /** Statement counter of the app (bench/http/pg-hook.cjs). */
