@@ -255,6 +255,45 @@ test("saving an edit of a product removed meanwhile says it failed and keeps the
   await expect(edit.getByLabel("Name")).toHaveValue("Rainbow Chard Bunch");
 });
 
+test("the farm's own product page asks again when its copy is older than their last edit", async ({
+  page,
+}) => {
+  // The race itself (a render begun before the edit, still running when the farm arrives) cannot
+  // be timed from here: the first viewer answer stands in for it by saying the product changed
+  // after this copy was rendered. The page asks for itself again until the viewer's next answer
+  // (the new copy's reviews ask for it) agrees, and never more than three times.
+  const farm = await registerFarm(page, "pf_fresh");
+  const productId = await addByApi(page.request, farm, "Fresh Copy Carrots");
+  let altered = 0;
+  await page.route(`**/api/viewer?product=${productId}`, async (route) => {
+    const response = await route.fetch();
+    const answer = (await response.json()) as { ownProductVersion: string | null };
+    expect(answer.ownProductVersion).not.toBeNull();
+    if (altered++ === 0) answer.ownProductVersion = new Date(Date.now() + 60_000).toISOString();
+    await route.fulfill({ response, json: answer });
+  });
+  let refreshes = 0;
+  page.on("request", (request) => {
+    const url = new URL(request.url());
+    const headers = request.headers();
+    if (
+      url.pathname === `/products/${productId}` &&
+      headers["rsc"] === "1" &&
+      !headers["next-router-prefetch"]
+    )
+      refreshes += 1;
+  });
+  const viewerAgain = page.waitForResponse(
+    (response) => response.url().includes(`/api/viewer?product=${productId}`) && altered >= 2,
+  );
+  await page.goto(`/products/${productId}`);
+  await expect(page.getByRole("heading", { level: 1, name: "Fresh Copy Carrots" })).toBeVisible();
+  await expect.poll(() => refreshes).toBeGreaterThanOrEqual(1);
+  await viewerAgain;
+  await expect(page.getByRole("heading", { level: 1, name: "Fresh Copy Carrots" })).toBeVisible();
+  expect(refreshes).toBeLessThanOrEqual(3);
+});
+
 test("only the owner reaches the forms", async ({ page, context }) => {
   // A visitor goes to login, and back afterwards.
   await page.goto("/stores/maple_ridge_farm/products/add");

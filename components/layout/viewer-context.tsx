@@ -77,6 +77,8 @@ if (typeof window !== "undefined") {
 
 // The product the newest load was for (undefined before the first).
 let loadedFor: number | null | undefined = undefined;
+// The path the viewer was last seen on, to tell arriving at a page from staying on it.
+let seenPath: string | null = null;
 
 async function load(productId: number | null, useEarly: boolean): Promise<ViewerState> {
   loadedFor = productId;
@@ -92,17 +94,20 @@ async function load(productId: number | null, useEarly: boolean): Promise<Viewer
 const reload = () => load(loadedFor ?? null, false);
 
 function onPath(pathname: string): void {
+  const arrived = pathname !== seenPath;
+  seenPath = pathname;
   const productId = productIdOfPath(pathname);
-  // A product page needs the viewer's review of that product; other pages keep the answer.
-  if (productId !== null && productId !== loadedFor && loadedFor !== undefined)
-    void load(productId, false);
+  // A product page needs the viewer's review of that product and, for its farm, the product's
+  // version as of now (the farm comes back to it from its edit page); other pages keep the answer.
+  if (productId !== null && arrived && loadedFor !== undefined) void load(productId, false);
 }
 
 export function ViewerProvider({ children }: { children: React.ReactNode }) {
   const hydrated = useHydrated();
 
   useEffect(() => {
-    void load(productIdOfPath(window.location.pathname), true);
+    seenPath = window.location.pathname;
+    void load(productIdOfPath(seenPath), true);
   }, []);
 
   return (

@@ -25,4 +25,10 @@ export type ViewerAnswer = {
   } | null;
   /** With `?product={id}` and a signed-in member: their review of that product, or null. */
   myReview?: ReviewView | null;
+  /**
+   * With `?product={id}` and the product's own farm signed in: when the product last changed (ISO
+   * time), so the farm's page can tell that the copy it was served is older than their own edit
+   * (decision 0029). null for everyone else.
+   */
+  ownProductVersion?: string | null;
 };

@@ -19,7 +19,7 @@ import { GET as getViewer } from "@/app/api/viewer/route";
 import { loadViewerAnswer } from "@/server/viewer/load-viewer-answer";
 import { encodeSessionToken, nowSeconds } from "@/server/auth/token";
 import type { Db } from "@/server/db/client";
-import { members } from "@/server/db/schema";
+import { members, products } from "@/server/db/schema";
 import { closeTestDb, createTestDb } from "@/tests/db";
 import {
   createCartItem,
@@ -136,6 +136,40 @@ describe("loadViewerAnswer (GET /api/viewer)", () => {
 
     const other = await loadViewerAnswer(request(cookie), b.id);
     expect(other.myReview).toBeNull();
+  });
+
+  it("tells a product's own farm, and no one else, when the product last changed", async () => {
+    const farm = await createMerchant(db);
+    const otherFarm = await createMerchant(db);
+    const customer = await createCustomer(db);
+    const product = await createProduct(db, { merchantId: farm.id });
+    // Made by the database (microseconds), then edited through Drizzle (milliseconds).
+    const [made] = await db
+      .select({ updatedAt: products.updatedAt })
+      .from(products)
+      .where(eq(products.id, product.id));
+    const farmCookie = await cookieFor(farm.id);
+    testState.statements = 0;
+
+    const own = await loadViewerAnswer(request(farmCookie), product.id);
+    expect(testState.statements).toBe(1);
+    // As the page's copy carries it (getProductDetail: updatedAt.toISOString()).
+    expect(own.ownProductVersion).toBe(made?.updatedAt.toISOString());
+
+    const edited = new Date(Date.now() + 60_000);
+    await db.update(products).set({ updatedAt: edited }).where(eq(products.id, product.id));
+    expect((await loadViewerAnswer(request(farmCookie), product.id)).ownProductVersion).toBe(
+      edited.toISOString(),
+    );
+
+    for (const member of [customer, otherFarm]) {
+      const answer = await loadViewerAnswer(request(await cookieFor(member.id)), product.id);
+      expect(answer.ownProductVersion).toBeNull();
+    }
+    expect((await loadViewerAnswer(request(), product.id)).ownProductVersion).toBeNull();
+    expect(await loadViewerAnswer(request(farmCookie), null)).not.toHaveProperty(
+      "ownProductVersion",
+    );
   });
 
   it("counts the member's conversations holding unread messages in the same one statement", async () => {

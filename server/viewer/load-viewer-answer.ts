@@ -7,7 +7,7 @@ import { readSessionCredential, resolveSessionTokenWith } from "@/server/auth/se
 import { countCartItems, VisitorCookies } from "@/server/cart";
 import { memberItemCountSql } from "@/server/cart/count-cart-items";
 import { getDb } from "@/server/db/client";
-import { localLocations, members, reviews } from "@/server/db/schema";
+import { localLocations, members, products, reviews } from "@/server/db/schema";
 import { unreadConversationCountSql } from "@/server/messaging/count-unread";
 import { readLocationCookies } from "@/server/location/location-cookies";
 import { toLocationAnswer, type ViewerLocation } from "@/server/location/types";
@@ -34,9 +34,10 @@ type ReviewRow = {
 
 /**
  * The answer of `GET /api/viewer` for a request: at most ONE statement. A member's session, both
- * badge counts, their My Local setting and (with a product id) their review of it are read
- * together, as scalar subqueries on the member's row; a visitor costs no statement at all (the
- * counts, the location and the dialog's state are in cookies).
+ * badge counts, their My Local setting and (with a product id) their review of it and, for its
+ * farm, when the product last changed are read together, as scalar subqueries on the member's
+ * row; a visitor costs no statement at all (the counts, the location and the dialog's state are
+ * in cookies).
  */
 export async function loadViewerAnswer(
   req: Request,
@@ -68,6 +69,13 @@ export async function loadViewerAnswer(
                 from ${reviews} as r where r.member_id = ${MEMBER_ID} and r.product_id = ${productId}
                 limit 1)`
             : sql<ReviewRow | null>`null::json`,
+        ownProductVersion:
+          productId !== null && isRowId(productId)
+            ? // In whole milliseconds, as the page's copy carries it (a JavaScript Date).
+              sql<number | null>`(
+                select floor(extract(epoch from p.updated_at) * 1000)::float8 from ${products} as p
+                where p.id = ${productId} and p.merchant_id = ${MEMBER_ID})`
+            : sql<number | null>`null::float8`,
       })
     : null;
 
@@ -86,7 +94,7 @@ export async function loadViewerAnswer(
             autoOpen: !location && !dismissed,
           }
         : null,
-      ...(productId !== null ? { myReview: null } : {}),
+      ...(productId !== null ? { myReview: null, ownProductVersion: null } : {}),
     };
   }
 
@@ -122,6 +130,10 @@ export async function loadViewerAnswer(
                 member.id,
               )
             : null,
+          ownProductVersion:
+            extras.ownProductVersion === null
+              ? null
+              : new Date(Number(extras.ownProductVersion)).toISOString(),
         }
       : {}),
   };

@@ -7,6 +7,7 @@ import { getEnv } from "@/server/env";
 import { parseRowId } from "@/server/reviews/row-id";
 import { JsonLd } from "@/server/seo";
 import { getCachedFirstReviewsOf } from "@/server/reviews/first-reviews";
+import { OwnersFreshCopy } from "./owners-fresh-copy";
 import { ProductReviews } from "./product-reviews";
 
 type Props = { params: Promise<{ productId: string }> };
@@ -43,6 +44,7 @@ export default async function ProductPage({ params }: Props) {
   return (
     <div className="container-page flex flex-col gap-12 py-8 sm:py-12">
       <JsonLd data={productJsonLd(product)} />
+      <OwnersFreshCopy productId={product.id} copyVersion={product.updated_at} />
       <ProductDetailView product={product} cardPaymentsEnabled={getEnv().cardPaymentsEnabled} />
       <section
         id="reviews"
