@@ -1,8 +1,9 @@
 import "server-only";
-import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
+import { createHmac, randomBytes } from "node:crypto";
 import type { CookieWriter } from "@/server/auth/auth-cookies";
 import { isSecureCookieEnv } from "@/server/auth/token";
 import { getEnv } from "@/server/env";
+import { sameSignature } from "@/server/security/same-signature";
 
 /**
  * OWASP's device cookie (decision 0023): a browser that signed in to an account before presents
@@ -36,9 +37,7 @@ export function readDeviceCookie(value: string | undefined | null): Device | nul
   if (!match) return null;
   const memberId = Number(match[1]);
   const nonce = match[2]!;
-  const given = Buffer.from(match[3]!, "base64url");
-  const expected = signature(memberId, nonce);
-  if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
+  if (!sameSignature(match[3]!, signature(memberId, nonce).toString("base64url"))) return null;
   return { memberId, nonce };
 }
 

@@ -1,6 +1,7 @@
 import "server-only";
-import { createHmac, timingSafeEqual } from "node:crypto";
+import { createHmac } from "node:crypto";
 import { getEnv } from "@/server/env";
+import { sameSignature } from "@/server/security/same-signature";
 
 /**
  * Registration does not verify email addresses, so an address alone must not hand a visitor's
@@ -19,9 +20,7 @@ export function signRecipientEmail(email: string): string {
 /** Constant-time check; false for anything malformed. Never throws. */
 export function verifyRecipientEmail(email: string, token: unknown): boolean {
   if (typeof token !== "string" || !/^[A-Za-z0-9_-]{43}$/.test(token)) return false;
-  const expected = Buffer.from(signRecipientEmail(email), "base64url");
-  const given = Buffer.from(token, "base64url");
-  return given.length === expected.length && timingSafeEqual(given, expected);
+  return sameSignature(token, signRecipientEmail(email));
 }
 
 /** The link of a visitor's reply mail: /register with the address filled in and its token. */

@@ -1,7 +1,8 @@
 import "server-only";
-import { createHmac, timingSafeEqual } from "node:crypto";
+import { createHmac } from "node:crypto";
 import { NOTIFICATION_TYPES, type NotificationType } from "@/lib/constants";
 import { getEnv } from "@/server/env";
+import { sameSignature } from "@/server/security/same-signature";
 
 /**
  * Unsubscribe and subscribe-back links carry `sig` = HMAC-SHA256 over `type:userKey`, base64url, so
@@ -25,10 +26,8 @@ export function signNotificationLink(type: NotificationType, userKey: string): s
 export function verifyNotificationLink(type: string, userKey: string, sig: string): boolean {
   if (!isNotificationType(type) || typeof userKey !== "string" || typeof sig !== "string")
     return false;
-  const expected = Buffer.from(signNotificationLink(type, userKey), "base64url");
   if (!/^[A-Za-z0-9_-]{43}$/.test(sig)) return false;
-  const given = Buffer.from(sig, "base64url");
-  return given.length === expected.length && timingSafeEqual(given, expected);
+  return sameSignature(sig, signNotificationLink(type, userKey));
 }
 
 /** The page a person opens from a mail: it unsubscribes on load with a POST. */

@@ -1,8 +1,9 @@
 import "server-only";
-import { createHmac, timingSafeEqual } from "node:crypto";
+import { createHmac } from "node:crypto";
 import QRCode from "qrcode";
 import type { HandoverCode } from "@/lib/orders/types";
 import { getEnv } from "@/server/env";
+import { sameSignature } from "@/server/security/same-signature";
 
 /**
  * The handover QR code (ARCHITECTURE section 5 "QR code"): per farmer in an order, the customer's
@@ -33,9 +34,7 @@ export function signHandoverToken(orderId: number, merchantId: number): string {
 /** Constant-time check; false for anything malformed. Never throws. */
 export function verifyHandoverToken(orderId: number, merchantId: number, token: unknown): boolean {
   if (typeof token !== "string" || !TOKEN_PATTERN.test(token)) return false;
-  const expected = Buffer.from(signHandoverToken(orderId, merchantId), "base64url");
-  const given = Buffer.from(token, "base64url");
-  return given.length === expected.length && timingSafeEqual(given, expected);
+  return sameSignature(token, signHandoverToken(orderId, merchantId));
 }
 
 /** The confirm page's path with its query: what the short link of the code stores. */
