@@ -17,6 +17,7 @@ import {
   createMemoryFront,
   deserialize,
   isSharedCacheOn,
+  keepExpiriesInForce,
   redis,
   revalidateTags,
   serialize,
@@ -185,7 +186,8 @@ export default class SharedIncrementalCache extends FileSystemCache {
   }
 
   async revalidateTag(tags, durations) {
-    if (!this.shared) return super.revalidateTag(tags, durations);
-    await revalidateTags(tags, durations);
+    if (this.shared) return revalidateTags(tags, durations);
+    await super.revalidateTag(tags, durations);
+    keepExpiriesInForce(tags, durations);
   }
 }

@@ -120,3 +120,37 @@ describe("a lookup long before its render", () => {
     }
   });
 });
+
+describe.each([
+  { mode: "on Next's file-system cache", url: null as string | null, run: true },
+  { mode: "on Redis", url: redisUrl, run: redisUp },
+])(
+  "an expiry in force, then a revalidation that only marks the tag stale, $mode",
+  ({ url, run }) => {
+    it.runIf(run)("keeps the page rendered before the expiry outdated", async () => {
+      const handler = await loadHandler(url);
+      const key = `/stores/ridge-${Math.random().toString(36).slice(2)}`;
+      const MAX = { expire: 365 * 24 * 60 * 60 }; // the "max" profile's expire
+
+      expect(await handler.get(key, CTX)).toBeNull();
+      await handler.set(key, page("<li>Chard</li>"), SET_CTX);
+      await tick();
+      // A farmer adds a product (its lists expire now)...
+      await handler.revalidateTag(["products"], { expire: 0 });
+      await tick();
+      // ...and a moment later a review elsewhere marks the same lists stale ("max").
+      await handler.revalidateTag(["products"], MAX);
+      // Before: the review's far expiry replaced the add's, and the page was only stale (served once
+      // more, without the product).
+      expect(isOutdated(await handler.get(key, CTX))).toBe(true);
+
+      // A render after both is kept, and is stale only after the next "max".
+      await tick();
+      await handler.set(key, page("<li>Chard</li><li>Duck eggs</li>"), SET_CTX);
+      expect(isOutdated(await handler.get(key, CTX))).toBe(false);
+      await tick();
+      await handler.revalidateTag(["products"], MAX);
+      expect(isOutdated(await handler.get(key, CTX))).toBe(false);
+    });
+  },
+);

@@ -122,22 +122,64 @@ export function syncTags() {
 export const areTagsInSync = () => state.inSync;
 
 /**
- * Records revalidated tags here and in Redis, the way Next's own handlers do: with durations the
- * tag is stale now and expires after `expire` seconds; without, it expires now.
+ * A tag's state after a revalidation, as Next's own handlers make it (with durations the tag is
+ * stale now and expires after `expire` seconds; without, it expires now) but for one thing: an
+ * expiry already in force stays when a later revalidation moves `expired` into the future (a
+ * profile such as "max", which only marks the tag stale). A tag has one `expired` time and Next
+ * lets the later call replace it, so a page rendered before an add (`expire: 0`) was only stale
+ * after a review elsewhere ("max" on the same list tag) and was served once more without the new
+ * product (decision 0029, "Later (session 17)").
  */
+export function revalidatedTag(entry, durations, now) {
+  const next = { ...entry };
+  if (!durations) {
+    next.expired = now;
+    return next;
+  }
+  next.stale = now;
+  if (durations.expire !== undefined) {
+    const expired = now + durations.expire * 1000;
+    const inForce = typeof entry.expired === "number" && entry.expired <= now;
+    if (!inForce || expired <= now) next.expired = expired;
+  }
+  return next;
+}
+
+/**
+ * Without Redis, Next's built-in "use cache" handler records the same revalidation in the same tag
+ * map just before the page cache does, the way `revalidatedTag` corrects: the expiries in force
+ * are remembered here so the page cache's turn can put them back. Bounded; a dropped note is
+ * Next's behaviour.
+ */
+const expiriesInForce = new Map();
+const MAX_EXPIRIES = 10_000;
+
+export function keepExpiriesInForce(tags, durations, now = Date.now()) {
+  for (const tag of typeof tags === "string" ? [tags] : tags) {
+    const entry = tagsManifest.get(tag);
+    if (!entry) continue;
+    if (typeof entry.expired === "number" && entry.expired <= now) {
+      expiriesInForce.delete(tag);
+      expiriesInForce.set(tag, entry.expired);
+      if (expiriesInForce.size > MAX_EXPIRIES)
+        expiriesInForce.delete(expiriesInForce.keys().next().value);
+      continue;
+    }
+    const kept = expiriesInForce.get(tag);
+    if (durations && kept !== undefined) tagsManifest.set(tag, { ...entry, expired: kept });
+  }
+}
+
+/** Records revalidated tags here and in Redis (`revalidatedTag` says how). */
 export async function revalidateTags(tags, durations) {
   const list = typeof tags === "string" ? [tags] : tags;
   if (list.length === 0) return;
+  // Another instance's expiry must be known here before this one is written over it.
+  await syncTags();
   const now = Date.now();
   const changed = {};
   for (const tag of list) {
-    const entry = { ...(tagsManifest.get(tag) ?? {}) };
-    if (durations) {
-      entry.stale = now;
-      if (durations.expire !== undefined) entry.expired = now + durations.expire * 1000;
-    } else {
-      entry.expired = now;
-    }
+    const entry = revalidatedTag(tagsManifest.get(tag) ?? {}, durations, now);
     tagsManifest.set(tag, entry);
     changed[tag] = JSON.stringify(entry);
   }
