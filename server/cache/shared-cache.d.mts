@@ -9,6 +9,16 @@ export function warn(msg: string, error: unknown): void;
 export function redis<T>(run: (client: import("ioredis").default) => Promise<T>): Promise<T>;
 export function syncTags(): Promise<boolean>;
 export function areTagsInSync(): boolean;
+export function revalidatedTag(
+  entry: TagState,
+  durations: { expire?: number } | undefined,
+  now: number,
+): TagState;
+export function keepExpiriesInForce(
+  tags: string | string[],
+  durations?: { expire?: number },
+  now?: number,
+): void;
 export function revalidateTags(
   tags: string | string[],
   durations?: { expire?: number },

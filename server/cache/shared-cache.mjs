@@ -83,14 +83,21 @@ export async function redis(run) {
 
 // --- Tag state -------------------------------------------------------------------------------
 
-function mergeTag(tag, entry) {
+function mergeTag(tag, entry, now = Date.now()) {
   const local = tagsManifest.get(tag) ?? {};
   const merged = { ...local };
-  for (const field of ["stale", "expired"]) {
-    if (typeof entry[field] === "number" && !(local[field] >= entry[field]))
-      merged[field] = entry[field];
-  }
+  if (typeof entry.stale === "number" && !(local.stale >= entry.stale)) merged.stale = entry.stale;
+  const expired = laterExpiry(local.expired, entry.expired, now);
+  if (expired !== undefined) merged.expired = expired;
   tagsManifest.set(tag, merged);
+}
+
+/** Of two expiries, the later one in force; only when neither is, the later one (`revalidatedTag`). */
+function laterExpiry(a, b, now) {
+  const times = [a, b].filter((t) => typeof t === "number");
+  if (times.length === 0) return undefined;
+  const inForce = times.filter((t) => t <= now);
+  return Math.max(...(inForce.length > 0 ? inForce : times));
 }
 
 /**
@@ -174,15 +181,14 @@ export function keepExpiriesInForce(tags, durations, now = Date.now()) {
 export async function revalidateTags(tags, durations) {
   const list = typeof tags === "string" ? [tags] : tags;
   if (list.length === 0) return;
-  // Another instance's expiry must be known here before this one is written over it.
-  await syncTags();
+  // Here at once, before any wait: this instance's next request must already see it.
   const now = Date.now();
+  for (const tag of list)
+    tagsManifest.set(tag, revalidatedTag(tagsManifest.get(tag) ?? {}, durations, now));
+  // Then the other instances' state (an expiry in force there must not be written over), merged.
+  await syncTags();
   const changed = {};
-  for (const tag of list) {
-    const entry = revalidatedTag(tagsManifest.get(tag) ?? {}, durations, now);
-    tagsManifest.set(tag, entry);
-    changed[tag] = JSON.stringify(entry);
-  }
+  for (const tag of list) changed[tag] = JSON.stringify(tagsManifest.get(tag));
   try {
     // A version never used before (not a counter: a restarted Redis would count the same numbers
     // again, and an instance that had seen them would skip the new revalidations).

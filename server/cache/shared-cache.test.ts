@@ -126,3 +126,26 @@ describe.runIf(redisUp)("with Redis", () => {
     expect(await useCache.get("product-3", [])).toBeUndefined();
   });
 });
+
+describe("revalidatedTag", () => {
+  const NOW = 1_000_000;
+  const MAX = { expire: 365 * 24 * 60 * 60 };
+  it.each([
+    { was: {}, durations: undefined, expired: NOW, stale: undefined },
+    { was: {}, durations: { expire: 0 }, expired: NOW, stale: NOW },
+    { was: {}, durations: MAX, expired: NOW + MAX.expire * 1000, stale: NOW },
+    // An expiry in force stays when the next only marks the tag stale...
+    { was: { expired: NOW - 5 }, durations: MAX, expired: NOW - 5, stale: NOW },
+    // ...and a later one in force replaces it.
+    { was: { expired: NOW - 5 }, durations: { expire: 0 }, expired: NOW, stale: NOW },
+    { was: { expired: NOW - 5 }, durations: undefined, expired: NOW, stale: undefined },
+    // A future expiry is replaced, as Next does.
+    { was: { expired: NOW + 99 }, durations: MAX, expired: NOW + MAX.expire * 1000, stale: NOW },
+    { was: { expired: NOW + 99 }, durations: { expire: 0 }, expired: NOW, stale: NOW },
+  ])("$was with $durations -> expired $expired", async ({ was, durations, expired, stale }) => {
+    const { revalidatedTag } = await import("./shared-cache.mjs");
+    const next = revalidatedTag(was, durations, NOW);
+    expect(next.expired).toBe(expired);
+    expect(next.stale).toBe(stale);
+  });
+});
