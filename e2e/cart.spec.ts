@@ -51,7 +51,7 @@ async function expectHeaderCount(
   await expect(menu).toBeHidden();
 }
 
-/** Product pages of the demo store whose Add to Cart button is enabled (some are sold out). */
+/** Product pages of the demo store that can be bought (some are sold out). */
 async function inStockProducts(
   page: Page,
   wanted: number,
@@ -65,12 +65,15 @@ async function inStockProducts(
   for (const href of hrefs) {
     if (found.length === wanted) break;
     await page.goto(href);
-    if (await page.getByRole("button", { name: "Add to Cart" }).isEnabled()) {
-      found.push({
-        href,
-        name: (await page.getByRole("heading", { level: 1 }).innerText()).trim(),
-      });
-    }
+    // The buttons wait for the page to hydrate, so they cannot tell "sold out" at once; the price
+    // line says it from the first byte.
+    const soldOut = page.getByRole("main").getByText(/ - SOLD OUT$/);
+    if ((await soldOut.count()) > 0) continue;
+    await expect(page.getByRole("button", { name: "Add to Cart" })).toBeEnabled();
+    found.push({
+      href,
+      name: (await page.getByRole("heading", { level: 1 }).innerText()).trim(),
+    });
   }
   expect(found).toHaveLength(wanted);
   return found;
