@@ -19,6 +19,7 @@ const nextConfig: NextConfig = {
   // Lets parallel local builds (several engineers, one tree) keep separate outputs; CI uses .next.
   distDir: process.env.NEXT_DIST_DIR || ".next",
   poweredByHeader: false,
+  generateEtags: false,
   cacheComponents: true,
   // The page cache's handler always: it dates a page from the start of its render, so a render
   // that overlapped an edit is not kept as newer than the edit (decision 0029). With REDIS_URL,
