@@ -298,10 +298,14 @@ test("the farm's own product page asks again when its copy is older than their l
 
 test("only the owner reaches the forms", async ({ page, context }) => {
   // A visitor goes to login, and back afterwards.
+  const loginViewer = page.waitForResponse((r) => new URL(r.url()).pathname === "/api/viewer");
   await page.goto("/stores/maple_ridge_farm/products/add");
   await expect(page).toHaveURL(/\/login\?redirect=%2Fstores%2Fmaple_ridge_farm%2Fproducts%2Fadd$/);
 
   // A browser that still says it is signed in, but whose session is gone, reads the spec's message.
+  // Added once the login page has asked who is looking: a viewer call that carried the cookie
+  // would rightly remove it (no session), and the edit page would then send a visitor to login.
+  await loginViewer;
   await context.addCookies([{ name: "authenticated", value: "true", url: page.url() }]);
   await page.goto("/products/1/edit");
   await expect(page.getByText("You have to log in to edit the product.")).toBeVisible();

@@ -72,7 +72,8 @@ test("a visitor sees a product, its reviews and its search data, and is sent to 
   await expect(page.getByRole("button", { name: "Decrease quantity" })).toBeDisabled();
   // The quantity waits for the page to hydrate, so its state cannot tell "sold out" at once; the
   // price line says it from the first byte.
-  if ((await page.getByRole("main").getByText(/ - SOLD OUT$/).count()) > 0) {
+  const soldOut = page.getByRole("main").getByText(/ - SOLD OUT$/);
+  if ((await soldOut.count()) > 0) {
     await expect(quantity).toBeDisabled();
   } else {
     await expect(quantity).toBeEnabled();

@@ -61,8 +61,13 @@ test("a customer's own dashboard never reaches a visitor", async ({
   const shared = await html(visitor, "/");
   expect(own).not.toContain(customer.username);
   expect(shared).not.toContain(customer.username);
-  // A store has no My Local: the customer gets the visitor's copy.
-  expect(await html(page.request, STORE)).toBe(await html(visitor, STORE));
+  // A store has no My Local: the customer gets the visitor's copy. Other journeys review and edit
+  // this farm's products meanwhile, so the copy may be renewed between two requests: the
+  // customer's page is the visitor's copy from just before or just after it.
+  const before = await html(visitor, STORE);
+  const customers = await html(page.request, STORE);
+  const after = await html(visitor, STORE);
+  expect([before, after]).toContain(customers);
   await visitor.dispose();
 });
 
@@ -87,6 +92,10 @@ test("a new product reaches the shared store and search copies at once", async (
 
   await addByApi(page.request, farm, name);
   expect(await html(visitor, store)).toContain(name);
-  expect(await html(visitor, search)).not.toContain(NO_PRODUCTS);
+  // Says which copy it got when it fails (a rare failure here once lost its cause).
+  const after = await visitor.get(search);
+  expect(await after.text(), `x-nextjs-cache: ${after.headers()["x-nextjs-cache"]}`).not.toContain(
+    NO_PRODUCTS,
+  );
   await visitor.dispose();
 });
