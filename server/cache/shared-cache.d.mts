@@ -14,7 +14,7 @@ export function revalidatedTag(
   durations: { expire?: number } | undefined,
   now: number,
 ): TagState;
-export function keepExpiriesInForce(
+export function revalidateTagsHere(
   tags: string | string[],
   durations?: { expire?: number },
   now?: number,
