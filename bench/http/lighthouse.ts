@@ -21,6 +21,8 @@ interface Scores {
   cls: number;
   lcp: number;
   tbt: number;
+  /** The main thread's long tasks (over 50 ms) by where they ran, "script 120 ms" each. */
+  longTasks: string[];
   /** Audits of the category that did not pass, by category. */
   failed: Record<string, string[]>;
 }
@@ -30,7 +32,29 @@ interface Lhr {
     string,
     { score: number | null; auditRefs: { id: string; weight: number }[] } | undefined
   >;
-  audits: Record<string, { score: number | null; numericValue?: number } | undefined>;
+  audits: Record<
+    string,
+    | {
+        score: number | null;
+        numericValue?: number;
+        details?: { items?: { url?: string; duration?: number }[] };
+      }
+    | undefined
+  >;
+}
+
+/** Long tasks by script (the page's own URL for inline work), longest first. */
+function longTasksOf(lhr: Lhr): string[] {
+  const byUrl = new Map<string, number>();
+  for (const task of lhr.audits["long-tasks"]?.details?.items ?? []) {
+    if ((task.duration ?? 0) < 50) continue;
+    const where = (task.url ?? "?").replace(/^https?:\/\/[^/]+/, "");
+    byUrl.set(where, (byUrl.get(where) ?? 0) + (task.duration ?? 0));
+  }
+  return [...byUrl]
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, 3)
+    .map(([where, ms]) => `${where} ${ms.toFixed(0)} ms`);
 }
 
 function failedAudits(lhr: Lhr, category: string): string[] {
@@ -110,6 +134,7 @@ export async function lighthouseGroup(
               cls: lhr.audits["cumulative-layout-shift"]?.numericValue ?? NaN,
               lcp: lhr.audits["largest-contentful-paint"]?.numericValue ?? NaN,
               tbt: lhr.audits["total-blocking-time"]?.numericValue ?? NaN,
+              longTasks: longTasksOf(r),
               failed: {
                 accessibility: failedAudits(r, "accessibility"),
                 seo: failedAudits(r, "seo"),
@@ -129,8 +154,17 @@ export async function lighthouseGroup(
           const ids = [...new Set(results.flatMap((r) => r.failed[category] ?? []))];
           return ids.length ? `; not passed: ${ids.join(", ")}` : "";
         };
+        // Where the blocking time went, in the run that had the most of it.
+        const worst = results.reduce((a, b) => (b.tbt > a.tbt ? b : a));
+        const tasks = worst.longTasks.length
+          ? `; its long tasks: ${worst.longTasks.join(", ")}`
+          : "";
         report.add(ids[0] as string, median(list("performance")), {
-          note: `${runsOf("performance")}; LCP ${median(list("lcp")).toFixed(0)} ms, TBT ${median(list("tbt")).toFixed(0)} ms`,
+          note: `${runsOf("performance")}; LCP ${median(list("lcp")).toFixed(0)} ms, TBT ${median(list("tbt")).toFixed(0)} ms (${list(
+            "tbt",
+          )
+            .map((v) => v.toFixed(0))
+            .join(", ")})${tasks}`,
         });
         report.add(ids[1] as string, median(list("cls")), { note: runsOf("cls") });
         report.add(ids[2] as string, median(list("accessibility")), {
