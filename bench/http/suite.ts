@@ -610,6 +610,37 @@ async function crowdPages(
     });
   }
 
+  // A browser asks for gzip and Next compresses every answer anew; the rows above and the crowd
+  // ask for none (decision 0032, "Consequences"): what a browser's request costs, for the record.
+  const gzipId = "dashboard cached (HTTP):warm req/s asking for gzip";
+  out(
+    `dashboard: anonymous warm with and without gzip, ${opts.rounds} rounds of ${opts.durationS} s`,
+  );
+  await guard(report, [gzipId], async () => {
+    routes.require("dashboard");
+    const pagePath = crowdPath(ctx, "dashboard");
+    const result = await interleaved(
+      [
+        {
+          label: "app, gzip",
+          origin: app.origin,
+          paths: [pagePath],
+          headers: { "accept-encoding": "gzip, deflate, br" },
+        },
+        { label: "app, no encoding", origin: app.origin, paths: [pagePath] },
+      ],
+      { rounds: opts.rounds, durationS: opts.durationS, log },
+    );
+    const gzip = result.median["app, gzip"]!;
+    report.add(gzipId, gzip.rps, {
+      unit: "req/s",
+      baseline: result.median["app, no encoding"]!.rps,
+      baselineLabel: "no encoding",
+      ratio: result.ratio("app, gzip", "app, no encoding").rps,
+      note: `p95 ${gzip.p95.toFixed(1)} ms, ${gzip.non2xx + gzip.errors} non-2xx`,
+    });
+  });
+
   // Straight at the process, then as deployed (decision 0031): through the compose shape's
   // balancer, whose health check asks the app directly as the probe does.
   out("dashboard: 200 visitors for 30 s, /api/health beside them");
