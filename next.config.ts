@@ -21,17 +21,21 @@ const nextConfig: NextConfig = {
   poweredByHeader: false,
   generateEtags: false,
   cacheComponents: true,
-  // Our handlers always. The page cache's dates a page from the start of its render, so a render
-  // that overlapped an edit is not kept as newer than the edit (decision 0029); both record a
-  // revalidated tag so that an expiry in force stays in force (decision 0029, session 17). With
-  // REDIS_URL every instance shares the page cache, the 'use cache' entries and their tags
-  // (decision 0024); without it they are Next's own file-system and in-memory caches underneath.
-  // `remote` too, so a future 'use cache: remote' is shared rather than per instance.
+  // The page cache's handler always: it dates a page from the start of its render, so a render
+  // that overlapped an edit is not kept as newer than the edit (decision 0029). With REDIS_URL,
+  // every instance shares the page cache and its tags (decision 0024), and 'use cache' entries go
+  // to Redis too. A standalone build freezes this config, so the image always names both
+  // handlers; without REDIS_URL at run time they are Next's own file-system and in-memory caches.
   cacheHandler: require.resolve("./server/cache/incremental-handler.mjs"),
-  cacheHandlers: {
-    default: require.resolve("./server/cache/use-cache-handler.mjs"),
-    remote: require.resolve("./server/cache/use-cache-handler.mjs"),
-  },
+  ...(process.env.REDIS_URL || process.env.NEXT_OUTPUT === "standalone"
+    ? {
+        // `remote` too, so a future 'use cache: remote' is shared rather than per instance.
+        cacheHandlers: {
+          default: require.resolve("./server/cache/use-cache-handler.mjs"),
+          remote: require.resolve("./server/cache/use-cache-handler.mjs"),
+        },
+      }
+    : {}),
   // Said explicitly (Next 16.4 warns at every start otherwise): links prefetch as they always have.
   // Partial Prefetching (one shared App Shell per route) is the next major's default; adopting it
   // means walking every link in `next dev` for its insights, a change of its own.

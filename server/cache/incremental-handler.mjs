@@ -17,9 +17,9 @@ import {
   createMemoryFront,
   deserialize,
   isSharedCacheOn,
+  keepExpiriesInForce,
   redis,
   revalidateTags,
-  revalidateTagsHere,
   serialize,
   syncTags,
   tagsManifest,
@@ -185,10 +185,9 @@ export default class SharedIncrementalCache extends FileSystemCache {
     }
   }
 
-  // Not Next's own (which lets a later revalidation push an expiry in force into the future):
-  // `revalidatedTag` in shared-cache.mjs, as the "use cache" handler records it too.
   async revalidateTag(tags, durations) {
     if (this.shared) return revalidateTags(tags, durations);
-    revalidateTagsHere(tags, durations);
+    await super.revalidateTag(tags, durations);
+    keepExpiriesInForce(tags, durations);
   }
 }

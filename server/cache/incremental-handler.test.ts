@@ -16,14 +16,10 @@ const distDir = mkdtempSync(path.join(os.tmpdir(), "lpm-page-cache-"));
 type Handler = {
   get(key: string, ctx: object): Promise<{ lastModified: number; value: unknown } | null>;
   set(key: string, data: object | null, ctx: object): Promise<void>;
-  /** A revalidation as Next makes it: the "use cache" handler's `updateTags`, then this one's. */
   revalidateTag(tags: string[], durations: { expire: number }): Promise<void>;
 };
 
-/**
- * Fresh handler modules (the page cache's and the "use cache" one): they read REDIS_URL when
- * loaded, and keep their notes at module level.
- */
+/** A fresh handler module: it reads REDIS_URL when loaded, and keeps its notes at module level. */
 async function loadHandler(url: string | null): Promise<Handler> {
   if (url) {
     process.env.REDIS_URL = url;
@@ -31,7 +27,6 @@ async function loadHandler(url: string | null): Promise<Handler> {
   } else delete process.env.REDIS_URL;
   vi.resetModules();
   const { default: Handler } = await import("./incremental-handler.mjs");
-  const { default: useCache } = await import("./use-cache-handler.mjs");
   // Memory only (no `fs`, nothing flushed to disk), as Next's own memory front works.
   const ctx = {
     flushToDisk: false,
@@ -39,15 +34,7 @@ async function loadHandler(url: string | null): Promise<Handler> {
     maxMemoryCacheSize: 10 * 1024 * 1024,
     revalidatedTags: [],
   };
-  const pages = new Handler(ctx as never) as unknown as Handler;
-  return {
-    get: (key, getCtx) => pages.get(key, getCtx),
-    set: (key, data, setCtx) => pages.set(key, data, setCtx),
-    async revalidateTag(tags, durations) {
-      await useCache.updateTags(tags, durations);
-      await pages.revalidateTag(tags, durations);
-    },
-  };
+  return new Handler(ctx as never) as unknown as Handler;
 }
 
 const CTX = { kind: "APP_PAGE", isRoutePPREnabled: true, isFallback: false };

@@ -14,7 +14,7 @@ export function revalidatedTag(
   durations: { expire?: number } | undefined,
   now: number,
 ): TagState;
-export function revalidateTagsHere(
+export function keepExpiriesInForce(
   tags: string | string[],
   durations?: { expire?: number },
   now?: number,

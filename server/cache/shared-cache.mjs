@@ -153,13 +153,28 @@ export function revalidatedTag(entry, durations, now) {
 }
 
 /**
- * Records revalidated tags in this process's tag map (`revalidatedTag` says how). Next calls both
- * cache handlers for one revalidation, the "use cache" one first: each records it this way, and
- * the second call keeps what the first decided.
+ * Without Redis, Next's built-in "use cache" handler records the same revalidation in the same tag
+ * map just before the page cache does, the way `revalidatedTag` corrects: the expiries in force
+ * are remembered here so the page cache's turn can put them back. Bounded; a dropped note is
+ * Next's behaviour.
  */
-export function revalidateTagsHere(tags, durations, now = Date.now()) {
-  for (const tag of typeof tags === "string" ? [tags] : tags)
-    tagsManifest.set(tag, revalidatedTag(tagsManifest.get(tag) ?? {}, durations, now));
+const expiriesInForce = new Map();
+const MAX_EXPIRIES = 10_000;
+
+export function keepExpiriesInForce(tags, durations, now = Date.now()) {
+  for (const tag of typeof tags === "string" ? [tags] : tags) {
+    const entry = tagsManifest.get(tag);
+    if (!entry) continue;
+    if (typeof entry.expired === "number" && entry.expired <= now) {
+      expiriesInForce.delete(tag);
+      expiriesInForce.set(tag, entry.expired);
+      if (expiriesInForce.size > MAX_EXPIRIES)
+        expiriesInForce.delete(expiriesInForce.keys().next().value);
+      continue;
+    }
+    const kept = expiriesInForce.get(tag);
+    if (durations && kept !== undefined) tagsManifest.set(tag, { ...entry, expired: kept });
+  }
 }
 
 /** Records revalidated tags here and in Redis (`revalidatedTag` says how). */
@@ -168,7 +183,8 @@ export async function revalidateTags(tags, durations) {
   if (list.length === 0) return;
   // Here at once, before any wait: this instance's next request must already see it.
   const now = Date.now();
-  revalidateTagsHere(list, durations, now);
+  for (const tag of list)
+    tagsManifest.set(tag, revalidatedTag(tagsManifest.get(tag) ?? {}, durations, now));
   // Then the other instances' state (an expiry in force there must not be written over), merged.
   await syncTags();
   const changed = {};

@@ -1,7 +1,6 @@
 // Next's `cacheHandlers.default` (decision 0024): the entries of 'use cache' functions (product
 // data, reviews, a store's public part). With REDIS_URL they live in Redis and their tags are
-// shared (shared-cache.mjs); without it this is Next's own in-memory handler, but for how it
-// records a revalidated tag (`createLocalHandler`).
+// shared (shared-cache.mjs); without it this is Next's own in-memory handler, unchanged.
 //
 // Fail safe: Redis down or slow is a miss (the function runs) and a logged warning.
 import defaultHandlerModule from "next/dist/server/lib/cache-handlers/default.js";
@@ -13,7 +12,6 @@ import {
   isSharedCacheOn,
   redis,
   revalidateTags,
-  revalidateTagsHere,
   serialize,
   syncTags,
   tagsManifest,
@@ -112,18 +110,6 @@ function createSharedHandler() {
   };
 }
 
-/**
- * Without Redis: Next's own in-memory handler, but for how it records a revalidated tag, which is
- * `revalidatedTag`'s way (an expiry in force stays in force), as the page cache records it.
- */
-function createLocalHandler() {
-  const handler = defaultHandlerModule.createDefaultCacheHandler(50 * 1024 * 1024);
-  return {
-    ...handler,
-    async updateTags(tags, durations) {
-      revalidateTagsHere(tags, durations);
-    },
-  };
-}
-
-export default isSharedCacheOn() ? createSharedHandler() : createLocalHandler();
+export default isSharedCacheOn()
+  ? createSharedHandler()
+  : defaultHandlerModule.createDefaultCacheHandler(50 * 1024 * 1024);
