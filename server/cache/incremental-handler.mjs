@@ -17,7 +17,6 @@ import {
   createMemoryFront,
   deserialize,
   isSharedCacheOn,
-  keepExpiriesInForce,
   redis,
   revalidateTags,
   serialize,
@@ -187,7 +186,6 @@ export default class SharedIncrementalCache extends FileSystemCache {
 
   async revalidateTag(tags, durations) {
     if (this.shared) return revalidateTags(tags, durations);
-    await super.revalidateTag(tags, durations);
-    keepExpiriesInForce(tags, durations);
+    return super.revalidateTag(tags, durations);
   }
 }

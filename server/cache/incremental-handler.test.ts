@@ -5,7 +5,12 @@ import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import Redis from "ioredis";
-import { areTagsExpired } from "next/dist/server/lib/incremental-cache/tags-manifest.external.js";
+import {
+  areTagsExpired,
+  tagsManifest,
+} from "next/dist/server/lib/incremental-cache/tags-manifest.external.js";
+import { executeRevalidates } from "next/dist/server/revalidation-utils.js";
+import { initializeCacheHandlers, setCacheHandler } from "next/dist/server/use-cache/handlers.js";
 import { afterAll, afterEach, describe, expect, it, vi } from "vitest";
 import { TEST_REDIS_URL, isListening } from "@/tests/redis";
 
@@ -121,6 +126,34 @@ describe("a lookup long before its render", () => {
   });
 });
 
+/**
+ * Registers the 'use cache' handlers as `next start` does: Next's built-in one first, then (with
+ * Redis, as next.config.ts names it) ours for both kinds. Next never takes the built-in one out of
+ * the set its revalidations go through, and calls it first.
+ */
+async function registerUseCacheHandlers(shared: boolean) {
+  for (const name of ["map", "set", "built-in"])
+    delete (globalThis as Record<symbol, unknown>)[Symbol.for(`@next/cache-handlers-${name}`)];
+  initializeCacheHandlers(50 * 1024 * 1024);
+  if (!shared) return;
+  const { default: useCache } = await import("./use-cache-handler.mjs");
+  setCacheHandler("default", useCache);
+  setCacheHandler("remote", useCache);
+}
+
+const MAX_PROFILE = { stale: 300, revalidate: 30 * 24 * 3600, expire: 365 * 24 * 3600 };
+
+/** What Next runs when an action that called `revalidateTag(tag, profile)` ends. */
+async function revalidateTag(handler: Handler, tag: string, profile: "max" | { expire: number }) {
+  await executeRevalidates({
+    pendingRevalidatedTags: [{ tag, profile }],
+    pendingRevalidates: {},
+    pendingRevalidateWrites: [],
+    incrementalCache: handler,
+    cacheLifeProfiles: { max: MAX_PROFILE },
+  } as never);
+}
+
 describe.each([
   { mode: "on Next's file-system cache", url: null as string | null, run: true },
   { mode: "on Redis", url: redisUrl, run: redisUp },
@@ -129,27 +162,38 @@ describe.each([
   ({ url, run }) => {
     it.runIf(run)("keeps the page rendered before the expiry outdated", async () => {
       const handler = await loadHandler(url);
+      await registerUseCacheHandlers(url !== null);
       const key = `/stores/ridge-${Math.random().toString(36).slice(2)}`;
-      const MAX = { expire: 365 * 24 * 60 * 60 }; // the "max" profile's expire
 
       expect(await handler.get(key, CTX)).toBeNull();
       await handler.set(key, page("<li>Chard</li>"), SET_CTX);
       await tick();
       // A farmer adds a product (its lists expire now)...
-      await handler.revalidateTag(["products"], { expire: 0 });
+      await revalidateTag(handler, "products", { expire: 0 });
+      const added = tagsManifest.get("products")?.expired;
+      // A visitor asks for the page in between (with Redis, its lookup reads the tag state).
+      expect(isOutdated(await handler.get(key, CTX))).toBe(true);
       await tick();
       // ...and a moment later a review elsewhere marks the same lists stale ("max").
-      await handler.revalidateTag(["products"], MAX);
+      await revalidateTag(handler, "products", "max");
       // Before: the review's far expiry replaced the add's, and the page was only stale (served once
       // more, without the product).
       expect(isOutdated(await handler.get(key, CTX))).toBe(true);
+      expect(tagsManifest.get("products")?.expired).toBe(added);
+      if (url) {
+        // What every other instance reads.
+        const admin = new Redis(url);
+        const shared = JSON.parse((await admin.hget(`${prefix}tags`, "products")) ?? "{}");
+        admin.disconnect();
+        expect(shared.expired).toBe(added);
+      }
 
       // A render after both is kept, and is stale only after the next "max".
       await tick();
       await handler.set(key, page("<li>Chard</li><li>Duck eggs</li>"), SET_CTX);
       expect(isOutdated(await handler.get(key, CTX))).toBe(false);
       await tick();
-      await handler.revalidateTag(["products"], MAX);
+      await revalidateTag(handler, "products", "max");
       expect(isOutdated(await handler.get(key, CTX))).toBe(false);
     });
   },

@@ -14,11 +14,11 @@ export function revalidatedTag(
   durations: { expire?: number } | undefined,
   now: number,
 ): TagState;
-export function keepExpiriesInForce(
-  tags: string | string[],
-  durations?: { expire?: number },
+export function keptExpiry(
+  a: number | undefined,
+  b: number | undefined,
   now?: number,
-): void;
+): number | undefined;
 export function revalidateTags(
   tags: string | string[],
   durations?: { expire?: number },

@@ -83,21 +83,48 @@ export async function redis(run) {
 
 // --- Tag state -------------------------------------------------------------------------------
 
-function mergeTag(tag, entry, now = Date.now()) {
-  const local = tagsManifest.get(tag) ?? {};
-  const merged = { ...local };
-  if (typeof entry.stale === "number" && !(local.stale >= entry.stale)) merged.stale = entry.stale;
-  const expired = laterExpiry(local.expired, entry.expired, now);
-  if (expired !== undefined) merged.expired = expired;
-  tagsManifest.set(tag, merged);
+// The clock Next's tag checks read (`areTagsExpired`).
+const clock = () => performance.timeOrigin + performance.now();
+
+/**
+ * Which of two expiries a tag keeps (decision 0033): of two in force, the later; an expiry in force
+ * over one still to come; of two still to come, the sooner. A tag has one `expired` time, and
+ * Next's own writers (the file-system page cache, the built-in 'use cache' handler, which Next
+ * calls first on every revalidation even when ours is configured) let the newer call replace it:
+ * after a farmer's add (`expire: 0` on the product lists) a review a moment later (`"max"`: expired
+ * a year out) made a list page rendered before the add merely stale, and it was served once more
+ * without the new product. The cost: such a tag keeps no year-long hard expiry for the pages
+ * rendered after it (they are refreshed on their next visit once stale, as Next intends).
+ */
+export function keptExpiry(a, b, now = clock()) {
+  if (typeof a !== "number") return typeof b === "number" ? b : undefined;
+  if (typeof b !== "number") return a;
+  const aInForce = a <= now;
+  const bInForce = b <= now;
+  if (aInForce && bInForce) return Math.max(a, b);
+  if (aInForce !== bInForce) return aInForce ? a : b;
+  return Math.min(a, b);
 }
 
-/** Of two expiries, the later one in force; only when neither is, the later one (`revalidatedTag`). */
-function laterExpiry(a, b, now) {
-  const times = [a, b].filter((t) => typeof t === "number");
-  if (times.length === 0) return undefined;
-  const inForce = times.filter((t) => t <= now);
-  return Math.max(...(inForce.length > 0 ? inForce : times));
+/**
+ * Every write to the tag map, Next's and ours, keeps its expiry by `keptExpiry`: one rule at the
+ * one place all of them pass, in every mode and whichever handler runs first.
+ */
+const KEEPS_EXPIRIES = Symbol.for("lpm.tagsManifest.keepsExpiries");
+if (!tagsManifest[KEEPS_EXPIRIES]) {
+  const setEntry = Map.prototype.set;
+  Object.defineProperty(tagsManifest, KEEPS_EXPIRIES, { value: true });
+  tagsManifest.set = function set(tag, entry) {
+    const expired = keptExpiry(this.get(tag)?.expired, entry?.expired);
+    return setEntry.call(this, tag, entry?.expired === expired ? entry : { ...entry, expired });
+  };
+}
+
+function mergeTag(tag, entry) {
+  const local = tagsManifest.get(tag) ?? {};
+  const merged = { ...local, expired: entry.expired };
+  if (typeof entry.stale === "number" && !(local.stale >= entry.stale)) merged.stale = entry.stale;
+  tagsManifest.set(tag, merged);
 }
 
 /**
@@ -128,53 +155,12 @@ export function syncTags() {
 /** Whether the last tag read succeeded (a "use cache" read after a failed refresh is a miss). */
 export const areTagsInSync = () => state.inSync;
 
-/**
- * A tag's state after a revalidation, as Next's own handlers make it (with durations the tag is
- * stale now and expires after `expire` seconds; without, it expires now) but for one thing: an
- * expiry already in force stays when a later revalidation moves `expired` into the future (a
- * profile such as "max", which only marks the tag stale). A tag has one `expired` time and Next
- * lets the later call replace it, so a page rendered before an add (`expire: 0`) was only stale
- * after a review elsewhere ("max" on the same list tag) and was served once more without the new
- * product (decision 0029, "Later (session 17)").
- */
+/** A tag's state after a revalidation, as Next's own handlers make it (`tagsManifest.set` keeps an expiry in force). */
 export function revalidatedTag(entry, durations, now) {
-  const next = { ...entry };
-  if (!durations) {
-    next.expired = now;
-    return next;
-  }
-  next.stale = now;
-  if (durations.expire !== undefined) {
-    const expired = now + durations.expire * 1000;
-    const inForce = typeof entry.expired === "number" && entry.expired <= now;
-    if (!inForce || expired <= now) next.expired = expired;
-  }
+  if (!durations) return { ...entry, expired: now };
+  const next = { ...entry, stale: now };
+  if (durations.expire !== undefined) next.expired = now + durations.expire * 1000;
   return next;
-}
-
-/**
- * Without Redis, Next's built-in "use cache" handler records the same revalidation in the same tag
- * map just before the page cache does, the way `revalidatedTag` corrects: the expiries in force
- * are remembered here so the page cache's turn can put them back. Bounded; a dropped note is
- * Next's behaviour.
- */
-const expiriesInForce = new Map();
-const MAX_EXPIRIES = 10_000;
-
-export function keepExpiriesInForce(tags, durations, now = Date.now()) {
-  for (const tag of typeof tags === "string" ? [tags] : tags) {
-    const entry = tagsManifest.get(tag);
-    if (!entry) continue;
-    if (typeof entry.expired === "number" && entry.expired <= now) {
-      expiriesInForce.delete(tag);
-      expiriesInForce.set(tag, entry.expired);
-      if (expiriesInForce.size > MAX_EXPIRIES)
-        expiriesInForce.delete(expiriesInForce.keys().next().value);
-      continue;
-    }
-    const kept = expiriesInForce.get(tag);
-    if (durations && kept !== undefined) tagsManifest.set(tag, { ...entry, expired: kept });
-  }
 }
 
 /** Records revalidated tags here and in Redis (`revalidatedTag` says how). */

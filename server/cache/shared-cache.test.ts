@@ -127,25 +127,37 @@ describe.runIf(redisUp)("with Redis", () => {
   });
 });
 
-describe("revalidatedTag", () => {
+describe("the expiry a tag keeps", () => {
   const NOW = 1_000_000;
-  const MAX = { expire: 365 * 24 * 60 * 60 };
   it.each([
-    { was: {}, durations: undefined, expired: NOW, stale: undefined },
-    { was: {}, durations: { expire: 0 }, expired: NOW, stale: NOW },
-    { was: {}, durations: MAX, expired: NOW + MAX.expire * 1000, stale: NOW },
-    // An expiry in force stays when the next only marks the tag stale...
-    { was: { expired: NOW - 5 }, durations: MAX, expired: NOW - 5, stale: NOW },
-    // ...and a later one in force replaces it.
-    { was: { expired: NOW - 5 }, durations: { expire: 0 }, expired: NOW, stale: NOW },
-    { was: { expired: NOW - 5 }, durations: undefined, expired: NOW, stale: undefined },
-    // A future expiry is replaced, as Next does.
-    { was: { expired: NOW + 99 }, durations: MAX, expired: NOW + MAX.expire * 1000, stale: NOW },
-    { was: { expired: NOW + 99 }, durations: { expire: 0 }, expired: NOW, stale: NOW },
-  ])("$was with $durations -> expired $expired", async ({ was, durations, expired, stale }) => {
-    const { revalidatedTag } = await import("./shared-cache.mjs");
-    const next = revalidatedTag(was, durations, NOW);
-    expect(next.expired).toBe(expired);
-    expect(next.stale).toBe(stale);
+    { a: undefined, b: NOW - 5, kept: NOW - 5 },
+    { a: NOW - 5, b: undefined, kept: NOW - 5 },
+    // Of two in force, the later...
+    { a: NOW - 5, b: NOW, kept: NOW },
+    { a: NOW, b: NOW - 5, kept: NOW },
+    // ...one in force over one still to come (a "max" after an add)...
+    { a: NOW - 5, b: NOW + 99, kept: NOW - 5 },
+    { a: NOW + 99, b: NOW - 5, kept: NOW - 5 },
+    // ...and of two still to come, the sooner.
+    { a: NOW + 99, b: NOW + 5, kept: NOW + 5 },
+    { a: NOW + 5, b: NOW + 99, kept: NOW + 5 },
+  ])("$a and $b -> $kept", async ({ a, b, kept }) => {
+    const { keptExpiry } = await import("./shared-cache.mjs");
+    expect(keptExpiry(a, b, NOW)).toBe(kept);
+  });
+
+  it("is the rule of every write to Next's tag map, whoever writes", async () => {
+    const { tagsManifest } = await import("./shared-cache.mjs");
+    const tag = `test-tag-${Math.random()}`;
+    const added = Date.now() - 1;
+    tagsManifest.set(tag, { expired: added });
+    // As Next's built-in handler writes a "max" revalidation.
+    tagsManifest.set(tag, {
+      ...tagsManifest.get(tag),
+      stale: added + 1,
+      expired: Date.now() + 1e9,
+    });
+    expect(tagsManifest.get(tag)).toEqual({ stale: added + 1, expired: added });
+    tagsManifest.delete(tag);
   });
 });
