@@ -2,7 +2,7 @@ import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Locator, type Page } from "@playwright/test";
 import { PLANS, formatMoney } from "../lib/money";
 import { NOTICES } from "../lib/notices";
-import { skipMyLocalDialog } from "./fixtures";
+import { registerCustomer, skipMyLocalDialog } from "./fixtures";
 
 // The My Local dialog opens by itself for visitors and new customers; it has its own spec.
 test.beforeEach(({ context, baseURL }) => skipMyLocalDialog(context, baseURL!));
@@ -155,6 +155,40 @@ test.describe("navigation", () => {
     await sheet.getByRole("button", { name: "Close menu" }).press("Enter");
     await expect(sheet).toBeHidden();
     await expect(button).toBeFocused();
+  });
+
+  test("a menu opened before the viewer call answers stays open when it does", async ({ page }) => {
+    test.skip(!isNarrow(page), "the menu button exists under 992 px");
+    const { email, password } = await registerCustomer(page.request, "menu");
+    const login = await page.request.post("/api/users/login", { data: { login: email, password } });
+    expect(login.ok(), await login.text()).toBe(true);
+    // The viewer call is held until the menu is open: the header shows its placeholder till then.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route("**/api/viewer**", async (route) => {
+      await held;
+      await route.continue().catch(() => undefined);
+    });
+    try {
+      await page.goto("/pricing");
+      await menuButton(page).click();
+      const sheet = page.getByRole("dialog", { name: "Menu" });
+      // The placeholder's sheet: what every role sees, nobody's name yet.
+      await expect(sheet.getByRole("link", { name: "Pricing", exact: true })).toBeVisible();
+      await expect(sheet.getByRole("heading", { name: /^Signed in as/ })).toHaveCount(0);
+
+      const answered = page.waitForResponse((res) => res.url().includes("/api/viewer"));
+      release();
+      await answered;
+      // The same sheet, now the member's: before, the header's swap closed it under the finger.
+      await expect(sheet.getByRole("heading", { name: "Signed in as Robin" })).toBeVisible();
+      await expect(menuButton(page)).toHaveAttribute("aria-expanded", "true");
+      await page.keyboard.press("Escape");
+      await expect(sheet).toBeHidden();
+    } finally {
+      release();
+      await page.unrouteAll({ behavior: "ignoreErrors" });
+    }
   });
 
   test("an unknown address shows a friendly 404 with a way home", async ({ page }) => {

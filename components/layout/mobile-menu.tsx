@@ -2,7 +2,7 @@
 
 import { Menu } from "lucide-react";
 import dynamic from "next/dynamic";
-import { useEffect, useId, useRef, useState } from "react";
+import { useEffect, useId, useRef, useSyncExternalStore } from "react";
 import { BREAKPOINT_MAIN_PX } from "@/lib/constants";
 import type { CartCounts } from "@/lib/cart/types";
 import type { MobileMenuSection } from "./mobile-menu-sheet";
@@ -17,6 +17,29 @@ const WIDE_QUERY = `(min-width: ${BREAKPOINT_MAIN_PX}px)`;
 // button, so pages that never open the menu never pay for it.
 const loadSheet = () => import("./mobile-menu-sheet");
 const MobileMenuSheet = dynamic(() => loadSheet().then((m) => m.MobileMenuSheet), { ssr: false });
+
+/**
+ * The pathname the menu is open on, or null: kept outside the component. The header shows a
+ * placeholder until the viewer call answers and then its resolved form, two components, so a tap
+ * on Menu just before the answer opened the placeholder's sheet and the swap closed it under the
+ * finger. One header per page, so one value per tab.
+ */
+let menuOpenOn: string | null = null;
+const menuListeners = new Set<() => void>();
+function setMenuOpenOn(value: string | null) {
+  menuOpenOn = value;
+  for (const listener of menuListeners) listener();
+}
+function subscribeToMenu(listener: () => void) {
+  menuListeners.add(listener);
+  return () => void menuListeners.delete(listener);
+}
+const useMenuOpenOn = () =>
+  useSyncExternalStore(
+    subscribeToMenu,
+    () => menuOpenOn,
+    () => null,
+  );
 
 /**
  * The menu under 992 px: a button (aria-expanded, aria-controls) that opens a side sheet. The
@@ -36,16 +59,24 @@ export function MobileMenu({
 }) {
   const sheetId = useId();
   const buttonRef = useRef<HTMLButtonElement>(null);
-  // Open "on" a pathname, so any navigation (links, back button) closes it without an effect.
-  const [openOn, setOpenOn] = useState<string | null>(null);
-  const open = openOn !== null && openOn === (pathname ?? "");
+  // Open "on" a pathname, so any navigation (links, back button) closes it without an effect. The
+  // placeholder does not read the pathname: it opens on the address bar's, which the resolved
+  // header then reads the same.
+  const openOn = useMenuOpenOn();
+  const open = openOn !== null && (pathname === null || openOn === pathname);
   // Disabled until hydrated: a tap before the handler exists would open nothing.
   const hydrated = useHydrated();
+
+  // A menu left open on a page the tab went back from must not open again on the way back to it.
+  const leftOpen = openOn !== null && pathname !== null && openOn !== pathname;
+  useEffect(() => {
+    if (leftOpen) setMenuOpenOn(null);
+  }, [leftOpen]);
 
   useEffect(() => {
     const wide = window.matchMedia(WIDE_QUERY);
     const onChange = () => {
-      if (wide.matches) setOpenOn(null);
+      if (wide.matches) setMenuOpenOn(null);
     };
     wide.addEventListener("change", onChange);
     return () => wide.removeEventListener("change", onChange);
@@ -63,7 +94,7 @@ export function MobileMenu({
         aria-expanded={open}
         aria-controls={sheetId}
         disabled={!hydrated}
-        onClick={() => setOpenOn(pathname ?? "")}
+        onClick={() => setMenuOpenOn(pathname ?? window.location.pathname)}
         onPointerEnter={preload}
         onTouchStart={preload}
         onFocus={preload}
@@ -84,7 +115,7 @@ export function MobileMenu({
           pathname={pathname}
           unreadMessages={unreadMessages}
           cartCounts={cartCounts}
-          onClose={() => setOpenOn(null)}
+          onClose={() => setMenuOpenOn(null)}
           returnFocusTo={buttonRef}
         />
       ) : null}
