@@ -40,6 +40,8 @@ const HOOK_PORT = 3911;
 const BARE_PORT = 3902;
 const BALANCER_PORT = 3903;
 const SMALL_APP_PORT = 3903;
+/** What a browser asks for: every answer compressed. */
+const GZIP = { "accept-encoding": "gzip, deflate, br" };
 const SMALL_HOOK_PORT = 3913;
 const PGLITE_PORT = 3904;
 const PGLITE_HOOK_PORT = 3914;
@@ -625,7 +627,7 @@ async function crowdPages(
           label: "app, gzip",
           origin: app.origin,
           paths: [pagePath],
-          headers: { "accept-encoding": "gzip, deflate, br" },
+          headers: GZIP,
         },
         { label: "app, no encoding", origin: app.origin, paths: [pagePath] },
       ],
@@ -641,6 +643,34 @@ async function crowdPages(
     });
   });
 
+  // As deployed, the balancer compresses and the app is asked for no encoding (decision 0034).
+  const balancerGzipId = "dashboard cached (HTTP):warm req/s asking for gzip through the balancer";
+  out("dashboard: anonymous warm asking for gzip, through HAProxy and straight at the app");
+  await guard(report, [balancerGzipId], async () => {
+    routes.require("dashboard");
+    const pagePath = crowdPath(ctx, "dashboard");
+    const front = await startBalancer({ port: BALANCER_PORT, app });
+    try {
+      const result = await interleaved(
+        [
+          { label: "balancer, gzip", origin: front.origin, paths: [pagePath], headers: GZIP },
+          { label: "app, no encoding", origin: app.origin, paths: [pagePath] },
+        ],
+        { rounds: opts.rounds, durationS: opts.durationS, log },
+      );
+      const gzip = result.median["balancer, gzip"]!;
+      report.add(balancerGzipId, gzip.rps, {
+        unit: "req/s",
+        baseline: result.median["app, no encoding"]!.rps,
+        baselineLabel: "app, no encoding",
+        ratio: result.ratio("balancer, gzip", "app, no encoding").rps,
+        note: `p95 ${gzip.p95.toFixed(1)} ms, ${gzip.non2xx + gzip.errors} non-2xx; HAProxy on the load generator's core`,
+      });
+    } finally {
+      await front.stop();
+    }
+  });
+
   // Straight at the process, then as deployed (decision 0031): through the compose shape's
   // balancer, whose health check asks the app directly as the probe does.
   out("dashboard: 200 visitors for 30 s, /api/health beside them");
@@ -653,7 +683,11 @@ async function crowdPages(
   );
 }
 
-/** 200 visitors on `/` for 30 s (through `balancer` when given) and the app's health check. */
+/**
+ * 200 visitors on `/` for 30 s (through `balancer` when given) and the app's health check. They
+ * ask for gzip, as browsers do: straight at the app the app compresses, behind the balancer the
+ * balancer does (decision 0034).
+ */
 async function dashboardCrowd(
   report: Report,
   scenario: string,
@@ -674,7 +708,7 @@ async function dashboardCrowd(
       await getPage(`${origin}/`);
       const probe = startHealthProbe(app.origin);
       const crowd = await runLoad(
-        { label: scenario, origin, paths: ["/"] },
+        { label: scenario, origin, paths: ["/"], headers: GZIP },
         { durationS: 30, connections: 200 },
       );
       const { times: health, failures: healthFailures } = await probe.stop();
