@@ -85,6 +85,11 @@ export async function redis(run) {
 
 // The clock Next's tag checks read (`areTagsExpired`).
 const clock = () => performance.timeOrigin + performance.now();
+// An expiry this close to now counts as in force: the writers read different clocks (Date.now(),
+// the performance clock rounded to the ms), so an edit's immediate expiry can sit a moment ahead
+// of the clock here, and must still replace the one before it. A profile's expiry ("max": a
+// year) is never this close.
+const IMMEDIATE_MS = 10_000;
 
 /**
  * Which of two expiries a tag keeps (decision 0033): of two in force, the later; an expiry in force
@@ -99,8 +104,8 @@ const clock = () => performance.timeOrigin + performance.now();
 export function keptExpiry(a, b, now = clock()) {
   if (typeof a !== "number") return typeof b === "number" ? b : undefined;
   if (typeof b !== "number") return a;
-  const aInForce = a <= now;
-  const bInForce = b <= now;
+  const aInForce = a <= now + IMMEDIATE_MS;
+  const bInForce = b <= now + IMMEDIATE_MS;
   if (aInForce && bInForce) return Math.max(a, b);
   if (aInForce !== bInForce) return aInForce ? a : b;
   return Math.min(a, b);

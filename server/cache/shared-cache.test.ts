@@ -129,18 +129,23 @@ describe.runIf(redisUp)("with Redis", () => {
 
 describe("the expiry a tag keeps", () => {
   const NOW = 1_000_000;
+  const DAY = 24 * 3600 * 1000;
+  const YEAR = 365 * DAY;
   it.each([
     { a: undefined, b: NOW - 5, kept: NOW - 5 },
     { a: NOW - 5, b: undefined, kept: NOW - 5 },
     // Of two in force, the later...
     { a: NOW - 5, b: NOW, kept: NOW },
     { a: NOW, b: NOW - 5, kept: NOW },
+    // (an edit's immediate expiry from a clock a moment ahead is in force too)...
+    { a: NOW - 5, b: NOW + 1, kept: NOW + 1 },
+    { a: NOW + 1, b: NOW - 5, kept: NOW + 1 },
     // ...one in force over one still to come (a "max" after an add)...
-    { a: NOW - 5, b: NOW + 99, kept: NOW - 5 },
-    { a: NOW + 99, b: NOW - 5, kept: NOW - 5 },
+    { a: NOW - 5, b: NOW + YEAR, kept: NOW - 5 },
+    { a: NOW + YEAR, b: NOW - 5, kept: NOW - 5 },
     // ...and of two still to come, the sooner.
-    { a: NOW + 99, b: NOW + 5, kept: NOW + 5 },
-    { a: NOW + 5, b: NOW + 99, kept: NOW + 5 },
+    { a: NOW + YEAR, b: NOW + DAY, kept: NOW + DAY },
+    { a: NOW + DAY, b: NOW + YEAR, kept: NOW + DAY },
   ])("$a and $b -> $kept", async ({ a, b, kept }) => {
     const { keptExpiry } = await import("./shared-cache.mjs");
     expect(keptExpiry(a, b, NOW)).toBe(kept);
