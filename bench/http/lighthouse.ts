@@ -89,7 +89,7 @@ export async function lighthouseGroup(
   const chromeLauncher = await import("chrome-launcher");
   for (const form of ["mobile", "desktop"] as const) {
     for (const page of pages) {
-      const ids = ["performance", "CLS", "accessibility", "SEO"].map(
+      const ids = ["performance", "CLS", "accessibility", "SEO", "TBT"].map(
         (m) => `Lighthouse ${form}:${page.name} ${m}`,
       );
       await guard(report, ids, async () => {
@@ -171,6 +171,12 @@ export async function lighthouseGroup(
           note: runsOf("accessibility") + failed("accessibility"),
         });
         report.add(ids[3] as string, median(list("seo")), { note: runsOf("seo") + failed("seo") });
+        report.add(ids[4] as string, median(list("tbt")), {
+          unit: "ms",
+          note: `runs: ${list("tbt")
+            .map((v) => v.toFixed(0))
+            .join(", ")}${tasks}`,
+        });
       });
     }
   }
