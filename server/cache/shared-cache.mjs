@@ -102,10 +102,15 @@ const IMMEDIATE_MS = 10_000;
  * rendered after it (they are refreshed on their next visit once stale, as Next intends).
  */
 export function keptExpiry(a, b, now = clock()) {
+  // An immediate expiry a moment ahead of this clock is in force now (in whole ms, as the writers
+  // keep it): Next checks with this clock.
+  const at = (t) =>
+    typeof t === "number" && t > now && t <= now + IMMEDIATE_MS ? Math.floor(now) : t;
+  [a, b] = [at(a), at(b)];
   if (typeof a !== "number") return typeof b === "number" ? b : undefined;
   if (typeof b !== "number") return a;
-  const aInForce = a <= now + IMMEDIATE_MS;
-  const bInForce = b <= now + IMMEDIATE_MS;
+  const aInForce = a <= now;
+  const bInForce = b <= now;
   if (aInForce && bInForce) return Math.max(a, b);
   if (aInForce !== bInForce) return aInForce ? a : b;
   return Math.min(a, b);
