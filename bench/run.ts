@@ -91,6 +91,9 @@ when a target of bench/thresholds.json is missed or a scenario's page or service
   --duration S      seconds per HTTP round; default 10
   --server URL      PostgreSQL server; default $BENCH_PG_URL or postgres://postgres@127.0.0.1:5432
   --rebuild         build the app again even when .next-bench is current
+
+  BENCH_LIGHTHOUSE_RUNS=N     Lighthouse runs per page and form (the median is reported); default 5
+  BENCH_LIGHTHOUSE_PAGES=LIST only these of the Lighthouse pages: dashboard,product,store,search,messages
 `;
 
 function parseOptions(): RunOptions {

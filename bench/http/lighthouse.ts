@@ -23,11 +23,16 @@ interface Scores {
   tbt: number;
   /** The main thread's long tasks (over 50 ms) by where they ran, "script 120 ms" each. */
   longTasks: string[];
+  /** Lighthouse's measure of the machine's speed at the run (higher is faster). */
+  benchmarkIndex: number;
+  /** The measuring browser's major version. */
+  browser: string;
   /** Audits of the category that did not pass, by category. */
   failed: Record<string, string[]>;
 }
 
 interface Lhr {
+  environment?: { benchmarkIndex?: number; hostUserAgent?: string };
   categories: Record<
     string,
     { score: number | null; auditRefs: { id: string; weight: number }[] } | undefined
@@ -69,13 +74,20 @@ export async function lighthouseGroup(
   app: Server,
   routes: BuildRoutes,
   runs = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 5),
+  // A comma-separated list of the page names below, to look at some of them only.
+  only = (process.env.BENCH_LIGHTHOUSE_PAGES ?? "").split(",").filter(Boolean),
 ): Promise<void> {
   const p = await probes(ctx);
   // /messages as the farm with the most conversations sees it (issue 23 item 1).
   const farmer = await mintSession(ctx, ctx.facts.largestFarmer.email);
-  const pages: { name: string; route: RouteName; path: string; cookie?: string }[] = [
+  type Page = { name: string; route: RouteName; path: string; cookie?: string };
+  const all: Page[] = [
     { name: "dashboard", route: "dashboard", path: "/" },
-    { name: "product", route: "product", path: `/products/${p.productIds[2] ?? p.productIds[0]}` },
+    {
+      name: "product",
+      route: "product",
+      path: `/products/${p.productIds[2] ?? p.productIds[0]}`,
+    },
     { name: "store", route: "store", path: `/stores/${ctx.facts.largestFarmer.username}` },
     {
       name: "search",
@@ -84,6 +96,7 @@ export async function lighthouseGroup(
     },
     { name: "messages", route: "messages", path: "/messages", cookie: farmer.cookie },
   ];
+  const pages = all.filter((page) => only.length === 0 || only.includes(page.name));
   const { default: lighthouse } = await import("lighthouse");
   const { default: desktopConfig } = await import("lighthouse/core/config/desktop-config.js");
   const chromeLauncher = await import("chrome-launcher");
@@ -135,6 +148,8 @@ export async function lighthouseGroup(
               lcp: lhr.audits["largest-contentful-paint"]?.numericValue ?? NaN,
               tbt: lhr.audits["total-blocking-time"]?.numericValue ?? NaN,
               longTasks: longTasksOf(r),
+              benchmarkIndex: r.environment?.benchmarkIndex ?? NaN,
+              browser: /Chrome\/(\d+)/.exec(r.environment?.hostUserAgent ?? "")?.[1] ?? "?",
               failed: {
                 accessibility: failedAudits(r, "accessibility"),
                 seo: failedAudits(r, "seo"),
@@ -171,11 +186,15 @@ export async function lighthouseGroup(
           note: runsOf("accessibility") + failed("accessibility"),
         });
         report.add(ids[3] as string, median(list("seo")), { note: runsOf("seo") + failed("seo") });
+        // Blocking time is the main thread's time, so it moves with the machine and the browser:
+        // the note says which measured it (session 20: the same code 176 ms and 413-660 ms).
+        const indexes = results.map((r) => r.benchmarkIndex);
+        const machine = `; Chromium ${worst.browser}, benchmark index ${Math.min(...indexes).toFixed(0)}-${Math.max(...indexes).toFixed(0)}`;
         report.add(ids[4] as string, median(list("tbt")), {
           unit: "ms",
           note: `runs: ${list("tbt")
             .map((v) => v.toFixed(0))
-            .join(", ")}${tasks}`,
+            .join(", ")}${tasks}${machine}`,
         });
       });
     }

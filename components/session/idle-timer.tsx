@@ -1,9 +1,8 @@
 "use client";
 
-import { AlertDialog } from "radix-ui";
+import dynamic from "next/dynamic";
 import { useEffect, useRef, useState } from "react";
 import { runNavAction } from "@/components/layout/nav-action";
-import { buttonClasses } from "@/components/ui/button";
 import { IDLE_COUNTDOWN_SECONDS, IDLE_TIMEOUT_SECONDS } from "@/lib/constants";
 import {
   createIdleController,
@@ -12,6 +11,12 @@ import {
   type IdleController,
   type IdleState,
 } from "./idle-controller";
+
+// The dialog's code (Radix AlertDialog, about 18 kB gzipped) is fetched when the countdown first
+// starts; the countdown runs meanwhile, so the dialog opens showing the time left.
+const IdleDialog = dynamic(() => import("./idle-dialog").then((m) => m.IdleDialog), {
+  ssr: false,
+});
 
 const ACTIVITY_EVENTS = [
   "mousemove",
@@ -51,6 +56,9 @@ export function IdleTimer() {
   }, []);
 
   const open = state.phase !== "active";
+  // Mounted from the first countdown on, so Radix closes it as it opened it.
+  const [shown, setShown] = useState(false);
+  if (open && !shown) setShown(true);
   const secondsLeft = state.phase === "prompt" ? state.secondsLeft : 0;
   const [announcement, setAnnouncement] = useState("");
   const [announcedAt, setAnnouncedAt] = useState<number | null>(null);
@@ -64,48 +72,13 @@ export function IdleTimer() {
     setAnnouncement(`${formatCountdown(secondsLeft)} left before you are signed out.`);
   }
 
+  if (!shown) return null;
   return (
-    <AlertDialog.Root open={open}>
-      <AlertDialog.Portal>
-        <AlertDialog.Overlay className="data-[state=open]:animate-fade-in fixed inset-0 z-[60] bg-stone-950/45 backdrop-blur-[2px]" />
-        <AlertDialog.Content
-          className="shadow-lift data-[state=open]:animate-pop-in fixed top-1/2 left-1/2 z-[60] w-[calc(100vw-2rem)] max-w-sm -translate-x-1/2 -translate-y-1/2 rounded-2xl bg-white p-6 text-center sm:p-7"
-          onEscapeKeyDown={(event) => {
-            // Escape means "I am here": treat it as Continue rather than leaving a dead dialog.
-            event.preventDefault();
-            controller.current?.keepAlive();
-          }}
-        >
-          <AlertDialog.Title className="text-lg font-bold text-stone-900">
-            Are you still on?
-          </AlertDialog.Title>
-          <AlertDialog.Description className="mt-2 text-[0.9375rem] text-stone-700">
-            {state.phase === "expired"
-              ? "Signing you out…"
-              : "You have been inactive for a while. For your security you will be signed out when the timer ends."}
-          </AlertDialog.Description>
-          <p
-            role="timer"
-            aria-label="Time left"
-            className="text-leaf-800 mt-4 text-4xl font-extrabold tabular-nums"
-          >
-            {formatCountdown(secondsLeft)}
-          </p>
-          <p aria-live="polite" aria-atomic="true" className="sr-only">
-            {open ? announcement : ""}
-          </p>
-          <AlertDialog.Action asChild>
-            <button
-              type="button"
-              disabled={state.phase === "expired"}
-              className={buttonClasses({ className: "mt-5 w-full" })}
-              onClick={() => controller.current?.keepAlive()}
-            >
-              Continue
-            </button>
-          </AlertDialog.Action>
-        </AlertDialog.Content>
-      </AlertDialog.Portal>
-    </AlertDialog.Root>
+    <IdleDialog
+      phase={state.phase}
+      secondsLeft={secondsLeft}
+      announcement={announcement}
+      onContinue={() => controller.current?.keepAlive()}
+    />
   );
 }

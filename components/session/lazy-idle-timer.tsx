@@ -2,10 +2,9 @@
 
 import dynamic from "next/dynamic";
 
-// The timer's dialog (Radix AlertDialog with its focus trap, scroll lock and portal, about 18 kB
-// gzipped) is its own chunk: the layout mounts this only for signed-in members, so visitors' pages
-// never carry it. Rendered on the server too, so a member's page lists the chunk in its HTML and
-// the timer starts with hydration, as it did when it was imported directly.
+// The timer is its own chunk: the layout mounts this only for signed-in members (once the viewer
+// call says so), so visitors' pages never carry it. Its dialog is a further chunk, fetched when the
+// countdown first starts (idle-timer.tsx).
 const IdleTimer = dynamic(() => import("./idle-timer").then((m) => m.IdleTimer));
 
 /** The idle timer (idle-timer.tsx), loaded on demand. */
