@@ -38,7 +38,7 @@ import { out } from "../lib/out";
 const APP_PORT = 3901;
 const HOOK_PORT = 3911;
 const BARE_PORT = 3902;
-const BALANCER_PORT = 3903;
+const BALANCER_PORT = 3905;
 const SMALL_APP_PORT = 3903;
 const SMALL_HOOK_PORT = 3913;
 const PGLITE_PORT = 3904;
