@@ -1,5 +1,5 @@
-import Link from "next/link";
 import { NavActionButton } from "./nav-action";
+import { ShellLink } from "./shell-link";
 import { getNavItems, type NavItem, type NavItemId, type Viewer } from "./nav-items";
 
 export const linkClasses =
@@ -53,8 +53,8 @@ function FooterEntry({ item }: { item: NavItem }) {
     );
   }
   return (
-    <Link href={item.href} className={linkClasses}>
+    <ShellLink href={item.href} className={linkClasses}>
       {item.label}
-    </Link>
+    </ShellLink>
   );
 }

@@ -2,7 +2,6 @@
 
 import { Heart, MessageCircle, ShoppingBasket, type LucideIcon } from "lucide-react";
 import dynamic from "next/dynamic";
-import Link from "next/link";
 import { usePathname } from "next/navigation";
 import { buttonClasses } from "@/components/ui/button";
 import { clsx as cx } from "clsx";
@@ -10,6 +9,7 @@ import { countLabel, useCartCounts } from "@/components/cart/cart-events";
 import type { CartCounts } from "@/lib/cart/types";
 import { MobileMenu } from "./mobile-menu";
 import { NavActionButton } from "./nav-action";
+import { ShellLink } from "./shell-link";
 import { myLocalMenuLabel, type MyLocalPlaceFields } from "@/components/location/my-local-place";
 import { getNavItems, isCurrentPath, type NavItem, type NavItemId, type Viewer } from "./nav-items";
 
@@ -79,13 +79,13 @@ function MainNavView({ items, pathname }: { items: NavItem[]; pathname: string |
                   {item.label}
                 </NavActionButton>
               ) : (
-                <Link
+                <ShellLink
                   href={item.href}
                   aria-current={current ? "page" : undefined}
                   className={classes}
                 >
                   {item.label}
-                </Link>
+                </ShellLink>
               )}
             </li>
           );
@@ -172,7 +172,7 @@ function HeaderActionsView({
           {/* Login before Register here: the filled button ends the row. */}
           {[...account].reverse().map((item) =>
             item.href ? (
-              <Link
+              <ShellLink
                 key={item.id}
                 href={item.href}
                 className={buttonClasses({
@@ -181,7 +181,7 @@ function HeaderActionsView({
                 })}
               >
                 {item.label}
-              </Link>
+              </ShellLink>
             ) : null,
           )}
         </div>
@@ -223,7 +223,7 @@ function ShortcutLink({
     item.id === "cart" || item.id === "dreamtracker" ? cartCounts?.[item.id] : undefined;
   const current = isCurrentPath(item.href, pathname);
   return (
-    <Link
+    <ShellLink
       href={item.href}
       aria-current={current ? "page" : undefined}
       title={item.label}
@@ -251,6 +251,6 @@ function ShortcutLink({
           className="bg-tomato-600 absolute top-2 right-2 size-2.5 rounded-full ring-2 ring-white"
         />
       ) : null}
-    </Link>
+    </ShellLink>
   );
 }

@@ -1,5 +1,5 @@
-import Link from "next/link";
 import { clsx as cx } from "clsx";
+import { ShellLink } from "./shell-link";
 import { SITE_NAME } from "./site";
 
 /** The sprout mark, 36 px unless `className` sizes it. Decorative: the link around it carries the name. */
@@ -29,7 +29,7 @@ export function Logo({
   className?: string;
 }) {
   return (
-    <Link
+    <ShellLink
       href="/"
       className={cx("group inline-flex items-center gap-2.5 rounded-lg", className)}
       aria-label={`${SITE_NAME} home`}
@@ -53,6 +53,6 @@ export function Logo({
           Marketplace
         </span>
       </span>
-    </Link>
+    </ShellLink>
   );
 }

@@ -1,8 +1,8 @@
-import Link from "next/link";
 import { cn } from "@/lib/cn";
 import { linkClasses } from "./footer-links";
 import { LogoMark } from "./logo";
 import { getNavItems } from "./nav-items";
+import { ShellLink } from "./shell-link";
 import { FooterLinksLive } from "./session-islands";
 import { SITE_DESCRIPTION, SITE_NAME } from "./site";
 
@@ -29,9 +29,12 @@ export function SiteFooter() {
         <div className="container-page text-leaf-200 flex flex-col gap-2 py-5 text-sm sm:flex-row sm:items-center sm:justify-between">
           <p>© {SITE_NAME}. Made for farmers, gardeners and their neighbours.</p>
           {credits?.href ? (
-            <Link href={credits.href} className={cn(linkClasses, "text-leaf-200 min-h-6 text-sm")}>
+            <ShellLink
+              href={credits.href}
+              className={cn(linkClasses, "text-leaf-200 min-h-6 text-sm")}
+            >
               {credits.label}
-            </Link>
+            </ShellLink>
           ) : null}
         </div>
       </div>
