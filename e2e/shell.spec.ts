@@ -223,6 +223,23 @@ test.describe("navigation", () => {
   });
 });
 
+test.describe("prefetching (decision 0036)", () => {
+  test("the shell's links fetch a page ahead when reached for, not on sight", async ({ page }) => {
+    const prefetched: string[] = [];
+    page.on("request", (request) => {
+      const url = new URL(request.url());
+      if (url.searchParams.has("_rsc")) prefetched.push(url.pathname);
+    });
+    await page.goto("/credits");
+    await page.waitForLoadState("networkidle");
+    // With Next's default every visible header and footer link was fetched here (28 requests).
+    expect(prefetched).toEqual([]);
+    const terms = page.getByRole("contentinfo").getByRole("link", { name: "Terms of Use" });
+    await terms.focus();
+    await expect.poll(() => prefetched).toContain("/termsOfUse");
+  });
+});
+
 test.describe("notice dialog", () => {
   test("a notice query opens the dialog with the spec's text and Escape closes it", async ({
     page,
