@@ -1,5 +1,5 @@
 import "server-only";
-import { and, asc, eq, ne } from "drizzle-orm";
+import { and, asc, eq, ne, sql } from "drizzle-orm";
 import type { Currency, DeliveryMethod } from "@/lib/constants";
 import type { Db } from "@/server/db/client";
 import { cartItems, members, products } from "@/server/db/schema";
@@ -38,6 +38,10 @@ export type CartLine = {
  * `lock` takes `FOR UPDATE` on the member's cart rows (not on products or members), in id order so
  * two checkouts of the same member queue instead of deadlocking. A row deleted by a checkout that
  * committed while this one waited is skipped by PostgreSQL, so the second checkout sees it gone.
+ *
+ * Both forms are named prepared statements (decision 0015): their text never changes and their
+ * plan is one member's rows by index whatever the member, so each connection parses them once and
+ * PostgreSQL keeps one plan instead of planning every cart read (0.6 ms of a 2.9 ms checkout).
  */
 export async function selectCartLines(
   db: Db,
@@ -71,8 +75,12 @@ export async function selectCartLines(
     .from(cartItems)
     .innerJoin(products, eq(products.id, cartItems.productId))
     .innerJoin(members, eq(members.id, products.merchantId))
-    .where(and(eq(cartItems.memberId, memberId), ne(products.status, "removed")))
+    .where(and(eq(cartItems.memberId, sql.placeholder("memberId")), ne(products.status, "removed")))
     .orderBy(asc(cartItems.id));
-  const rows = lock ? await query.for("update", { of: cartItems }) : await query;
+  const rows = await (
+    lock
+      ? query.for("update", { of: cartItems }).prepare("cart_lines_for_update")
+      : query.prepare("cart_lines")
+  ).execute({ memberId });
   return rows.map(({ status, ...row }) => ({ ...row, isActive: status === "active" }));
 }

@@ -7,6 +7,7 @@ import { deliveryColumns } from "@/server/checkout/delivery-columns";
 import type { ReviewedLines } from "@/server/checkout/review-order-lines";
 import { stillOrderable } from "@/server/checkout/still-orderable";
 import type { Db } from "@/server/db/client";
+import { executeRendered, renderStatement } from "@/server/db/named-statement";
 
 export type WrittenOrder =
   | { outcome: "created"; orderId: number; orderNo: string }
@@ -55,7 +56,7 @@ export async function writeOrder(
     unitPriceCents: sql`ordered.unit_price_cents`,
     currency: sql`${reviewed.currency}::currency`,
   });
-  const { rows } = await db.execute<Row>(sql`
+  const statement = sql`
     with ordered as (
       select * from jsonb_to_recordset(${lines}::jsonb) as l(
         cart_item_id int, qty int, product_id int, merchant_id int, product_name text,
@@ -104,7 +105,11 @@ export async function writeOrder(
     select (select cart_ok from unchanged) as cart_unchanged,
       (select products_ok from unchanged) as products_unchanged,
       new_order.id as order_id, new_order.order_no
-    from (select 1) as one left join new_order on true`);
+    from (select 1) as one left join new_order on true`;
+  // Named (decision 0015): its text is the same for every checkout and its plan cannot depend on
+  // the values (one member's few cart rows by primary key, the lines as one jsonb value), so each
+  // connection parses it once and PostgreSQL keeps one plan instead of planning every checkout.
+  const { rows } = await executeRendered<Row>(db, renderStatement(statement, { named: true }));
   const row = rows[0];
   if (row?.order_id != null && row.order_no != null)
     return { outcome: "created", orderId: row.order_id, orderNo: row.order_no };
