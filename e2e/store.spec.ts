@@ -206,7 +206,9 @@ test("a new farmer lands on an empty store, then deletes, activates and removes 
     "href",
     `/products/${chardId}/edit`,
   );
-  await page.waitForLoadState("networkidle");
+  // The shell knows the viewer once its footer offers Logout. Not "networkidle": a member's page
+  // keeps its live-messages stream open, and Chromium called the network idle only ~28 s later.
+  await expect(page.getByRole("contentinfo").getByRole("button", { name: "Logout" })).toBeVisible();
   await expectSeriousA11yFree(page, "the owner's store");
 
   // Delete: the card leaves the active list at once.
