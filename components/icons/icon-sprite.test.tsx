@@ -1,4 +1,12 @@
-import { MapPin, ShoppingBasket, Star, Store, Truck, type LucideIcon } from "lucide-react";
+import {
+  MapPin,
+  MessageCircle,
+  ShoppingBasket,
+  Star,
+  Store,
+  Truck,
+  type LucideIcon,
+} from "lucide-react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
 import { MerchantCard } from "@/components/catalog/merchant-card";
@@ -58,6 +66,7 @@ describe("IconSprite", () => {
     ["truck", Truck],
     ["store", Store],
     ["shopping-basket", ShoppingBasket],
+    ["message-circle", MessageCircle],
   ])("draws %s with lucide's own shapes", (name, Icon) => {
     const lucide = renderToStaticMarkup(<Icon />).replace(/^<svg[^>]*>|<\/svg>$/g, "");
     expect(symbolBody(name)).toBe(lucide);
@@ -95,13 +104,19 @@ describe("the catalog cards' icons", () => {
     const all = rendered.map(uses);
     const ids = all.flatMap((u) => u.ids);
     expect(new Set(ids)).toEqual(
-      new Set(["icon-shopping-basket", "icon-truck", "icon-store", "icon-map-pin", "icon-stars"]),
+      new Set([
+        "icon-shopping-basket",
+        "icon-truck",
+        "icon-store",
+        "icon-map-pin",
+        "icon-stars",
+        "icon-message-circle",
+      ]),
     );
     for (const id of ids) expect(SPRITE).toContain(`<symbol id="${id}"`);
     expect(all.every((u) => u.allHidden)).toBe(true);
-    // A product card repeats no icon's path any more (a farmer's card still has the Ask The
-    // Farmer button's own icon, components/messaging).
-    for (const html of rendered.slice(0, 2)) expect(html).not.toContain("<path");
+    // No card repeats an icon's path, the farmer's Ask The Farmer button included.
+    for (const html of rendered) expect(html).not.toContain("<path");
   });
 
   it("keeps the score's one spoken phrase, with grey stars under the gold ones", () => {

@@ -5,7 +5,8 @@
  */
 
 /** The icons the sprite draws. */
-export type IconName = "map-pin" | "truck" | "store" | "shopping-basket" | "stars";
+export type IconName =
+  "map-pin" | "truck" | "store" | "shopping-basket" | "stars" | "message-circle";
 
 /** The element id of an icon's symbol. */
 export function iconId(name: IconName): string {

@@ -1,8 +1,8 @@
 "use client";
 
-import { MessageCircle } from "lucide-react";
 import dynamic from "next/dynamic";
 import { useRef, useState } from "react";
+import { SpriteIcon } from "@/components/icons/sprite-icon";
 import { useHydrated, useViewerState } from "@/components/layout/viewer-context";
 import { buttonClasses } from "@/components/ui/button";
 import { cn } from "@/lib/cn";
@@ -52,7 +52,7 @@ export function AskTheFarmer({
         aria-hidden
         className={cn(triggerClassName ?? buttonClasses({ variant: "secondary" }), "invisible")}
       >
-        <MessageCircle />
+        <SpriteIcon name="message-circle" />
         Ask The Farmer
       </span>
     );
@@ -75,7 +75,7 @@ export function AskTheFarmer({
           setOpen(true);
         }}
       >
-        <MessageCircle aria-hidden />
+        <SpriteIcon name="message-circle" />
         Ask The Farmer
       </button>
       {requested ? (

@@ -1,8 +1,8 @@
 "use client";
 
-import { MessageCircle } from "lucide-react";
 import dynamic from "next/dynamic";
 import { useRef, useState } from "react";
+import { SpriteIcon } from "@/components/icons/sprite-icon";
 import { useHydrated } from "@/components/layout/use-hydrated";
 import { buttonClasses } from "@/components/ui/button";
 import { cn } from "@/lib/cn";
@@ -37,7 +37,7 @@ export function Messenger({ target }: { target: MessengerTarget }) {
           setOpen(true);
         }}
       >
-        <MessageCircle aria-hidden />
+        <SpriteIcon name="message-circle" />
         Send Message to {target.name}
       </button>
       {requested ? (
