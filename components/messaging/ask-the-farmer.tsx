@@ -52,7 +52,7 @@ export function AskTheFarmer({
         aria-hidden
         className={cn(triggerClassName ?? buttonClasses({ variant: "secondary" }), "invisible")}
       >
-        <SpriteIcon name="message-circle" />
+        <SpriteIcon name="message-circle" className="size-[1.125em] shrink-0" />
         Ask The Farmer
       </span>
     );
@@ -75,7 +75,7 @@ export function AskTheFarmer({
           setOpen(true);
         }}
       >
-        <SpriteIcon name="message-circle" />
+        <SpriteIcon name="message-circle" className="size-[1.125em] shrink-0" />
         Ask The Farmer
       </button>
       {requested ? (

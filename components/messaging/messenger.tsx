@@ -37,7 +37,7 @@ export function Messenger({ target }: { target: MessengerTarget }) {
           setOpen(true);
         }}
       >
-        <SpriteIcon name="message-circle" />
+        <SpriteIcon name="message-circle" className="size-[1.125em] shrink-0" />
         Send Message to {target.name}
       </button>
       {requested ? (
