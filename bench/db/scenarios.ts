@@ -6,6 +6,7 @@
 import { randomUUID } from "node:crypto";
 import { sql } from "drizzle-orm";
 import type { Db } from "@/server/db/client";
+import { cpuSnapshot, cpuSpent, isLocalDatabase, type CpuSpent } from "../lib/cpu";
 import { service } from "../lib/missing";
 import { guard, type Report } from "../lib/report";
 import { timeLoop, type Timing } from "../lib/stats";
@@ -519,6 +520,45 @@ export async function messagingScenarios(ctx: DbContext, report: Report): Promis
 }
 
 /**
+ * What the concurrent rounds cost in CPU, per call, and how busy they kept the cores: a round
+ * cannot end before its calls' CPU is done on the cores there are.
+ */
+function addCheckoutCpu(report: Report, rounds: readonly CpuSpent[], callsPerRound: number): void {
+  const id = "checkout (db):CPU per call, 10 concurrent";
+  const sum = (pick: (r: CpuSpent) => number | null) => {
+    let total = 0;
+    for (const r of rounds) {
+      const v = pick(r);
+      if (v === null) return null;
+      total += v;
+    }
+    return total;
+  };
+  const calls = rounds.length * callsPerRound;
+  const node = sum((r) => r.node);
+  const nodeKernel = sum((r) => r.nodeKernel) ?? 0;
+  const postgres = sum((r) => r.postgres);
+  const wall = sum((r) => r.wall);
+  if (calls === 0 || node === null || wall === null) return;
+  const cores = rounds[0]?.cores ?? 1;
+  if (postgres === null) {
+    report.add(id, node / calls, {
+      ...ms,
+      note: `this process only (PostgreSQL not on this machine or /proc unreadable), ${calls} calls`,
+    });
+    return;
+  }
+  const perCall = (node + postgres) / calls;
+  report.add(id, perCall, {
+    ...ms,
+    note:
+      `bench process ${(node / calls).toFixed(2)} (${(nodeKernel / calls).toFixed(2)} of it in the kernel) + PostgreSQL ${(postgres / calls).toFixed(2)} ms a call; ` +
+      `a round's ${callsPerRound} calls need ${((perCall * callsPerRound) / cores).toFixed(1)} ms on ${cores} cores, ` +
+      `took ${(wall / rounds.length).toFixed(1)} ms on average with the cores ${(((node + postgres) / (wall * cores)) * 100).toFixed(0)} % busy`,
+  });
+}
+
+/**
  * Pay in person under contention: 10 customers at once on the same 20 products, each submitting
  * its checkout twice at the same moment (a double click). placeOrder is the transaction only: the
  * route sends the order-placed mails after its answer, so they are timed apart ("order-placed mails
@@ -554,6 +594,9 @@ export async function checkoutScenario(ctx: DbContext, report: Report, rounds = 
     const errorMessages = new Set<string>();
     let mismatched = 0;
     const runId = randomUUID().slice(0, 8);
+    // CPU of the timed rounds (the calls only, not the carts' refill between them).
+    const localDb = isLocalDatabase(ctx.url);
+    const spent: CpuSpent[] = [];
     const { rows: outbox } = await ctx.raw.query<{ max: number | null }>(
       "select max(id) as max from email_outbox",
     );
@@ -573,6 +616,7 @@ export async function checkoutScenario(ctx: DbContext, report: Report, rounds = 
         await ctx.raw.query(
           `insert into cart_items (member_id, product_id, qty) values ${values.join(", ")}`,
         );
+        const before = cpuSnapshot(localDb);
         const results = await Promise.all(
           customers.flatMap((c) => {
             const checkoutKey = randomUUID();
@@ -603,6 +647,7 @@ export async function checkoutScenario(ctx: DbContext, report: Report, rounds = 
             return [Promise.all([attempt(), attempt()])];
           }),
         );
+        if (round >= 2) spent.push(cpuSpent(before, cpuSnapshot(localDb)));
         for (const [a, b] of results) if (a === null || b === null || a !== b) mismatched++;
       }
       const { rows: counts } = await ctx.raw.query<{ n: string }>(
@@ -616,6 +661,7 @@ export async function checkoutScenario(ctx: DbContext, report: Report, rounds = 
         ...ms,
         note: `p50 ${p50.toFixed(2)} ms, n=${sorted.length} (run ${runId})`,
       });
+      addCheckoutCpu(report, spent, customers.length * 2);
       report.add(ids[1] as string, errors, { note: [...errorMessages].join("; ").slice(0, 150) });
       report.add(ids[2] as string, Number(counts[0]?.n) === keys.length && mismatched === 0, {
         note: `${counts[0]?.n} orders for ${keys.length} keys, ${mismatched} double submissions answered differently`,
