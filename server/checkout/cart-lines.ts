@@ -48,6 +48,27 @@ export async function selectCartLines(
   memberId: number,
   { lock = false }: { lock?: boolean } = {},
 ): Promise<CartLine[]> {
+  const rows = await preparedCartLines(db, lock).execute({ memberId });
+  return rows.map(({ status, ...row }) => ({ ...row, isActive: status === "active" }));
+}
+
+type CartLinesQuery = ReturnType<typeof prepareCartLines>;
+
+/**
+ * Building a query's text costs about 0.2 ms of the server's CPU (drizzle walks the columns):
+ * each database handle builds the two once. A transaction is a handle of its own, so inside one
+ * they are built again (no cheaper, no costlier than before).
+ */
+const prepared = new WeakMap<Db, { plain?: CartLinesQuery; locking?: CartLinesQuery }>();
+
+function preparedCartLines(db: Db, lock: boolean): CartLinesQuery {
+  let forDb = prepared.get(db);
+  if (!forDb) prepared.set(db, (forDb = {}));
+  if (lock) return (forDb.locking ??= prepareCartLines(db, true));
+  return (forDb.plain ??= prepareCartLines(db, false));
+}
+
+function prepareCartLines(db: Db, lock: boolean) {
   const query = db
     .select({
       cartItemId: cartItems.id,
@@ -77,10 +98,7 @@ export async function selectCartLines(
     .innerJoin(members, eq(members.id, products.merchantId))
     .where(and(eq(cartItems.memberId, sql.placeholder("memberId")), ne(products.status, "removed")))
     .orderBy(asc(cartItems.id));
-  const rows = await (
-    lock
-      ? query.for("update", { of: cartItems }).prepare("cart_lines_for_update")
-      : query.prepare("cart_lines")
-  ).execute({ memberId });
-  return rows.map(({ status, ...row }) => ({ ...row, isActive: status === "active" }));
+  return lock
+    ? query.for("update", { of: cartItems }).prepare("cart_lines_for_update")
+    : query.prepare("cart_lines");
 }
