@@ -1,5 +1,6 @@
 import { clsx as cx } from "clsx";
 import type { ReactNode } from "react";
+import { MESSAGE_MAX_LENGTH } from "@/lib/constants";
 
 export const inputClasses =
   "block h-11 w-full rounded-xl border border-stone-300 bg-white px-3.5 text-[0.9375rem] text-stone-900 shadow-sm outline-none transition-colors placeholder:text-stone-500 focus:border-leaf-600 focus:ring-2 focus:ring-leaf-600/30 aria-[invalid=true]:border-red-700 disabled:bg-stone-100 disabled:text-stone-600";
@@ -71,3 +72,72 @@ export function FormStatus({ status, className }: { status: Status | null; class
 }
 
 export type Status = { kind: "success" | "error"; text: string };
+
+/** A FormField holding a one-line input whose value the form keeps. */
+export function FormInput({
+  id,
+  label,
+  error,
+  value,
+  onChange,
+  type = "text",
+  autoComplete,
+}: {
+  id: string;
+  label: string;
+  error: string | undefined;
+  value: string;
+  onChange: (value: string) => void;
+  type?: string;
+  autoComplete?: string;
+}) {
+  return (
+    <FormField id={id} label={label} error={error}>
+      {(props) => (
+        <input
+          {...props}
+          type={type}
+          autoComplete={autoComplete}
+          value={value}
+          onChange={(e) => onChange(e.target.value)}
+          className={inputClasses}
+        />
+      )}
+    </FormField>
+  );
+}
+
+/** A message of up to MESSAGE_MAX_LENGTH characters, the limit said under it. */
+export function MessageField({
+  id,
+  error,
+  value,
+  onChange,
+  rows,
+}: {
+  id: string;
+  error: string | undefined;
+  value: string;
+  onChange: (value: string) => void;
+  rows: number;
+}) {
+  return (
+    <FormField
+      id={id}
+      label="Message"
+      error={error}
+      hint={`Character limit: ${MESSAGE_MAX_LENGTH}`}
+    >
+      {(props) => (
+        <textarea
+          {...props}
+          rows={rows}
+          maxLength={MESSAGE_MAX_LENGTH}
+          value={value}
+          onChange={(e) => onChange(e.target.value)}
+          className={`${inputClasses} h-auto py-2.5`}
+        />
+      )}
+    </FormField>
+  );
+}

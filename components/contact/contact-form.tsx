@@ -1,11 +1,11 @@
 "use client";
 
 import { useEffect, useState, type FormEvent } from "react";
-import { FormField, FormStatus, inputClasses, type Status } from "@/components/account/form-field";
+import { fetchOwnContact } from "@/components/account/own-contact";
+import { FormInput, FormStatus, MessageField, type Status } from "@/components/account/form-field";
 import { useHydrated, useViewerState } from "@/components/layout/viewer-context";
 import { postJson } from "@/components/password/post-json";
 import { Button } from "@/components/ui/button";
-import { MESSAGE_MAX_LENGTH } from "@/lib/constants";
 import { joinFieldErrors, toFieldErrors } from "@/lib/validation/field-errors";
 import { MSG } from "@/lib/validation/messages";
 
@@ -18,7 +18,6 @@ export const CONTACT_TEXTS = {
 
 type Fields = { firstName: string; lastName: string; email: string; content: string };
 const EMPTY: Fields = { firstName: "", lastName: "", email: "", content: "" };
-type ProfileAnswer = { profile: { firstName: string; lastName: string; email: string } };
 
 // The schema (and zod) load after the page, not with it: the first-load JS budget (180 kB).
 const loadSchema = () => import("@/lib/validation/contact").then((m) => m.contactSchema);
@@ -44,20 +43,17 @@ export function ContactForm() {
   useEffect(() => {
     if (!signedIn) return;
     let live = true;
-    fetch("/api/profile", { credentials: "same-origin" })
-      .then((response) => (response.ok ? (response.json() as Promise<ProfileAnswer>) : null))
-      .then((answer) => {
-        if (!live || !answer) return;
-        const { firstName, lastName, email } = answer.profile;
-        // Only empty fields: never overwrite what the member already typed.
-        setFields((f) => ({
-          ...f,
-          firstName: f.firstName || firstName,
-          lastName: f.lastName || lastName,
-          email: f.email || email,
-        }));
-      })
-      .catch(() => undefined);
+    void fetchOwnContact().then((contact) => {
+      if (!live || !contact) return;
+      const { firstName, lastName, email } = contact;
+      // Only empty fields: never overwrite what the member already typed.
+      setFields((f) => ({
+        ...f,
+        firstName: f.firstName || firstName,
+        lastName: f.lastName || lastName,
+        email: f.email || email,
+      }));
+    });
     return () => {
       live = false;
     };
@@ -96,7 +92,7 @@ export function ContactForm() {
   return (
     <form noValidate onSubmit={(e) => void onSubmit(e)} className="flex flex-col gap-5">
       <div className="grid gap-5 sm:grid-cols-2">
-        <TextField
+        <FormInput
           id="contact-first-name"
           label="First Name"
           error={errors.firstName}
@@ -104,7 +100,7 @@ export function ContactForm() {
           onChange={set("firstName")}
           autoComplete="given-name"
         />
-        <TextField
+        <FormInput
           id="contact-last-name"
           label="Last Name"
           error={errors.lastName}
@@ -113,7 +109,7 @@ export function ContactForm() {
           autoComplete="family-name"
         />
       </div>
-      <TextField
+      <FormInput
         id="contact-email"
         label="Email"
         type="email"
@@ -122,60 +118,17 @@ export function ContactForm() {
         onChange={set("email")}
         autoComplete="email"
       />
-      <FormField
+      <MessageField
         id="contact-content"
-        label="Message"
         error={errors.content}
-        hint={`Character limit: ${MESSAGE_MAX_LENGTH}`}
-      >
-        {(props) => (
-          <textarea
-            {...props}
-            rows={6}
-            maxLength={MESSAGE_MAX_LENGTH}
-            value={fields.content}
-            onChange={(e) => set("content")(e.target.value)}
-            className={`${inputClasses} h-auto py-2.5`}
-          />
-        )}
-      </FormField>
+        value={fields.content}
+        onChange={set("content")}
+        rows={6}
+      />
       <FormStatus status={status} />
       <Button type="submit" disabled={!hydrated || sending} className="self-start">
         {sending ? "Sending…" : "Send Message"}
       </Button>
     </form>
-  );
-}
-
-function TextField({
-  id,
-  label,
-  error,
-  value,
-  onChange,
-  type = "text",
-  autoComplete,
-}: {
-  id: string;
-  label: string;
-  error: string | undefined;
-  value: string;
-  onChange: (value: string) => void;
-  type?: string;
-  autoComplete?: string;
-}) {
-  return (
-    <FormField id={id} label={label} error={error}>
-      {(props) => (
-        <input
-          {...props}
-          type={type}
-          autoComplete={autoComplete}
-          value={value}
-          onChange={(e) => onChange(e.target.value)}
-          className={inputClasses}
-        />
-      )}
-    </FormField>
   );
 }

@@ -1,11 +1,11 @@
 "use client";
 
 import { useEffect, useState, type FormEvent } from "react";
-import { FormField, FormStatus, inputClasses, type Status } from "@/components/account/form-field";
+import { fetchOwnContact } from "@/components/account/own-contact";
+import { FormInput, FormStatus, MessageField, type Status } from "@/components/account/form-field";
 import { useViewerState } from "@/components/layout/viewer-context";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent } from "@/components/ui/dialog";
-import { MESSAGE_MAX_LENGTH } from "@/lib/constants";
 import { joinFieldErrors, toFieldErrors } from "@/lib/validation/field-errors";
 import { MSG } from "@/lib/validation/messages";
 import { askTheFarmerSchema } from "@/lib/validation/messaging";
@@ -15,8 +15,6 @@ export const ASK_TEXTS = {
   sent: "Successfully Sent!",
   failed: "Oopsy. Something went wrong. Please try it again later.",
 } as const;
-
-type ProfileAnswer = { profile: { firstName: string; lastName: string; email: string } };
 
 type Fields = {
   contactFirstName: string;
@@ -70,19 +68,16 @@ export function AskTheFarmerDialog({
   useEffect(() => {
     if (!open || !signedIn || fields.contactEmail) return;
     let live = true;
-    fetch("/api/profile", { credentials: "same-origin" })
-      .then((response) => (response.ok ? (response.json() as Promise<ProfileAnswer>) : null))
-      .then((answer) => {
-        if (!live || !answer) return;
-        const { firstName, lastName, email } = answer.profile;
-        setFields((f) => ({
-          ...f,
-          contactFirstName: firstName,
-          contactLastName: lastName,
-          contactEmail: email,
-        }));
-      })
-      .catch(() => undefined);
+    void fetchOwnContact().then((contact) => {
+      if (!live || !contact) return;
+      const { firstName, lastName, email } = contact;
+      setFields((f) => ({
+        ...f,
+        contactFirstName: firstName,
+        contactLastName: lastName,
+        contactEmail: email,
+      }));
+    });
     return () => {
       live = false;
     };
@@ -151,7 +146,7 @@ export function AskTheFarmerDialog({
       >
         <form noValidate onSubmit={(e) => void onSubmit(e)} className="mt-4 flex flex-col gap-4">
           <div className="grid gap-4 sm:grid-cols-2">
-            <TextField
+            <FormInput
               id={id("first-name")}
               label="First Name"
               error={errors.contactFirstName}
@@ -159,7 +154,7 @@ export function AskTheFarmerDialog({
               onChange={set("contactFirstName")}
               autoComplete="given-name"
             />
-            <TextField
+            <FormInput
               id={id("last-name")}
               label="Last Name"
               error={errors.contactLastName}
@@ -168,7 +163,7 @@ export function AskTheFarmerDialog({
               autoComplete="family-name"
             />
           </div>
-          <TextField
+          <FormInput
             id={id("email")}
             label="Email"
             type="email"
@@ -177,23 +172,13 @@ export function AskTheFarmerDialog({
             onChange={set("contactEmail")}
             autoComplete="email"
           />
-          <FormField
+          <MessageField
             id={id("message")}
-            label="Message"
             error={errors.contactContent}
-            hint={`Character limit: ${MESSAGE_MAX_LENGTH}`}
-          >
-            {(props) => (
-              <textarea
-                {...props}
-                rows={5}
-                maxLength={MESSAGE_MAX_LENGTH}
-                value={fields.contactContent}
-                onChange={(e) => set("contactContent")(e.target.value)}
-                className={`${inputClasses} h-auto py-2.5`}
-              />
-            )}
-          </FormField>
+            value={fields.contactContent}
+            onChange={set("contactContent")}
+            rows={5}
+          />
           <FormStatus status={status} />
           <Button type="submit" disabled={sending}>
             {sending ? "Sending…" : "Send"}
@@ -201,38 +186,5 @@ export function AskTheFarmerDialog({
         </form>
       </DialogContent>
     </Dialog>
-  );
-}
-
-function TextField({
-  id,
-  label,
-  error,
-  value,
-  onChange,
-  type = "text",
-  autoComplete,
-}: {
-  id: string;
-  label: string;
-  error: string | undefined;
-  value: string;
-  onChange: (value: string) => void;
-  type?: string;
-  autoComplete?: string;
-}) {
-  return (
-    <FormField id={id} label={label} error={error}>
-      {(props) => (
-        <input
-          {...props}
-          type={type}
-          autoComplete={autoComplete}
-          value={value}
-          onChange={(e) => onChange(e.target.value)}
-          className={inputClasses}
-        />
-      )}
-    </FormField>
   );
 }
