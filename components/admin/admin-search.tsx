@@ -46,3 +46,33 @@ export function AdminSearch({
     </form>
   );
 }
+
+/**
+ * What the last search and action said, read out as it changes: an error (alert), a notice
+ * (status) and how many were found (`summary`, once a search has answered).
+ */
+export function AdminSearchOutcome({
+  error,
+  notice,
+  summary,
+}: {
+  error: string | null;
+  notice: string | null;
+  summary: string | null;
+}) {
+  return (
+    <div aria-live="polite" className="flex flex-col gap-2">
+      {error ? (
+        <p role="alert" className="font-medium text-red-700">
+          {error}
+        </p>
+      ) : null}
+      {notice ? (
+        <p role="status" className="text-leaf-800 font-medium">
+          {notice}
+        </p>
+      ) : null}
+      {summary ? <p className="text-stone-700">{summary}</p> : null}
+    </div>
+  );
+}

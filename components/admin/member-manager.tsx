@@ -5,7 +5,7 @@ import { send } from "@/components/account/send";
 import { FormField, inputClasses } from "@/components/account/form-field";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent } from "@/components/ui/dialog";
-import { AdminSearch } from "./admin-search";
+import { AdminSearch, AdminSearchOutcome } from "./admin-search";
 
 /** The spec's text for a failed password change (part 2 section 8, "Admin"). */
 export const PASSWORD_ERROR = "Something went wrong";
@@ -44,6 +44,14 @@ export function MemberManager() {
     else setError(result.message);
   }
 
+  const summary = users
+    ? users.length === 0
+      ? "There's no member with that keyword."
+      : users.length === 1
+        ? "1 member"
+        : `${users.length} members`
+    : null;
+
   return (
     <div className="flex flex-col gap-6">
       <AdminSearch
@@ -52,27 +60,7 @@ export function MemberManager() {
         busy={busy}
         onSearch={search}
       />
-      <div aria-live="polite" className="flex flex-col gap-2">
-        {error ? (
-          <p role="alert" className="font-medium text-red-700">
-            {error}
-          </p>
-        ) : null}
-        {notice ? (
-          <p role="status" className="text-leaf-800 font-medium">
-            {notice}
-          </p>
-        ) : null}
-        {users ? (
-          <p className="text-stone-700">
-            {users.length === 0
-              ? "There's no member with that keyword."
-              : users.length === 1
-                ? "1 member"
-                : `${users.length} members`}
-          </p>
-        ) : null}
-      </div>
+      <AdminSearchOutcome error={error} notice={notice} summary={summary} />
       {users && users.length > 0 ? (
         <ul className="grid gap-3 md:hidden">
           {users.map((user) => (

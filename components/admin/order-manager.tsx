@@ -8,7 +8,7 @@ import { StatusBadge } from "@/components/orders/status-badge";
 import { Button, buttonClasses } from "@/components/ui/button";
 import { Dialog, DialogClose, DialogContent } from "@/components/ui/dialog";
 import type { AdminOrder } from "@/server/admin/find-orders-by-keyword";
-import { AdminSearch } from "./admin-search";
+import { AdminSearch, AdminSearchOutcome } from "./admin-search";
 
 /** The spec's empty search text (part 2 section 8, "Admin"). */
 export const NO_ORDER_MESSAGE = "There's no order with that keyword.";
@@ -56,6 +56,14 @@ export function OrderManager() {
     await search(keyword, { keepNotice: true });
   }
 
+  const summary = rows
+    ? rows.length === 0
+      ? NO_ORDER_MESSAGE
+      : rows.length === 1
+        ? "1 order line"
+        : `${rows.length} order lines, newest first`
+    : null;
+
   return (
     <div className="flex flex-col gap-6">
       <AdminSearch
@@ -64,27 +72,7 @@ export function OrderManager() {
         busy={busy}
         onSearch={(next) => void search(next)}
       />
-      <div aria-live="polite" className="flex flex-col gap-2">
-        {error ? (
-          <p role="alert" className="font-medium text-red-700">
-            {error}
-          </p>
-        ) : null}
-        {notice ? (
-          <p role="status" className="text-leaf-800 font-medium">
-            {notice}
-          </p>
-        ) : null}
-        {rows ? (
-          <p className="text-stone-700">
-            {rows.length === 0
-              ? NO_ORDER_MESSAGE
-              : rows.length === 1
-                ? "1 order line"
-                : `${rows.length} order lines, newest first`}
-          </p>
-        ) : null}
-      </div>
+      <AdminSearchOutcome error={error} notice={notice} summary={summary} />
       {rows && rows.length > 0 ? (
         <>
           <ul className="grid gap-3 lg:hidden">
