@@ -2,10 +2,15 @@
 
 import Link from "next/link";
 import { useState, type FormEvent } from "react";
-import { FormField, FormStatus, inputClasses, type Status } from "@/components/account/form-field";
+import {
+  FormField,
+  FormStatus,
+  inputClasses,
+  MessageField,
+  type Status,
+} from "@/components/account/form-field";
 import { Button, buttonClasses } from "@/components/ui/button";
 import { Dialog, DialogContent } from "@/components/ui/dialog";
-import { MESSAGE_MAX_LENGTH } from "@/lib/constants";
 import { SUBSCRIPTION_REQUIRED } from "@/lib/validation/messaging";
 
 /**
@@ -117,23 +122,13 @@ export function MessengerDialog({
                 <input {...props} value={target.name} disabled className={inputClasses} />
               )}
             </FormField>
-            <FormField
+            <MessageField
               id={`${id}-message`}
-              label="Message"
               error={error}
-              hint={`Character limit: ${MESSAGE_MAX_LENGTH}`}
-            >
-              {(props) => (
-                <textarea
-                  {...props}
-                  rows={5}
-                  maxLength={MESSAGE_MAX_LENGTH}
-                  value={message}
-                  onChange={(e) => setMessage(e.target.value)}
-                  className={`${inputClasses} h-auto py-2.5`}
-                />
-              )}
-            </FormField>
+              value={message}
+              onChange={setMessage}
+              rows={5}
+            />
             <FormStatus status={status} />
             <div className="flex flex-wrap items-center justify-between gap-3">
               <Link href="/messages" className="text-leaf-800 font-medium underline">
