@@ -1,7 +1,6 @@
 import type { Metadata } from "next";
 import Link from "next/link";
-import { Suspense } from "react";
-import { PageIntro } from "@/components/static/page-intro";
+import { AdminPage } from "@/components/admin/admin-page";
 import { buttonClasses } from "@/components/ui/button";
 import { auditQuerySchema } from "@/lib/validation/orders";
 import { requireAdmin } from "@/server/auth/guards";
@@ -31,18 +30,12 @@ const WHEN = new Intl.DateTimeFormat("en-CA", {
 // adminAudit: /adminAudit (admins only): who did what, when, with the values before and after
 export default function AdminAuditPage({ searchParams }: Props) {
   return (
-    <>
-      <PageIntro
-        eyebrow="Operators"
-        title="Audit Trail"
-        lead="Every admin action, newest first: who did it, when, and what it changed."
-      />
-      <div className="container-page py-8 sm:py-12">
-        <Suspense fallback={<p className="text-stone-600">Loading…</p>}>
-          <AuditEntries searchParams={searchParams} />
-        </Suspense>
-      </div>
-    </>
+    <AdminPage
+      title="Audit Trail"
+      lead="Every admin action, newest first: who did it, when, and what it changed."
+    >
+      <AuditEntries searchParams={searchParams} />
+    </AdminPage>
   );
 }
 

@@ -1,9 +1,8 @@
 import type { Metadata } from "next";
 import Link from "next/link";
-import { Suspense } from "react";
+import { AdminPage } from "@/components/admin/admin-page";
 import { MarkHandledButton } from "@/components/contact/mark-handled-button";
 import { Pagination } from "@/components/orders/pagination";
-import { PageIntro } from "@/components/static/page-intro";
 import { cn } from "@/lib/cn";
 import { contactInboxQuerySchema } from "@/lib/validation/contact-inbox";
 import { requireAdmin } from "@/server/auth/guards";
@@ -35,18 +34,13 @@ type Props = { searchParams: Promise<Record<string, string | string[] | undefine
 // messages, open ones first and newest first, 20 a page; "Mark handled" moves one to Handled
 export default function AdminInboxPage({ searchParams }: Props) {
   return (
-    <>
-      <PageIntro
-        eyebrow="Admin"
-        title="Contact Inbox"
-        lead="Messages sent through Contact Us. Reply by email, then mark them handled."
-      />
-      <div className="container-page py-8 sm:py-12">
-        <Suspense fallback={<p className="text-stone-600">Loading messages…</p>}>
-          <Inbox searchParams={searchParams} />
-        </Suspense>
-      </div>
-    </>
+    <AdminPage
+      title="Contact Inbox"
+      lead="Messages sent through Contact Us. Reply by email, then mark them handled."
+      loading="Loading messages…"
+    >
+      <Inbox searchParams={searchParams} />
+    </AdminPage>
   );
 }
 

@@ -1,8 +1,6 @@
 import type { Metadata } from "next";
-import { Suspense, type ReactNode } from "react";
+import { AdminOnly, AdminPage } from "@/components/admin/admin-page";
 import { OrderManager } from "@/components/admin/order-manager";
-import { PageIntro } from "@/components/static/page-intro";
-import { requireAdmin } from "@/server/auth/guards";
 
 export const metadata: Metadata = { title: "Orders Manager", robots: { index: false } };
 
@@ -10,24 +8,13 @@ export const metadata: Metadata = { title: "Orders Manager", robots: { index: fa
 // view one, cancel it (a paid card line is refunded), pay the farm
 export default function OrderManagerPage() {
   return (
-    <>
-      <PageIntro
-        eyebrow="Operators"
-        title="Orders Manager"
-        lead="Search order lines by order number, customer, farm or product. Cancel a line, or pay a farm for a card order it handed over."
-      />
-      <div className="container-page py-8 sm:py-12">
-        <Suspense fallback={<p className="text-stone-600">Loading…</p>}>
-          <AdminOnly>
-            <OrderManager />
-          </AdminOnly>
-        </Suspense>
-      </div>
-    </>
+    <AdminPage
+      title="Orders Manager"
+      lead="Search order lines by order number, customer, farm or product. Cancel a line, or pay a farm for a card order it handed over."
+    >
+      <AdminOnly>
+        <OrderManager />
+      </AdminOnly>
+    </AdminPage>
   );
-}
-
-async function AdminOnly({ children }: { children: ReactNode }) {
-  await requireAdmin();
-  return children;
 }

@@ -1,9 +1,8 @@
 import type { Metadata } from "next";
-import { Suspense } from "react";
+import { AdminPage } from "@/components/admin/admin-page";
 import { ResellerForm } from "@/components/admin/reseller-form";
 import { ResellerList } from "@/components/admin/reseller-list";
 import { Pagination } from "@/components/orders/pagination";
-import { PageIntro } from "@/components/static/page-intro";
 import { PAGE_SIZES } from "@/lib/constants";
 import { resellerRegistrationLink } from "@/lib/resellers/types";
 import { resellerListQuerySchema } from "@/lib/validation/resellers";
@@ -22,18 +21,13 @@ type Props = { searchParams: Promise<Record<string, string | string[] | undefine
 // reseller, list them 10 a page with their registration links, edit one in a dialog
 export default function ResellerManagerPage({ searchParams }: Props) {
   return (
-    <>
-      <PageIntro
-        eyebrow="Admin"
-        title="Reseller Manager"
-        lead="Resellers recruit farms with their registration link, and earn their rate for each product those farms list."
-      />
-      <div className="container-page py-8 sm:py-12">
-        <Suspense fallback={<p className="text-stone-600">Loading resellers…</p>}>
-          <Resellers searchParams={searchParams} />
-        </Suspense>
-      </div>
-    </>
+    <AdminPage
+      title="Reseller Manager"
+      lead="Resellers recruit farms with their registration link, and earn their rate for each product those farms list."
+      loading="Loading resellers…"
+    >
+      <Resellers searchParams={searchParams} />
+    </AdminPage>
   );
 }
 

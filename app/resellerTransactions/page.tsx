@@ -1,10 +1,9 @@
 import type { Metadata } from "next";
-import { Suspense } from "react";
+import { AdminPage } from "@/components/admin/admin-page";
 import { ResellerTransactionsFilter } from "@/components/admin/reseller-transactions-filter";
 import { transactionsHref, type FilterValues } from "@/components/admin/reseller-transactions-href";
 import { ResellerTransactionsTable } from "@/components/admin/reseller-transactions-table";
 import { Pagination } from "@/components/orders/pagination";
-import { PageIntro } from "@/components/static/page-intro";
 import { PAGE_SIZES } from "@/lib/constants";
 import { resellerTransactionFilterSchema } from "@/lib/validation/resellers";
 import { listResellerTransactions } from "@/server/admin/list-reseller-transactions";
@@ -21,18 +20,13 @@ type Props = { searchParams: Promise<Record<string, string | string[] | undefine
 // filter by reseller email and date range, 10 a page, select rows and mark them paid
 export default function ResellerTransactionsPage({ searchParams }: Props) {
   return (
-    <>
-      <PageIntro
-        eyebrow="Admin"
-        title="Reseller Transactions"
-        lead="One transaction for each product a recruited farm lists, at its reseller's rate. Mark them paid once the reseller is paid."
-      />
-      <div className="container-page py-8 sm:py-12">
-        <Suspense fallback={<p className="text-stone-600">Loading transactions…</p>}>
-          <Transactions searchParams={searchParams} />
-        </Suspense>
-      </div>
-    </>
+    <AdminPage
+      title="Reseller Transactions"
+      lead="One transaction for each product a recruited farm lists, at its reseller's rate. Mark them paid once the reseller is paid."
+      loading="Loading transactions…"
+    >
+      <Transactions searchParams={searchParams} />
+    </AdminPage>
   );
 }
 
