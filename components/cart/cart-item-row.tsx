@@ -139,3 +139,52 @@ export function CartItemRow({
     </li>
   );
 }
+
+/**
+ * The rows of the cart or the Dream Tracker, each with its button that moves the item to the
+ * other list (`move`: its text, its accessible name for an item, its icon).
+ */
+export function CartItemList({
+  items,
+  pending,
+  showCode,
+  onQty,
+  onRemove,
+  onMove,
+  move,
+}: {
+  items: CartItem[];
+  pending: string | null;
+  showCode: boolean;
+  onQty: (pKey: string, qty: number) => void;
+  onRemove: (pKey: string) => void;
+  onMove: (pKey: string) => void;
+  move: { text: string; label: (name: string) => string; icon: ReactNode };
+}) {
+  return (
+    <ul className="divide-y divide-stone-200">
+      {items.map((item) => (
+        <CartItemRow
+          key={item.p_key}
+          item={item}
+          busy={pending === item.p_key}
+          showCode={showCode}
+          onQty={(qty) => onQty(item.p_key, qty)}
+          onRemove={() => onRemove(item.p_key)}
+          actions={
+            <button
+              type="button"
+              onClick={() => onMove(item.p_key)}
+              disabled={pending === item.p_key || !item.purchasable}
+              aria-label={move.label(item.name)}
+              className="text-leaf-800 hover:bg-leaf-50 inline-flex h-10 items-center gap-1.5 rounded-full px-3 text-sm font-semibold disabled:opacity-40"
+            >
+              {move.icon}
+              {move.text}
+            </button>
+          }
+        />
+      ))}
+    </ul>
+  );
+}

@@ -6,7 +6,7 @@ import { ButtonLink } from "@/components/ui/button";
 import type { CartItem, CartList } from "@/lib/cart/types";
 import type { PaymentType } from "@/lib/constants";
 import { deliveryDestinationForCart } from "@/lib/validation/delivery-destination";
-import { CartItemRow } from "./cart-item-row";
+import { CartItemList } from "./cart-item-row";
 import { CartTotal, MixedCurrencyWarning } from "./cart-total";
 import { DroppedNote, StatusLine } from "./list-notes";
 import { hasMixedCurrencies } from "./totals";
@@ -126,6 +126,12 @@ export function CartView({
   );
 }
 
+const MOVE_TO_DREAM_TRACKER = {
+  text: "Move to Dream Tracker",
+  label: (name: string) => `Move to Dream Tracker: ${name}`,
+  icon: <Heart aria-hidden className="size-4" />,
+};
+
 function CartTab({
   paymentType,
   items,
@@ -169,30 +175,15 @@ function CartTab({
       ) : (
         <>
           {mixed ? <MixedCurrencyWarning items={items} kind="cart" /> : null}
-          <ul className="divide-y divide-stone-200">
-            {items.map((item) => (
-              <CartItemRow
-                key={item.p_key}
-                item={item}
-                busy={pending === item.p_key}
-                showCode={mixed}
-                onQty={(qty) => onQty(item.p_key, qty)}
-                onRemove={() => onRemove(item.p_key)}
-                actions={
-                  <button
-                    type="button"
-                    onClick={() => onMove(item.p_key)}
-                    disabled={pending === item.p_key || !item.purchasable}
-                    aria-label={`Move to Dream Tracker: ${item.name}`}
-                    className="text-leaf-800 hover:bg-leaf-50 inline-flex h-10 items-center gap-1.5 rounded-full px-3 text-sm font-semibold disabled:opacity-40"
-                  >
-                    <Heart aria-hidden className="size-4" />
-                    Move to Dream Tracker
-                  </button>
-                }
-              />
-            ))}
-          </ul>
+          <CartItemList
+            items={items}
+            pending={pending}
+            showCode={mixed}
+            onQty={onQty}
+            onRemove={onRemove}
+            onMove={onMove}
+            move={MOVE_TO_DREAM_TRACKER}
+          />
           <div className="flex flex-col items-stretch gap-4 border-t border-stone-200 pt-4 sm:flex-row sm:items-center sm:justify-between">
             <CartTotal items={items} showCode={mixed} />
             {cardsOff ? null : buyable.length > 0 ? (
