@@ -6,6 +6,7 @@ import { send } from "@/components/account/send";
 import { useHydrated } from "@/components/layout/use-hydrated";
 import { Alert } from "@/components/password/alert";
 import { Button } from "@/components/ui/button";
+import { HeadingCells, ScrollTable } from "@/components/ui/scroll-table";
 import { formatStatusLabel } from "@/lib/format";
 import { formatTimeStamp, type ResellerTransaction } from "@/lib/resellers/types";
 
@@ -88,80 +89,68 @@ export function ResellerTransactionsTable({
         {outcome ? <Alert kind={outcome.kind}>{outcome.text}</Alert> : null}
       </div>
 
-      {/* Focusable so keyboard users can scroll it sideways when the window is narrow. */}
-      <div
-        tabIndex={0}
-        role="region"
-        aria-label={caption}
-        className="focus-visible:outline-leaf-600 overflow-x-auto rounded-2xl border border-stone-200 bg-white focus-visible:outline-2"
+      <ScrollTable
+        caption={caption}
+        tableClassName="min-w-[52rem]"
+        head={
+          <>
+            <th scope="col" className="w-12 px-4 py-3">
+              <input
+                type="checkbox"
+                aria-label="Select all pending transactions on this page"
+                checked={allSelected}
+                disabled={!hydrated || busy || pending.length === 0}
+                onChange={(event) =>
+                  setSelected(
+                    event.target.checked ? new Set(pending.map((row) => row.id)) : new Set(),
+                  )
+                }
+                className="accent-leaf-700 size-5"
+              />
+            </th>
+            <HeadingCells headings={HEADINGS} />
+          </>
+        }
       >
-        <table className="w-full min-w-[52rem] text-left text-[0.9375rem]">
-          <caption className="sr-only">{caption}</caption>
-          <thead className="border-b border-stone-200 bg-stone-50 text-sm text-stone-700">
-            <tr>
-              <th scope="col" className="w-12 px-4 py-3">
+        {rows.map((row) => {
+          const status = statusOf(row);
+          return (
+            <tr key={row.id} className={selected.has(row.id) ? "bg-leaf-50/60" : undefined}>
+              <td className="px-4 py-3">
                 <input
                   type="checkbox"
-                  aria-label="Select all pending transactions on this page"
-                  checked={allSelected}
-                  disabled={!hydrated || busy || pending.length === 0}
-                  onChange={(event) =>
-                    setSelected(
-                      event.target.checked ? new Set(pending.map((row) => row.id)) : new Set(),
-                    )
-                  }
+                  aria-label={`Select transaction ${row.id}`}
+                  checked={selected.has(row.id)}
+                  disabled={!hydrated || busy || status !== "pending"}
+                  onChange={(event) => toggle(row.id, event.target.checked)}
                   className="accent-leaf-700 size-5"
                 />
-              </th>
-              {HEADINGS.map((heading) => (
-                <th key={heading} scope="col" className="px-4 py-3 font-semibold">
-                  {heading}
-                </th>
-              ))}
+              </td>
+              <td className="px-4 py-3 tabular-nums">{row.id}</td>
+              <td className="px-4 py-3">
+                {row.resellerfirstName} {row.resellerlastName}
+              </td>
+              <td className="px-4 py-3">{row.farmerUsername}</td>
+              <td className="px-4 py-3">{row.productName}</td>
+              <td className="px-4 py-3 tabular-nums">{row.rate}</td>
+              <td className="px-4 py-3 whitespace-nowrap tabular-nums">
+                <time dateTime={row.timeStamp}>{formatTimeStamp(row.timeStamp)}</time>
+              </td>
+              <td className="px-4 py-3">
+                <span
+                  className={
+                    status === "paid"
+                      ? "bg-leaf-100 text-leaf-900 rounded-full px-2.5 py-0.5 text-sm font-semibold"
+                      : "rounded-full bg-amber-100 px-2.5 py-0.5 text-sm font-semibold text-amber-900"
+                  }
+                >
+                  {formatStatusLabel(status)}
+                </span>
+              </td>
             </tr>
-          </thead>
-          <tbody className="divide-y divide-stone-200">
-            {rows.map((row) => {
-              const status = statusOf(row);
-              return (
-                <tr key={row.id} className={selected.has(row.id) ? "bg-leaf-50/60" : undefined}>
-                  <td className="px-4 py-3">
-                    <input
-                      type="checkbox"
-                      aria-label={`Select transaction ${row.id}`}
-                      checked={selected.has(row.id)}
-                      disabled={!hydrated || busy || status !== "pending"}
-                      onChange={(event) => toggle(row.id, event.target.checked)}
-                      className="accent-leaf-700 size-5"
-                    />
-                  </td>
-                  <td className="px-4 py-3 tabular-nums">{row.id}</td>
-                  <td className="px-4 py-3">
-                    {row.resellerfirstName} {row.resellerlastName}
-                  </td>
-                  <td className="px-4 py-3">{row.farmerUsername}</td>
-                  <td className="px-4 py-3">{row.productName}</td>
-                  <td className="px-4 py-3 tabular-nums">{row.rate}</td>
-                  <td className="px-4 py-3 whitespace-nowrap tabular-nums">
-                    <time dateTime={row.timeStamp}>{formatTimeStamp(row.timeStamp)}</time>
-                  </td>
-                  <td className="px-4 py-3">
-                    <span
-                      className={
-                        status === "paid"
-                          ? "bg-leaf-100 text-leaf-900 rounded-full px-2.5 py-0.5 text-sm font-semibold"
-                          : "rounded-full bg-amber-100 px-2.5 py-0.5 text-sm font-semibold text-amber-900"
-                      }
-                    >
-                      {formatStatusLabel(status)}
-                    </span>
-                  </td>
-                </tr>
-              );
-            })}
-          </tbody>
-        </table>
-      </div>
+          );
+        })}
+      </ScrollTable>
     </div>
   );
 }

@@ -2,6 +2,7 @@
 
 import { useState } from "react";
 import { useHydrated } from "@/components/layout/use-hydrated";
+import { HeadingCells, ScrollTable } from "@/components/ui/scroll-table";
 import type { PlacedOrder } from "@/lib/orders/types";
 import { Messenger } from "@/components/messaging/messenger";
 import { isFeatureOn } from "@/lib/features";
@@ -56,42 +57,31 @@ export function PlacedOrdersTable({ rows, caption }: { rows: PlacedOrder[]; capt
 
   return (
     <>
-      {/* Focusable so keyboard users can scroll it sideways when the window is narrow. */}
-      <div
-        tabIndex={0}
-        role="region"
-        aria-label={caption}
-        className="focus-visible:outline-leaf-600 hidden overflow-x-auto rounded-2xl border border-stone-200 bg-white focus-visible:outline-2 md:block"
+      <ScrollTable
+        caption={caption}
+        className="hidden md:block"
+        tableClassName="min-w-[48rem]"
+        head={
+          <HeadingCells
+            headings={["Order No", "Farmer", "Product", "Qty", "Status", "Purchased"]}
+          />
+        }
       >
-        <table className="w-full min-w-[48rem] text-left text-[0.9375rem]">
-          <caption className="sr-only">{caption}</caption>
-          <thead className="border-b border-stone-200 bg-stone-50 text-sm text-stone-700">
-            <tr>
-              {["Order No", "Farmer", "Product", "Qty", "Status", "Purchased"].map((heading) => (
-                <th key={heading} scope="col" className="px-4 py-3 font-semibold">
-                  {heading}
-                </th>
-              ))}
-            </tr>
-          </thead>
-          <tbody className="divide-y divide-stone-200">
-            {rows.map((row, index) => (
-              <tr key={`${row.orderNo}-${index}`}>
-                <td className="px-4 py-3 whitespace-nowrap">{orderButton(row)}</td>
-                <td className="px-4 py-3">{farmer(row)}</td>
-                <td className="px-4 py-3">{product(row)}</td>
-                <td className="px-4 py-3 tabular-nums">{row.quantity}</td>
-                <td className="px-4 py-3">
-                  <StatusBadge status={row.status} />
-                </td>
-                <td className="px-4 py-3 whitespace-nowrap">
-                  <time dateTime={row.purchasedDate}>{formatOrderDate(row.purchasedDate)}</time>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+        {rows.map((row, index) => (
+          <tr key={`${row.orderNo}-${index}`}>
+            <td className="px-4 py-3 whitespace-nowrap">{orderButton(row)}</td>
+            <td className="px-4 py-3">{farmer(row)}</td>
+            <td className="px-4 py-3">{product(row)}</td>
+            <td className="px-4 py-3 tabular-nums">{row.quantity}</td>
+            <td className="px-4 py-3">
+              <StatusBadge status={row.status} />
+            </td>
+            <td className="px-4 py-3 whitespace-nowrap">
+              <time dateTime={row.purchasedDate}>{formatOrderDate(row.purchasedDate)}</time>
+            </td>
+          </tr>
+        ))}
+      </ScrollTable>
 
       <ul className="flex flex-col gap-3 md:hidden" aria-label={caption}>
         {rows.map((row, index) => (

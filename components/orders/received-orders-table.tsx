@@ -6,6 +6,7 @@ import { useEffect, useRef, useState } from "react";
 import { send } from "@/components/account/send";
 import { useHydrated } from "@/components/layout/use-hydrated";
 import { Button } from "@/components/ui/button";
+import { HeadingCells, ScrollTable } from "@/components/ui/scroll-table";
 import { orderStatusesFor, type OrderStatus } from "@/lib/constants";
 import { formatStatusLabel } from "@/lib/format";
 import type { ReceivedOrder } from "@/lib/orders/types";
@@ -111,58 +112,45 @@ export function ReceivedOrdersTable({ rows, caption }: { rows: ReceivedOrder[]; 
         {notice ?? ""}
       </p>
 
-      {/* Focusable so keyboard users can scroll it sideways when the window is narrow. */}
-      <div
-        tabIndex={0}
-        role="region"
-        aria-label={caption}
-        className="focus-visible:outline-leaf-600 hidden overflow-x-auto rounded-2xl border border-stone-200 bg-white focus-visible:outline-2 md:block"
+      <ScrollTable
+        caption={caption}
+        className="hidden md:block"
+        tableClassName="min-w-[56rem]"
+        head={
+          <HeadingCells
+            headings={["Order No", "Method", "Customer", "Product", "Qty", "Status", "Order Date"]}
+          />
+        }
       >
-        <table className="w-full min-w-[56rem] text-left text-[0.9375rem]">
-          <caption className="sr-only">{caption}</caption>
-          <thead className="border-b border-stone-200 bg-stone-50 text-sm text-stone-700">
-            <tr>
-              {["Order No", "Method", "Customer", "Product", "Qty", "Status", "Order Date"].map(
-                (heading) => (
-                  <th key={heading} scope="col" className="px-4 py-3 font-semibold">
-                    {heading}
-                  </th>
-                ),
-              )}
-            </tr>
-          </thead>
-          <tbody className="divide-y divide-stone-200">
-            {rows.map((row) => (
-              <tr
-                key={row.orderId}
-                className={editing?.orderId === row.orderId ? "bg-leaf-50/60" : undefined}
-              >
-                <td className="px-4 py-3 font-mono text-sm whitespace-nowrap">{row.orderNo}</td>
-                <td className="px-4 py-3">{methodLabel(row)}</td>
-                <td className="px-4 py-3">
-                  <div className="flex flex-col items-start gap-1">
-                    <ContactDialog
-                      role="Customer"
-                      name={row.customerName}
-                      email={row.customerEmail}
-                      phone={row.customerPhone}
-                    />
-                    {isFeatureOn("messaging") ? (
-                      <Messenger target={{ orderNo: row.orderNo, name: row.customerName }} />
-                    ) : null}
-                  </div>
-                </td>
-                <td className="px-4 py-3">{row.productName}</td>
-                <td className="px-4 py-3 tabular-nums">{row.quantity}</td>
-                <td className="px-4 py-3">{controls(row, "table")}</td>
-                <td className="px-4 py-3 whitespace-nowrap">
-                  <time dateTime={row.orderDate}>{formatOrderDate(row.orderDate)}</time>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+        {rows.map((row) => (
+          <tr
+            key={row.orderId}
+            className={editing?.orderId === row.orderId ? "bg-leaf-50/60" : undefined}
+          >
+            <td className="px-4 py-3 font-mono text-sm whitespace-nowrap">{row.orderNo}</td>
+            <td className="px-4 py-3">{methodLabel(row)}</td>
+            <td className="px-4 py-3">
+              <div className="flex flex-col items-start gap-1">
+                <ContactDialog
+                  role="Customer"
+                  name={row.customerName}
+                  email={row.customerEmail}
+                  phone={row.customerPhone}
+                />
+                {isFeatureOn("messaging") ? (
+                  <Messenger target={{ orderNo: row.orderNo, name: row.customerName }} />
+                ) : null}
+              </div>
+            </td>
+            <td className="px-4 py-3">{row.productName}</td>
+            <td className="px-4 py-3 tabular-nums">{row.quantity}</td>
+            <td className="px-4 py-3">{controls(row, "table")}</td>
+            <td className="px-4 py-3 whitespace-nowrap">
+              <time dateTime={row.orderDate}>{formatOrderDate(row.orderDate)}</time>
+            </td>
+          </tr>
+        ))}
+      </ScrollTable>
 
       <ul className="flex flex-col gap-3 md:hidden" aria-label={caption}>
         {rows.map((row) => (
