@@ -297,8 +297,13 @@ test("the farm's own product page asks again when its copy is older than their l
 });
 
 test("only the owner reaches the forms", async ({ page, context }) => {
-  // A visitor goes to login, and back afterwards.
-  const loginViewer = page.waitForResponse((r) => new URL(r.url()).pathname === "/api/viewer");
+  // A visitor goes to login, and back afterwards. The add page asks /api/viewer too before it sends
+  // the visitor on: the login page's own call is the one sent from it (its Referer).
+  const loginViewer = page.waitForResponse(async (r) => {
+    if (new URL(r.url()).pathname !== "/api/viewer") return false;
+    const from = await r.request().headerValue("referer");
+    return from !== null && new URL(from).pathname === "/login";
+  });
   await page.goto("/stores/maple_ridge_farm/products/add");
   await expect(page).toHaveURL(/\/login\?redirect=%2Fstores%2Fmaple_ridge_farm%2Fproducts%2Fadd$/);
 
