@@ -1,8 +1,8 @@
 "use client";
 
 import { useEffect, useState, type FormEvent } from "react";
-import { fetchOwnContact } from "@/components/account/own-contact";
 import { FormInput, FormStatus, MessageField, type Status } from "@/components/account/form-field";
+import { fetchOwnContact } from "@/components/account/own-contact";
 import { useHydrated, useViewerState } from "@/components/layout/viewer-context";
 import { postJson } from "@/components/password/post-json";
 import { Button } from "@/components/ui/button";

@@ -1,8 +1,8 @@
 "use client";
 
 import { useEffect, useState, type FormEvent } from "react";
-import { fetchOwnContact } from "@/components/account/own-contact";
 import { FormInput, FormStatus, MessageField, type Status } from "@/components/account/form-field";
+import { fetchOwnContact } from "@/components/account/own-contact";
 import { useViewerState } from "@/components/layout/viewer-context";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent } from "@/components/ui/dialog";

@@ -130,17 +130,7 @@ export function ReceivedOrdersTable({ rows, caption }: { rows: ReceivedOrder[]; 
             <td className="px-4 py-3 font-mono text-sm whitespace-nowrap">{row.orderNo}</td>
             <td className="px-4 py-3">{methodLabel(row)}</td>
             <td className="px-4 py-3">
-              <div className="flex flex-col items-start gap-1">
-                <ContactDialog
-                  role="Customer"
-                  name={row.customerName}
-                  email={row.customerEmail}
-                  phone={row.customerPhone}
-                />
-                {isFeatureOn("messaging") ? (
-                  <Messenger target={{ orderNo: row.orderNo, name: row.customerName }} />
-                ) : null}
-              </div>
+              <CustomerContact row={row} />
             </td>
             <td className="px-4 py-3">{row.productName}</td>
             <td className="px-4 py-3 tabular-nums">{row.quantity}</td>
@@ -170,17 +160,7 @@ export function ReceivedOrdersTable({ rows, caption }: { rows: ReceivedOrder[]; 
               <dd className="font-mono">{row.orderNo}</dd>
               <dt className="text-stone-600">Customer</dt>
               <dd>
-                <div className="flex flex-col items-start gap-1">
-                  <ContactDialog
-                    role="Customer"
-                    name={row.customerName}
-                    email={row.customerEmail}
-                    phone={row.customerPhone}
-                  />
-                  {isFeatureOn("messaging") ? (
-                    <Messenger target={{ orderNo: row.orderNo, name: row.customerName }} />
-                  ) : null}
-                </div>
+                <CustomerContact row={row} />
               </dd>
               <dt className="text-stone-600">Order Date</dt>
               <dd>
@@ -293,6 +273,23 @@ function StatusControls({
           Edit
         </button>
       )}
+    </div>
+  );
+}
+
+/** The customer of an order line: their contact details and, with messaging on, Send Message. */
+function CustomerContact({ row }: { row: ReceivedOrder }) {
+  return (
+    <div className="flex flex-col items-start gap-1">
+      <ContactDialog
+        role="Customer"
+        name={row.customerName}
+        email={row.customerEmail}
+        phone={row.customerPhone}
+      />
+      {isFeatureOn("messaging") ? (
+        <Messenger target={{ orderNo: row.orderNo, name: row.customerName }} />
+      ) : null}
     </div>
   );
 }
