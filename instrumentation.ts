@@ -15,6 +15,9 @@ export async function register() {
   const { startUnreadMessageMailer } = await import("@/server/messaging");
   const { getDb: openDb } = await import("@/server/db/client");
   startUnreadMessageMailer(openDb);
+  // Finishes money steps that stopped half way (decision 0037); one instance at a time.
+  const { startMoneySweep } = await import("@/server/money/money-sweep");
+  startMoneySweep(openDb);
   if (process.env.DATABASE_URL) return;
   const { EMBEDDED_MODE_NOTICE } = await import("@/server/http/embedded-notice");
   const { log } = await import("@/server/log");

@@ -52,6 +52,13 @@ const schema = z.object({
   STRIPE_CONNECT_WEBHOOK_SECRET: optionalText.pipe(
     z.string().startsWith("whsec_", "must be a webhook signing secret (whsec_...)").optional(),
   ),
+  /**
+   * Seconds between two runs of the money reconciler inside the app (decision 0037); 0 turns it
+   * off (then run `npm run reconcile` from a scheduler). One instance at a time runs it.
+   */
+  RECONCILE_INTERVAL_SECONDS: optionalText.pipe(
+    z.coerce.number<string | undefined>().int().min(0).max(86_400).default(300),
+  ),
   /** Tests only: a Stripe-speaking fake on this machine (see stripeApiOverride). */
   STRIPE_API_BASE: optionalText.pipe(z.url().optional()),
   NEXT_PUBLIC_MAPBOX_TOKEN: optionalText,

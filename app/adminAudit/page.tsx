@@ -19,6 +19,8 @@ const ACTION_LABEL: Record<AdminActionEntry["action"], string> = {
   reseller_update: "Edited a reseller",
   reseller_transactions_paid: "Marked reseller transactions paid",
   contact_handled: "Handled a contact message",
+  money_retry: "Retried a money step",
+  money_resolve: "Resolved a money issue",
 };
 
 const WHEN = new Intl.DateTimeFormat("en-CA", {

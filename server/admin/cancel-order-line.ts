@@ -4,9 +4,10 @@ import { formatMoney } from "@/lib/money";
 import type { Db } from "@/server/db/client";
 import { members, orderItems, orders } from "@/server/db/schema";
 import { conflict, notFoundError } from "@/server/errors";
-import { refundCardLines } from "@/server/payments/refund-card-lines";
+import { requestLineRefunds, settleOrderRefunds } from "@/server/payments/refunds";
 import type { StripeClient } from "@/server/payments/stripe-client";
 import { sendOrderCancelledEmails } from "@/server/orders/send-order-cancelled-emails";
+import { OPERATORS, sendRefundEmails } from "@/server/orders/send-refund-emails";
 import { recordAdminAction } from "./record-admin-action";
 
 export const ORDER_LINE_NOT_FOUND_MESSAGE = "There is no order line with that id.";
@@ -19,16 +20,22 @@ export const cancelledAndRefundedLineMessage = (orderNo: string, amount: string)
 export const CARD_LINE_NEEDS_STRIPE_MESSAGE =
   "This line was paid by card and card payments are not configured here, so it cannot be refunded.";
 
+export const refundUnderWayLineMessage = (orderNo: string, amount: string) =>
+  `The line of order ${orderNo} has been cancelled. Its refund of ${amount} is under way: the card payment service did not answer, and it is finished automatically.`;
+export const refundRefusedLineMessage = (orderNo: string) =>
+  `The line of order ${orderNo} has been cancelled, but Stripe refused its refund. It is on the Money page.`;
+
 /**
  * An admin cancels one order line (Orders Manager): `active` becomes false and the line is
- * cancelled. A line of a paid card order is refunded first (refundCardLines: one Refund per line
- * with the key `refund:{lineId}`, a payout already made is reversed), so the money goes back
- * exactly once however often the button is pressed; if Stripe does not answer nothing is cancelled
- * and trying again resumes the same refund. The audit trail records the before and after, and the
- * customer and the farm are mailed.
+ * cancelled, with its audit row, in one transaction under the order's lock, so two admins pressing
+ * Cancel at once change it once (the second gets 409). A line of a paid card order is asked for
+ * refund in that same transaction (requestLineRefunds, decision 0037) and refunded after the
+ * commit (settleOrderRefunds: one Refund per line, a payout already made is reversed); it takes the
+ * `cancelled` status once its money is back. If Stripe does not answer, the cancel stands and the
+ * refund is finished by the reconciler; the mails go when it is done.
  *
  * @throws AppError not_found; conflict: already cancelled by an admin, or a card line without
- *   Stripe; unavailable: Stripe did not answer (trying again is safe)
+ *   Stripe
  */
 export async function cancelOrderLine(
   db: Db,
@@ -37,54 +44,83 @@ export async function cancelOrderLine(
 ): Promise<{ message: string }> {
   const line = await readLine(db, id);
   if (!line) throw notFoundError(ORDER_LINE_NOT_FOUND_MESSAGE);
-  if (!line.active) throw conflict(alreadyCancelledLineMessage(line.orderNo));
   const paidByCard =
     line.paymentType === "card" &&
     ["paid", "partially_refunded"].includes(line.paymentStatus) &&
-    !line.refundId;
-  if (paidByCard && !stripe) throw conflict(CARD_LINE_NEEDS_STRIPE_MESSAGE);
-  if (paidByCard && stripe)
-    await refundCardLines(db, stripe, {
-      orderId: line.orderId,
-      itemIds: [id],
-      status: "cancelled",
-    });
+    !line.refundedAt;
+  if (line.active && paidByCard && !stripe) throw conflict(CARD_LINE_NEEDS_STRIPE_MESSAGE);
 
   const changed = await db.transaction(async (tx) => {
+    await tx
+      .select({ id: orders.id })
+      .from(orders)
+      .where(eq(orders.id, line.orderId))
+      .for("update");
     const [after] = await tx
       .update(orderItems)
       .set({
         active: false,
         qualifiedToCancel: false,
-        // A refunded line keeps its status (refundCardLines set it); any other becomes cancelled.
-        status: sql`case when ${orderItems.refundId} is null then 'cancelled'::order_item_status else ${orderItems.status} end`,
-        cancelledAt: sql`coalesce(${orderItems.cancelledAt}, now())`,
-        statusUpdatedAt: sql`now()`,
+        // A card line takes `cancelled` once refunded (refund_to); a refunded one keeps its status.
+        ...(paidByCard
+          ? {}
+          : {
+              status: sql`case when ${orderItems.refundedAt} is null then 'cancelled'::order_item_status else ${orderItems.status} end`,
+              cancelledAt: sql`coalesce(${orderItems.cancelledAt}, now())`,
+              statusUpdatedAt: sql`now()`,
+            }),
       })
       .where(and(eq(orderItems.id, id), eq(orderItems.active, true)))
       .returning({ status: orderItems.status, refundId: orderItems.refundId });
     // Another admin's cancel committed first: theirs is the one recorded.
     if (!after) return null;
+    if (paidByCard)
+      await requestLineRefunds(tx, {
+        orderId: line.orderId,
+        lineIds: [id],
+        by: "admin",
+        to: "cancelled",
+      });
     await recordAdminAction(tx, {
       adminId,
       action: "order_cancel",
       target: `order_item:${id}`,
       before: { active: true, status: line.status, orderNo: line.orderNo },
-      after: { active: false, status: after.status, refundId: after.refundId },
+      after: paidByCard
+        ? { active: false, status: "cancelled", refund: "asked" }
+        : { active: false, status: after.status, refundId: after.refundId },
     });
     return after;
   });
   if (!changed) throw conflict(alreadyCancelledLineMessage(line.orderNo));
 
-  const refunded = changed.refundId ? formatMoney(line.lineTotalCents, line.currency) : undefined;
+  if (paidByCard && stripe) {
+    const settled = await settleOrderRefunds(db, stripe, line.orderId);
+    await sendRefundEmails(db, settled.done, settled.ownCents);
+    if (settled.done.some((done) => done.lineId === id))
+      return {
+        message: cancelledAndRefundedLineMessage(
+          line.orderNo,
+          formatMoney(settled.ownCents[id] ?? 0, line.currency),
+        ),
+      };
+    if (settled.failed.some((failed) => failed.lineId === id))
+      return { message: refundRefusedLineMessage(line.orderNo) };
+    return {
+      message: refundUnderWayLineMessage(
+        line.orderNo,
+        formatMoney(line.lineTotalCents - line.refundedCents, line.currency),
+      ),
+    };
+  }
+
   await sendOrderCancelledEmails(db, {
     orderNo: line.orderNo,
     customerId: line.customerId,
     email: line.email,
     firstName: line.firstName,
     lastName: line.lastName,
-    refunded,
-    cancelledBy: "Our operators",
+    cancelledBy: OPERATORS,
     lines: [
       {
         name: line.productName,
@@ -96,11 +132,7 @@ export async function cancelOrderLine(
       },
     ],
   });
-  return {
-    message: refunded
-      ? cancelledAndRefundedLineMessage(line.orderNo, refunded)
-      : cancelledLineMessage(line.orderNo),
-  };
+  return { message: cancelledLineMessage(line.orderNo) };
 }
 
 async function readLine(db: Db, id: number) {
@@ -110,6 +142,8 @@ async function readLine(db: Db, id: number) {
       active: orderItems.active,
       status: orderItems.status,
       refundId: orderItems.refundId,
+      refundedAt: orderItems.refundedAt,
+      refundedCents: orderItems.refundedCents,
       productName: orderItems.productName,
       qty: orderItems.qty,
       lineTotalCents: sql<number>`${orderItems.unitPriceCents} * ${orderItems.qty}`.mapWith(Number),

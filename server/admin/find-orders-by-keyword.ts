@@ -11,8 +11,8 @@ import { memberSearchText, members, orderSearchText, orders } from "@/server/db/
  * - `payable`: an active, paid card line whose farm has not been paid: the Pay Merchant link;
  * - `paid`: the farm was paid (a transfer): the disabled Merchant Paid button;
  * - `in_person`: the customer pays the farm at the handover, nothing to transfer;
- * - `closed`: cancelled by an admin, cancelled, refunded, or the card payment is not (or no
- *   longer) there: nothing to pay.
+ * - `closed`: cancelled by an admin, cancelled, refunded or being refunded, or the card payment is
+ *   not (or no longer) there: nothing to pay.
  */
 export type MerchantPayment = "payable" | "paid" | "in_person" | "closed";
 
@@ -72,6 +72,7 @@ type Row = {
   payment_status: string;
   merchant_paid_at: Date | string | null;
   refund_id: string | null;
+  refund_requested_at: Date | string | null;
 };
 
 /** How many of the newest lines a product word is first tried on, before the trigram index. */
@@ -195,7 +196,8 @@ export async function findOrdersByKeyword(
            m.username as merchant_username, m.email as merchant_email,
            oi.product_name, oi.product_id, (p.status = 'active') as product_active,
            oi.unit_price_cents, o.currency, oi.qty, oi.created_at, oi.active, oi.status,
-           o.payment_type, o.payment_status, oi.merchant_paid_at, oi.refund_id
+           o.payment_type, o.payment_status, oi.merchant_paid_at, oi.refund_id,
+           oi.refund_requested_at
       from page
       join order_items oi on oi.id = page.id
       join orders o on o.id = oi.order_id
@@ -238,10 +240,17 @@ export function merchantPaymentOf(line: {
   payment_status: string;
   merchant_paid_at: Date | string | null;
   refund_id: string | null;
+  refund_requested_at: Date | string | null;
 }): MerchantPayment {
   if (line.merchant_paid_at) return "paid";
   if (line.payment_type !== "card") return "in_person";
   const paid = line.payment_status === "paid" || line.payment_status === "partially_refunded";
-  const open = line.active && !line.refund_id && !["cancelled", "refunded"].includes(line.status);
+  // A line whose refund is asked for is never paid out, done or not (decision 0037): Pay
+  // Merchant's transfer leaves it out the same way.
+  const open =
+    line.active &&
+    !line.refund_id &&
+    !line.refund_requested_at &&
+    !["cancelled", "refunded"].includes(line.status);
   return paid && open ? "payable" : "closed";
 }

@@ -42,6 +42,7 @@ export async function payMerchantForLine(
       status: orderItems.status,
       merchantPaidAt: orderItems.merchantPaidAt,
       refundId: orderItems.refundId,
+      refundRequestedAt: orderItems.refundRequestedAt,
       orderNo: orders.orderNo,
       currency: orders.currency,
       paymentType: orders.paymentType,
@@ -59,6 +60,7 @@ export async function payMerchantForLine(
     payment_status: line.paymentStatus,
     merchant_paid_at: line.merchantPaidAt,
     refund_id: line.refundId,
+    refund_requested_at: line.refundRequestedAt,
   });
   if (state !== "payable") throw conflict(NOTHING_TO_PAY_MESSAGES[state]);
 

@@ -3,10 +3,12 @@ import { and, eq, notInArray, sql } from "drizzle-orm";
 import { formatStatusLabel, orderStatusesFor, type OrderStatus } from "@/lib/constants";
 import type { Db } from "@/server/db/client";
 import { members, orderItems, orders } from "@/server/db/schema";
-import { conflict, notFoundError, validationError } from "@/server/errors";
+import { AppError, conflict, notFoundError, validationError } from "@/server/errors";
 import { CLOSED_STATUSES, ORDER_NOT_FOUND_MESSAGE, orderMethodOf } from "./order-rules";
 import { sendOrderStatusEmail, type OrderStatusChange } from "./send-order-status-email";
-import { refundCardLines } from "@/server/payments/refund-card-lines";
+import { sendRefundEmails } from "./send-refund-emails";
+import { requestLineRefunds, settleOrderRefunds } from "@/server/payments/refunds";
+import { PAYMENT_SERVICE_UNAVAILABLE_MESSAGE } from "@/server/payments/stripe-errors";
 import type { StripeClient } from "@/server/payments/stripe-client";
 
 export type UpdateOrderStatusInput = {
@@ -25,6 +27,13 @@ export const wrongListMessage = (status: OrderStatus, method: "pickup" | "delive
 export const CARD_REFUND_MESSAGE =
   "A card payment is refunded by the marketplace, not by a status change. Please contact us to refund this order.";
 
+export const REFUND_UNDER_WAY_MESSAGE =
+  "This line is being refunded, so its status can no longer be changed.";
+export const refundPendingMessage = (productName: string, status: OrderStatus) =>
+  `The refund of ${productName} is under way; its status becomes ${formatStatusLabel(status)} once the money is back.`;
+export const REFUND_REFUSED_MESSAGE =
+  "The card could not be refunded automatically. Our team has been told and will finish the refund.";
+
 export const statusUpdatedMessage = (productName: string, status: OrderStatus) =>
   `The status of ${productName} is now ${formatStatusLabel(status)}.`;
 
@@ -38,10 +47,11 @@ const MAX_ID = 2_147_483_647;
  * Picking the current status again changes nothing and mails nobody; a real change mails the
  * customer after the commit (when their order notifications are on).
  *
- * On a line paid by card, `cancelled` and `refunded` both give the customer's money back (decision
- * 0016): the line is marked for refund inside the lock, refunded after the commit with its own
- * key (refundCardLines), and only then takes the status, so a farmer cannot keep money for goods
- * not given, and a retry after Stripe failed refunds once.
+ * On a line paid by card, `cancelled` and `refunded` both give the customer's money back (decisions
+ * 0016 and 0037): the line is asked for refund inside the lock (requestLineRefunds), refunded after
+ * the commit (settleOrderRefunds) and only then takes the status, so a farmer cannot keep money for
+ * goods not given. A line whose refund is under way (asked by anyone) cannot be moved: the
+ * farmer's own retry finishes the refund instead, and so does the reconciler.
  *
  * @returns the message shown to the farmer
  * @throws AppError not_found: no such line of this farmer's; validation (`order_status`): a status
@@ -74,6 +84,10 @@ export async function updateOrderStatus(
         email: orders.email,
         firstName: orders.firstName,
         farmer: members.username,
+        refundRequestedAt: orderItems.refundRequestedAt,
+        refundedAt: orderItems.refundedAt,
+        refundBy: orderItems.refundBy,
+        refundTo: orderItems.refundTo,
       })
       .from(orderItems)
       .innerJoin(orders, eq(orders.id, orderItems.orderId))
@@ -89,6 +103,16 @@ export async function updateOrderStatus(
     }
     if (row.status === "cancelled" || row.status === "refunded")
       throw conflict(closedRowMessage(row.status));
+    if (row.refundRequestedAt && !row.refundedAt) {
+      // The farmer's own retry of the same change finishes its refund; nothing else moves it.
+      if (row.refundBy === "farm" && row.refundTo === status && stripe)
+        return {
+          productName: row.productName,
+          change: null,
+          refund: { orderId: row.orderId, status: status as "cancelled" | "refunded" },
+        };
+      throw conflict(REFUND_UNDER_WAY_MESSAGE);
+    }
     const paidByCard =
       row.paymentType === "card" &&
       (row.paymentStatus === "paid" || row.paymentStatus === "partially_refunded");
@@ -106,10 +130,12 @@ export async function updateOrderStatus(
       lines: [{ name: row.productName, qty: row.qty }],
     };
     if (refunds) {
-      await tx
-        .update(orderItems)
-        .set({ refundRequestedAt: sql`coalesce(${orderItems.refundRequestedAt}, now())` })
-        .where(eq(orderItems.id, orderItemId));
+      await requestLineRefunds(tx, {
+        orderId: row.orderId,
+        lineIds: [orderItemId],
+        by: "farm",
+        to: status,
+      });
       return {
         productName: row.productName,
         change,
@@ -139,11 +165,19 @@ export async function updateOrderStatus(
   });
 
   if (refund && stripe) {
-    await refundCardLines(db, stripe, {
-      orderId: refund.orderId,
-      itemIds: [orderItemId],
-      status: refund.status,
-    });
+    // The status (and its mail) follow the refund: whoever finishes it sends them.
+    const settled = await settleOrderRefunds(db, stripe, refund.orderId);
+    await sendRefundEmails(db, settled.done, settled.ownCents);
+    if (settled.done.some((done) => done.lineId === orderItemId))
+      return statusUpdatedMessage(productName, status);
+    if (settled.failed.some((failed) => failed.lineId === orderItemId))
+      return REFUND_REFUSED_MESSAGE;
+    if (settled.unavailable)
+      throw new AppError("unavailable", PAYMENT_SERVICE_UNAVAILABLE_MESSAGE, {
+        logMessage: `the refund of order line ${orderItemId} waits for Stripe`,
+      });
+    if (settled.waiting.includes(orderItemId)) return refundPendingMessage(productName, status);
+    return statusUpdatedMessage(productName, status);
   }
   if (change) await sendOrderStatusEmail(db, change);
   return statusUpdatedMessage(productName, status);

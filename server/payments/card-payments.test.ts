@@ -18,6 +18,7 @@ import type { StripeFake, StripeObject } from "@/tests/stripe-fake";
 import { setupStripeTestDb } from "@/tests/stripe-test-db";
 import { completeCardReturn } from "./complete-card-return";
 import { handleStripeEvent, verifyStripeEvent } from "./handle-stripe-event";
+import { idempotencyKeys, installationKey } from "./idempotency-keys";
 import { deleteSavedCard, listSavedCards } from "./saved-cards";
 import { setSaveCard } from "./set-save-card";
 import { startCardCheckout, type CardCheckout } from "./start-card-checkout";
@@ -107,7 +108,8 @@ describe("opening a card checkout", () => {
     const create = fake.requests.find(
       (r) => r.method === "POST" && r.path === "/v1/payment_intents",
     );
-    expect(create?.idempotencyKey).toBe(`pi:${order!.id}`);
+    // The key names this database's installation (decision 0037), then the order.
+    expect(create?.idempotencyKey).toBe(`${await installationKey(db)}:pi:${order!.id}`);
   });
 
   it("comes back to the same order and intent on a reload, and on twenty concurrent calls", async () => {
@@ -393,8 +395,9 @@ describe("when Stripe fails", () => {
       }),
     );
     expect(intentsFor(checkout.orderId)).toHaveLength(1);
+    const key = (await idempotencyKeys(db)).paymentIntent(checkout.orderId);
     const creates = fake.requests.filter(
-      (r) => r.path === "/v1/payment_intents" && r.idempotencyKey === `pi:${checkout.orderId}`,
+      (r) => r.path === "/v1/payment_intents" && r.idempotencyKey === key,
     );
     expect(creates.map((r) => [r.fault, r.replayed])).toEqual([
       ["lost", false],
@@ -550,8 +553,9 @@ describe("refunds", () => {
         r.path === "/v1/refunds" &&
         r.params.payment_intent === intentIdOf(checkout.clientSecret),
     );
+    const keys = await idempotencyKeys(db);
     expect(refunds.map((r) => r.idempotencyKey).sort()).toEqual(
-      lines.map((l) => `refund:${l.id}`).sort(),
+      lines.map((l) => keys.refund(l.id, 0)).sort(),
     );
     expect((await orderRow(checkout.orderId))?.paymentStatus).toBe("refunded");
     expect(fake.get("charge", (await orderRow(checkout.orderId))!.chargeId!)).toMatchObject({

@@ -14,6 +14,10 @@ export const PAYMENT_FAILED_MESSAGE =
 export const PAYMENT_PROCESSING_MESSAGE =
   "Your bank is still processing the payment. We will email you as soon as it goes through.";
 
+/** Back from the payment page before the bank's check (3-D Secure) was finished: nothing failed. */
+export const AUTHENTICATION_UNFINISHED_MESSAGE =
+  "Your bank's check of the card was not finished, so nothing was charged. Please pay again to place the order.";
+
 const PAYMENT_INTENT_ID = /^pi_[A-Za-z0-9]{1,255}$/;
 
 export type CardReturn =
@@ -66,7 +70,13 @@ export async function completeCardReturn(
     }
     case "processing":
       return { state: "processing", message: PAYMENT_PROCESSING_MESSAGE };
+    case "cancelled":
+      return { state: "failed", message: PAYMENT_FAILED_MESSAGE };
     default: {
+      // Still with the customer and no attempt failed (3-D Secure left half way): the order
+      // stays awaiting payment, and the page says what to do rather than that a card failed.
+      if (intent.status === "requires_action")
+        return { state: "failed", message: AUTHENTICATION_UNFINISHED_MESSAGE };
       const message = intent.last_payment_error?.message ?? PAYMENT_FAILED_MESSAGE;
       await recordPaymentFailure(db, order.id, message);
       return { state: "failed", message };

@@ -29,6 +29,7 @@ export async function ensureStripeCustomer(
     .limit(1);
   if (!member) throw notFoundError();
   if (member.stripeCustomerId) return member.stripeCustomerId;
+  const keys = await idempotencyKeys(db);
 
   const customer = await callStripe("create customer", () =>
     stripe.customers.create(
@@ -37,7 +38,7 @@ export async function ensureStripeCustomer(
         name: `${member.firstName} ${member.lastName}`,
         metadata: { member_id: String(memberId) },
       },
-      { idempotencyKey: idempotencyKeys.customer(memberId) },
+      { idempotencyKey: keys.customer(memberId) },
     ),
   );
   await db

@@ -13,16 +13,24 @@ import {
 } from "@/server/subscriptions/subscription-events";
 import { chargeDisputeCreated } from "./events/charge-dispute-created";
 import { chargeRefunded } from "./events/charge-refunded";
-import { paymentIntentFailed } from "./events/payment-intent-failed";
-import { paymentIntentSucceeded } from "./events/payment-intent-succeeded";
+import { paymentIntentChanged } from "./events/payment-intent-changed";
 import { NO_EFFECT, type EventEffect, type EventHandler } from "./events/types";
 import type { StripeClient } from "./stripe-client";
+import { isMissingAtStripe } from "./stripe-errors";
 
-/** The events the marketplace acts on; any other is acknowledged and stored. */
+/**
+ * The events the marketplace acts on; any other is acknowledged and stored. Every handler reads the
+ * object from Stripe before it changes anything (decision 0037): an event says where to look.
+ */
 const HANDLERS: Partial<Record<string, EventHandler>> = {
-  "payment_intent.succeeded": paymentIntentSucceeded,
-  "payment_intent.payment_failed": paymentIntentFailed,
+  "payment_intent.succeeded": paymentIntentChanged,
+  "payment_intent.payment_failed": paymentIntentChanged,
+  "payment_intent.canceled": paymentIntentChanged,
   "charge.refunded": chargeRefunded,
+  "charge.refund.updated": chargeRefunded,
+  "refund.created": chargeRefunded,
+  "refund.updated": chargeRefunded,
+  "refund.failed": chargeRefunded,
   "charge.dispute.created": chargeDisputeCreated,
   // Plans (Stripe Billing): each re-reads the subscription, so any order ends right.
   "customer.subscription.created": subscriptionChanged,
@@ -34,6 +42,11 @@ const HANDLERS: Partial<Record<string, EventHandler>> = {
   // Connect: on its own endpoint (/api/stripe/connect-webhook), with its own signing secret.
   "account.updated": accountUpdated,
 };
+
+/** The event types the reconciler asks Stripe for again (the Connect ones come per account). */
+export const HANDLED_EVENT_TYPES = Object.keys(HANDLERS).filter(
+  (type) => type !== "account.updated",
+);
 
 export const BAD_SIGNATURE_MESSAGE = "The webhook signature could not be verified.";
 
@@ -95,7 +108,23 @@ export async function handleStripeEvent(
   if (seen) return { duplicate: true, ...NO_EFFECT };
 
   const handler = HANDLERS[event.type];
-  const read = handler?.read ? await handler.read(stripe, event) : undefined;
+  let read: unknown;
+  try {
+    read = handler?.read ? await handler.read(stripe, event) : undefined;
+  } catch (error) {
+    // An event about an object Stripe does not have (another account's, a forged id): no retry
+    // can change that, so it is stored and changes nothing.
+    if (!isMissingAtStripe(error)) throw error;
+    log.warn({ event: event.id, type: event.type }, "stripe event about an unknown object");
+    return db.transaction(async (tx) => {
+      const [stored] = await tx
+        .insert(stripeEvents)
+        .values({ id: event.id, type: event.type })
+        .onConflictDoNothing()
+        .returning({ id: stripeEvents.id });
+      return { duplicate: !stored, ...NO_EFFECT };
+    });
+  }
   return db.transaction(async (tx) => {
     const [stored] = await tx
       .insert(stripeEvents)

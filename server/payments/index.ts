@@ -6,7 +6,6 @@ export { completeCardReturn, type CardReturn } from "./complete-card-return";
 export { handleStripeEvent, verifyStripeEvent, BAD_SIGNATURE_MESSAGE } from "./handle-stripe-event";
 export { idempotencyKeys } from "./idempotency-keys";
 export { markOrderPaid } from "./mark-order-paid";
-export { refundCardLines } from "./refund-card-lines";
 export { requireStripe } from "./require-stripe";
 export {
   CARD_DELETED_MESSAGE,

@@ -4,8 +4,11 @@ import type Stripe from "stripe";
 import { lineFees } from "@/lib/fees";
 import type { Db } from "@/server/db/client";
 import { cartItems, members, orderItems, orders, type PendingLine } from "@/server/db/schema";
+import { formatMoney, type Currency } from "@/lib/money";
 import { internalError } from "@/server/errors";
 import { log } from "@/server/log";
+import { installationKey } from "./idempotency-keys";
+import { raiseMoneyIssue } from "./money-issues";
 import { idOf } from "./stripe-states";
 
 export type PaidOrder = { orderId: number; orderNo: string; customerId: number; created: boolean };
@@ -27,8 +30,13 @@ const SETTLED = new Set(["paid", "partially_refunded", "refunded"]);
  * paid leaves the order as paid, at the prices paid; a farmer who cannot supply a line cancels it,
  * which refunds it (decision 0030).
  *
- * @returns null when the PaymentIntent is not one of our orders' (a plan's invoice, say)
- * @throws AppError internal: the PaymentIntent did not succeed, or its amount is not the order's
+ * A PaymentIntent whose amount or currency is not the order's places nothing: it is raised for
+ * the operators (`amount_mismatch`, decision 0037) and answered like a stranger's intent, so a
+ * webhook carrying it is acknowledged and not retried for days.
+ *
+ * @returns null when the PaymentIntent is not one of our orders' (a plan's invoice, another
+ *   installation's order) or does not match it
+ * @throws AppError internal: the PaymentIntent did not succeed
  */
 export async function markOrderPaid(
   db: Db,
@@ -50,9 +58,17 @@ export async function markOrderPaid(
       paymentIntent.amount !== order.totalCents ||
       paymentIntent.currency.toUpperCase() !== order.currency
     ) {
-      throw internalError(
-        `markOrderPaid: ${paymentIntent.id} is ${paymentIntent.amount} ${paymentIntent.currency}, order ${order.id} is ${order.totalCents} ${order.currency}`,
-      );
+      await raiseMoneyIssue(tx, {
+        kind: "amount_mismatch",
+        key: `amount_mismatch:${paymentIntent.id}`,
+        detail: `Stripe took ${formatMoney(paymentIntent.amount, paymentIntent.currency.toUpperCase() as Currency)} for an order of ${formatMoney(order.totalCents, order.currency)}. The order was not placed.`,
+        orderId: order.id,
+        customerId: order.customerId,
+        amountCents: paymentIntent.amount,
+        currency: order.currency,
+        stripeIds: { payment_intent: paymentIntent.id },
+      });
+      return null;
     }
     const lines = order.pendingLines ?? [];
     if (lines.length === 0) throw internalError(`markOrderPaid: order ${order.id} has no lines`);
@@ -111,6 +127,9 @@ async function lockOrderOfPaymentIntent(
   if (byIntent) return byIntent;
   const orderId = Number(paymentIntent.metadata?.order_id);
   if (!Number.isSafeInteger(orderId) || orderId <= 0) return null;
+  // Another database's order with the same number (a staging copy on the same Stripe account).
+  const installation = paymentIntent.metadata?.installation;
+  if (installation && installation !== (await installationKey(tx))) return null;
   const [byMetadata] = await tx
     .select(columns)
     .from(orders)

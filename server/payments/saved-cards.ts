@@ -67,9 +67,10 @@ export async function deleteSavedCard(
     throw toAppError("retrieve payment method", error);
   });
   if (idOf(method.customer) !== customer) throw notFoundError(CARD_NOT_FOUND_MESSAGE);
+  const keys = await idempotencyKeys(db);
   await callStripe("detach payment method", () =>
     stripe.paymentMethods.detach(paymentMethodId, undefined, {
-      idempotencyKey: idempotencyKeys.detachCard(paymentMethodId),
+      idempotencyKey: keys.detachCard(paymentMethodId),
     }),
   );
 }

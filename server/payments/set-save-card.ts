@@ -43,11 +43,12 @@ export async function setSaveCard(
     if (!order?.intentId) throw notFoundError(OPEN_ORDER_NOT_FOUND_MESSAGE);
     const intentId = order.intentId;
     const revision = order.revision + 1;
+    const keys = await idempotencyKeys(db);
     await callStripe("update payment intent", () =>
       stripe.paymentIntents.update(
         intentId,
         { setup_future_usage: saveCard ? "off_session" : "" },
-        { idempotencyKey: idempotencyKeys.paymentIntentUpdate(order.id, revision) },
+        { idempotencyKey: keys.paymentIntentUpdate(order.id, revision) },
       ),
     );
     await tx

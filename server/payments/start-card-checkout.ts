@@ -10,7 +10,7 @@ import { conflict, isAppError } from "@/server/errors";
 import { log } from "@/server/log";
 import { abandonChangedCardOrder, type AbandonedOrder } from "./abandon-changed-card-order";
 import { ensureStripeCustomer } from "./ensure-stripe-customer";
-import { idempotencyKeys } from "./idempotency-keys";
+import { idempotencyKeys, idempotencyKeysOf, installationKey } from "./idempotency-keys";
 import { markOrderPaid } from "./mark-order-paid";
 import { findOpenCardOrder, openCardOrder } from "./open-card-order";
 import { callStripe } from "./stripe-errors";
@@ -64,11 +64,11 @@ export async function startCardCheckout(
     // Refused by the check: an order awaiting payment for products changed since is not payable.
     if (isAppError(error) && error.code === "conflict") {
       const changed = await abandonChangedCardOrder(db, input.customerId);
-      if (changed) await cancelAbandonedIntent(stripe, changed);
+      if (changed) await cancelAbandonedIntent(db, stripe, changed);
     }
     throw error;
   });
-  if (abandoned) await cancelAbandonedIntent(stripe, abandoned);
+  if (abandoned) await cancelAbandonedIntent(db, stripe, abandoned);
   const customer = await ensureStripeCustomer(db, stripe, input.customerId);
   // The intent just read is reused when the order is the same (a reload): one Stripe read, not two.
   const known = settled.intent && settled.orderId === orderId ? settled.intent : null;
@@ -104,16 +104,18 @@ async function settleOpenOrderIfPaid(
  * order through the webhook, and the customer sees it in My Purchases.
  */
 async function cancelAbandonedIntent(
+  db: Db,
   stripe: StripeClient,
   { orderId, paymentIntentId }: AbandonedOrder,
 ): Promise<void> {
   // Stripe failed before it made one: there is nothing to cancel.
   if (!paymentIntentId) return;
   try {
+    const keys = await idempotencyKeys(db);
     await stripe.paymentIntents.cancel(
       paymentIntentId,
       { cancellation_reason: "abandoned" },
-      { idempotencyKey: idempotencyKeys.paymentIntentCancel(orderId) },
+      { idempotencyKey: keys.paymentIntentCancel(orderId) },
     );
   } catch (error) {
     log.warn({ err: error, orderId }, "could not cancel the payment intent of an abandoned order");
@@ -146,6 +148,7 @@ async function ensurePaymentIntent(
       .for("update");
     if (!order) throw conflict(OPEN_CHECKOUT_BUSY_MESSAGE);
     const existingId = order.paymentIntentId;
+    const installation = await installationKey(db);
     const intent = existingId
       ? known?.id === existingId
         ? known
@@ -166,9 +169,10 @@ async function ensurePaymentIntent(
                 order_id: String(order.id),
                 order_no: order.orderNo,
                 member_id: String(order.customerId),
+                installation,
               },
             },
-            { idempotencyKey: idempotencyKeys.paymentIntent(order.id) },
+            { idempotencyKey: idempotencyKeysOf(installation).paymentIntent(order.id) },
           ),
         );
     if (!existingId) {

@@ -19,6 +19,36 @@ export async function callStripe<T>(what: string, call: () => Promise<T>): Promi
   }
 }
 
+/** Stripe did not answer, or answered that it failed (5xx, a timeout, rate limits): try later. */
+export function isStripeUnavailable(error: unknown): boolean {
+  const unwrapped = error instanceof AppError ? error.cause : error;
+  if (error instanceof AppError && error.code === "unavailable") return true;
+  return (
+    unwrapped instanceof Stripe.errors.StripeConnectionError ||
+    unwrapped instanceof Stripe.errors.StripeAPIError ||
+    unwrapped instanceof Stripe.errors.StripeRateLimitError ||
+    (unwrapped instanceof Stripe.errors.StripeError && (unwrapped.statusCode ?? 0) >= 500)
+  );
+}
+
+/** Stripe has no such object (404 `resource_missing`): asking again cannot change that. */
+export function isMissingAtStripe(error: unknown): boolean {
+  const unwrapped = error instanceof AppError ? error.cause : error;
+  return (
+    unwrapped instanceof Stripe.errors.StripeError &&
+    (unwrapped.statusCode === 404 || unwrapped.code === "resource_missing")
+  );
+}
+
+/** Another request with the same idempotency key is running at Stripe right now (409). */
+export function isKeyInUse(error: unknown): boolean {
+  return (
+    error instanceof Stripe.errors.StripeError &&
+    (error.code === "idempotency_key_in_use" ||
+      (error.type === "StripeIdempotencyError" && error.statusCode === 409))
+  );
+}
+
 export function toAppError(what: string, error: unknown): unknown {
   if (error instanceof AppError || !(error instanceof Stripe.errors.StripeError)) return error;
   const logMessage = `stripe: ${what} failed (${error.type}${error.code ? ` ${error.code}` : ""})`;

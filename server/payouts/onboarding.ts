@@ -5,6 +5,7 @@ import type Stripe from "stripe";
 import type { Db } from "@/server/db/client";
 import { members, payoutAccounts, payoutOnboardingCodes } from "@/server/db/schema";
 import { forbiddenError, notFoundError } from "@/server/errors";
+import { idempotencyKeys } from "@/server/payments/idempotency-keys";
 import { callStripe } from "@/server/payments/stripe-errors";
 import type { StripeClient } from "@/server/payments/stripe-client";
 
@@ -33,6 +34,7 @@ export async function startPayoutOnboarding(
   const code = randomBytes(32).toString("hex");
   const codeHash = hashCode(code);
   await db.insert(payoutOnboardingCodes).values({ codeHash, memberId });
+  const keys = await idempotencyKeys(db);
   const link = await callStripe("create account link", () =>
     stripe.accountLinks.create(
       {
@@ -41,7 +43,7 @@ export async function startPayoutOnboarding(
         refresh_url: `${appUrl}/api/payouts/onboarding/refresh`,
         return_url: `${appUrl}/external/accounts/created?code=${code}`,
       },
-      { idempotencyKey: `account-link:${codeHash}` },
+      { idempotencyKey: keys.accountLink(codeHash) },
     ),
   );
   return { url: link.url };
@@ -82,8 +84,9 @@ async function ensureConnectAccount(
           capabilities: { transfers: { requested: true }, card_payments: { requested: true } },
         }),
   };
+  const keys = await idempotencyKeys(db);
   const account = await callStripe("create connect account", () =>
-    stripe.accounts.create(params, { idempotencyKey: `account:${memberId}` }),
+    stripe.accounts.create(params, { idempotencyKey: keys.account(memberId) }),
   );
   await db
     .update(members)
@@ -138,9 +141,10 @@ export async function createDashboardLink(
   const accountId = member?.accountId;
   if (!accountId || !member.ready) throw notFoundError("Your payout account is not set up yet.");
   const minute = Math.floor(Date.now() / 60_000);
+  const keys = await idempotencyKeys(db);
   const link = await callStripe("create login link", () =>
     stripe.accounts.createLoginLink(accountId, undefined, {
-      idempotencyKey: `login-link:${memberId}:${minute}`,
+      idempotencyKey: keys.loginLink(memberId, minute),
     }),
   );
   return { url: link.url };

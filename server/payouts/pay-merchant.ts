@@ -4,6 +4,8 @@ import Stripe from "stripe";
 import type { Db } from "@/server/db/client";
 import { members, orderItems, orders, payouts } from "@/server/db/schema";
 import { log } from "@/server/log";
+import { idempotencyKeysOf, installationKey } from "@/server/payments/idempotency-keys";
+import { settleMoneyIssues } from "@/server/payments/money-issues";
 import type { StripeClient } from "@/server/payments/stripe-client";
 
 export const ACCOUNT_NOT_READY_REASON =
@@ -92,22 +94,40 @@ export async function payMerchant(
 
     let transfer: Stripe.Transfer;
     try {
-      transfer = await stripe.transfers.create(
-        {
-          amount: payout.amountCents,
-          currency: order.currency.toLowerCase(),
-          destination: farm.accountId,
-          source_transaction: order.chargeId,
-          transfer_group: order.orderNo,
-          description: `Order ${order.orderNo}`,
-          metadata: {
-            order_id: String(orderId),
-            merchant_id: String(merchantId),
-            payout_id: String(payout.id),
+      // Stripe first: a transfer made for this payout whose answer we lost (a crash, a timeout,
+      // a key Stripe no longer remembers) is written down, not made again (decision 0037).
+      const installation = await installationKey(tx);
+      const made = await findPayoutTransfer(stripe, {
+        orderNo: order.orderNo,
+        orderId,
+        merchantId,
+        installation,
+      });
+      transfer =
+        made ??
+        (await stripe.transfers.create(
+          {
+            amount: payout.amountCents,
+            currency: order.currency.toLowerCase(),
+            destination: farm.accountId,
+            source_transaction: order.chargeId,
+            transfer_group: order.orderNo,
+            description: `Order ${order.orderNo}`,
+            metadata: {
+              order_id: String(orderId),
+              merchant_id: String(merchantId),
+              payout_id: String(payout.id),
+              installation,
+            },
           },
-        },
-        { idempotencyKey: `transfer:${orderId}:${merchantId}:${payout.attempt}` },
-      );
+          {
+            idempotencyKey: idempotencyKeysOf(installation).transfer(
+              orderId,
+              merchantId,
+              payout.attempt,
+            ),
+          },
+        ));
     } catch (error) {
       log.warn({ err: error, orderId, merchantId }, "transfer to a farm failed; kept as owed");
       const refused =
@@ -130,6 +150,11 @@ export async function payMerchant(
       .update(orderItems)
       .set({ transferId: transfer.id, merchantPaidAt: sql`now()` })
       .where(and(inArray(orderItems.id, payout.lineIds), isNull(orderItems.transferId)));
+    await settleMoneyIssues(
+      tx,
+      { kinds: ["payout_overdue"], orderId, merchantId },
+      "Settled: the farm was paid.",
+    );
     return {
       status: "paid",
       payoutId: payout.id,
@@ -150,6 +175,7 @@ async function lockPayout(tx: Db, orderId: number, merchantId: number, currency:
       id: orderItems.id,
       gross: sql<number>`${orderItems.unitPriceCents} * ${orderItems.qty}`.mapWith(Number),
       payout: orderItems.payoutCents,
+      refunded: orderItems.refundedCents,
     })
     .from(orderItems)
     .where(
@@ -164,7 +190,11 @@ async function lockPayout(tx: Db, orderId: number, merchantId: number, currency:
     .orderBy(orderItems.id)
     .for("update");
   const grossCents = lines.reduce((sum, line) => sum + line.gross, 0);
-  const amountCents = lines.reduce((sum, line) => sum + (line.payout ?? 0), 0);
+  // A line partly refunded at Stripe pays its farm what is left of its payout (decision 0037).
+  const amountCents = lines.reduce(
+    (sum, line) => sum + Math.max(0, (line.payout ?? 0) - line.refunded),
+    0,
+  );
   const wanted = { grossCents, feesCents: grossCents - amountCents, amountCents };
 
   await tx
@@ -186,6 +216,29 @@ async function lockPayout(tx: Db, orderId: number, merchantId: number, currency:
     await tx.update(payouts).set(wanted).where(eq(payouts.id, row.id));
   }
   return { ...row, ...wanted, lineIds: lines.map((line) => line.id) };
+}
+
+/** The transfer already made at Stripe for this farm's part of this order, if any. */
+async function findPayoutTransfer(
+  stripe: StripeClient,
+  {
+    orderNo,
+    orderId,
+    merchantId,
+    installation,
+  }: { orderNo: string; orderId: number; merchantId: number; installation: string },
+): Promise<Stripe.Transfer | null> {
+  const transfers = await stripe.transfers
+    .list({ transfer_group: orderNo, limit: 100 })
+    .autoPagingToArray({ limit: 1000 });
+  return (
+    transfers.find(
+      (transfer) =>
+        transfer.metadata?.order_id === String(orderId) &&
+        transfer.metadata?.merchant_id === String(merchantId) &&
+        (transfer.metadata?.installation ?? installation) === installation,
+    ) ?? null
+  );
 }
 
 /** Every payout still owed to a farm, tried again (its account just became ready). */

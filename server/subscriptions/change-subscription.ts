@@ -5,6 +5,7 @@ import type { Entitlement } from "@/lib/entitlement";
 import type { Db } from "@/server/db/client";
 import { subscriptions } from "@/server/db/schema";
 import { AppError, conflict } from "@/server/errors";
+import { idempotencyKeys, type IdempotencyKeys } from "@/server/payments/idempotency-keys";
 import { callStripe, toAppError } from "@/server/payments/stripe-errors";
 import type { StripeClient } from "@/server/payments/stripe-client";
 import { getPlanPrice, type PaidPlanId } from "./plan-prices";
@@ -21,7 +22,12 @@ export const NOT_SUBSCRIBED_MESSAGE = "You do not have a plan to manage yet. Cho
 export const MANAGED_BY_MARKETPLACE_MESSAGE =
   "Your plan was set up by the marketplace team. Please contact us to change it.";
 
-type Change = { row: SubscriptionRow; entitlement: Entitlement; subscriptionId: string };
+type Change = {
+  row: SubscriptionRow;
+  entitlement: Entitlement;
+  subscriptionId: string;
+  keys: IdempotencyKeys;
+};
 
 /**
  * Runs one change of the farmer's Stripe subscription under the member-row lock, with the key
@@ -40,7 +46,12 @@ async function changeSubscription(
     const entitlement = entitlementOfRow(row, now);
     if (!row || entitlement.state === "none") throw conflict(NOT_SUBSCRIBED_MESSAGE);
     if (!row.stripeSubscriptionId) throw conflict(MANAGED_BY_MARKETPLACE_MESSAGE);
-    const change = { row, entitlement, subscriptionId: row.stripeSubscriptionId };
+    const change = {
+      row,
+      entitlement,
+      subscriptionId: row.stripeSubscriptionId,
+      keys: await idempotencyKeys(tx),
+    };
     check(change);
     const readAt = new Date();
     const sub = await call(change);
@@ -87,7 +98,7 @@ export async function changePlan(
           `Your plan is set to end on ${formatServiceDate(entitlement.serviceExpiresAt)}. Resubscribe first, then change the plan.`,
         );
     },
-    async ({ row, subscriptionId }) => {
+    async ({ row, subscriptionId, keys }) => {
       const price = await getPlanPrice(stripe, plan, row.currency);
       const current = await callStripe("retrieve subscription", () =>
         stripe.subscriptions.retrieve(subscriptionId),
@@ -104,7 +115,7 @@ export async function changePlan(
             metadata: { plan },
             expand: SUBSCRIPTION_EXPAND,
           },
-          { idempotencyKey: `sub-plan:${subscriptionId}:${row.revision}:${plan}` },
+          { idempotencyKey: keys.subscriptionPlan(subscriptionId, row.revision, plan) },
         );
       } catch (error) {
         const mapped = toAppError("change plan", error);
@@ -138,12 +149,12 @@ export async function cancelSubscription(
           `Your plan is already set to end on ${formatServiceDate(entitlement.serviceExpiresAt)}.`,
         );
     },
-    ({ row, subscriptionId }) =>
+    ({ row, subscriptionId, keys }) =>
       callStripe("cancel at period end", () =>
         stripe.subscriptions.update(
           subscriptionId,
           { cancel_at_period_end: true, expand: SUBSCRIPTION_EXPAND },
-          { idempotencyKey: `sub-cancel-at-end:${subscriptionId}:${row.revision}` },
+          { idempotencyKey: keys.subscriptionCancelAtEnd(subscriptionId, row.revision) },
         ),
       ),
   );
@@ -169,12 +180,12 @@ export async function resumeSubscription(
       if (entitlement.state !== "expiring")
         throw conflict(`Your ${planName(entitlement.plan)} plan is not set to end.`);
     },
-    ({ row, subscriptionId }) =>
+    ({ row, subscriptionId, keys }) =>
       callStripe("resume subscription", () =>
         stripe.subscriptions.update(
           subscriptionId,
           { cancel_at_period_end: false, expand: SUBSCRIPTION_EXPAND },
-          { idempotencyKey: `sub-resume:${subscriptionId}:${row.revision}` },
+          { idempotencyKey: keys.subscriptionResume(subscriptionId, row.revision) },
         ),
       ),
   );

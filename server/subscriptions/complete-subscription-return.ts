@@ -4,6 +4,7 @@ import type Stripe from "stripe";
 import type { Db } from "@/server/db/client";
 import { subscriptions } from "@/server/db/schema";
 import { conflict, isAppError, notFoundError } from "@/server/errors";
+import { idempotencyKeys, type IdempotencyKeys } from "@/server/payments/idempotency-keys";
 import { callStripe } from "@/server/payments/stripe-errors";
 import type { StripeClient } from "@/server/payments/stripe-client";
 import { idOf } from "@/server/payments/stripe-states";
@@ -32,6 +33,7 @@ export async function startCardUpdate(
     if (!row?.stripeSubscriptionId || !member.stripeCustomerId || row.status === "incomplete")
       throw conflict("You do not have a plan to put a card on yet.");
     if (row.status === "expired") throw conflict("Your plan has ended. Please subscribe again.");
+    const keys = await idempotencyKeys(tx);
     const intent = await callStripe("create setup intent", () =>
       stripe.setupIntents.create(
         {
@@ -44,7 +46,7 @@ export async function startCardUpdate(
             subscription: row.stripeSubscriptionId!,
           },
         },
-        { idempotencyKey: `sub-card-setup:${row.stripeSubscriptionId}:${row.revision}` },
+        { idempotencyKey: keys.subscriptionCardSetup(row.stripeSubscriptionId!, row.revision) },
       ),
     );
     if (!intent.client_secret) throw conflict("The card form could not be opened.");
@@ -101,7 +103,12 @@ export async function completeSubscriptionReturn(
       }
       const card = idOf(intent.payment_method);
       if (!card) return { state: "failed", message: SUBSCRIPTION_PAYMENT_FAILED_MESSAGE };
-      const message = await useNewCard(stripe, { customerId, subscriptionId, card, setupIntentId });
+      const message = await useNewCard(stripe, await idempotencyKeys(tx), {
+        customerId,
+        subscriptionId,
+        card,
+        setupIntentId,
+      });
       const { sub, readAt } = await read(stripe, subscriptionId);
       await syncSubscription(tx, sub, readAt, message ? { lastPaymentError: message } : {});
       await tx
@@ -147,6 +154,7 @@ async function read(stripe: StripeClient, subscriptionId: string) {
  */
 async function useNewCard(
   stripe: StripeClient,
+  keys: IdempotencyKeys,
   {
     customerId,
     subscriptionId,
@@ -158,14 +166,14 @@ async function useNewCard(
     stripe.subscriptions.update(
       subscriptionId,
       { default_payment_method: card, expand: ["latest_invoice"] },
-      { idempotencyKey: `sub-card:${setupIntentId}` },
+      { idempotencyKey: keys.subscriptionCard(setupIntentId) },
     ),
   );
   await callStripe("set customer card", () =>
     stripe.customers.update(
       customerId,
       { invoice_settings: { default_payment_method: card } },
-      { idempotencyKey: `customer-card:${setupIntentId}` },
+      { idempotencyKey: keys.customerCard(setupIntentId) },
     ),
   );
   const invoice = sub.latest_invoice as Stripe.Invoice | null;
@@ -176,7 +184,7 @@ async function useNewCard(
       stripe.invoices.pay(
         invoiceId,
         { payment_method: card },
-        { idempotencyKey: `invoice-pay:${invoiceId}:${setupIntentId}` },
+        { idempotencyKey: keys.invoicePay(invoiceId, setupIntentId) },
       ),
     );
     return null;

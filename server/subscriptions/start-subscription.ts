@@ -6,6 +6,7 @@ import type { Db } from "@/server/db/client";
 import { subscriptions } from "@/server/db/schema";
 import { conflict } from "@/server/errors";
 import { ensureStripeCustomer } from "@/server/payments/ensure-stripe-customer";
+import { idempotencyKeys } from "@/server/payments/idempotency-keys";
 import { callStripe } from "@/server/payments/stripe-errors";
 import type { StripeClient } from "@/server/payments/stripe-client";
 import { getPlanPrice, type PaidPlanId } from "./plan-prices";
@@ -102,17 +103,19 @@ export async function startSubscription(
         return awaiting(started, secret, plan, currency, price.cents, kind);
       }
       if (started.status === "incomplete") {
+        const keys = await idempotencyKeys(tx);
         await callStripe("cancel subscription", () =>
           stripe.subscriptions.cancel(
             started.id,
             {},
-            { idempotencyKey: `sub-cancel:${started.id}` },
+            { idempotencyKey: keys.subscriptionCancel(started.id) },
           ),
         );
       }
     }
 
     const attempt = (row?.attempt ?? 0) + 1;
+    const keys = await idempotencyKeys(tx);
     const sub = await callStripe("create subscription", () =>
       stripe.subscriptions.create(
         {
@@ -126,7 +129,7 @@ export async function startSubscription(
           expand: ["latest_invoice.confirmation_secret"],
           metadata: { member_id: String(memberId), plan, type: kind },
         },
-        { idempotencyKey: `sub:${memberId}:${attempt}:${plan}-${currency}` },
+        { idempotencyKey: keys.subscription(memberId, attempt, `${plan}-${currency}`) },
       ),
     );
     const values = {

@@ -15,6 +15,7 @@ import {
 import type { RequestLogEntry, Runtime } from "./api";
 import { advanceClock } from "./billing-clock";
 import { createDispute } from "./disputes";
+import { failRefund } from "./refunds";
 import { Faults, type FaultSpec } from "./faults";
 import { IdempotencyKeys } from "./idempotency";
 import { authenticatePayment } from "./payment-attempts";
@@ -216,6 +217,11 @@ export class StripeFake {
     options: { reason?: string; amount?: number } = {},
   ): StripeObject {
     return clone(createDispute(this.rt.state, chargeId, options));
+  }
+
+  /** A refund the card network returned after Stripe made it: `failed`, with `reason`. */
+  failRefund(refundId: string, reason?: string): StripeObject {
+    return clone(failRefund(this.rt.state, refundId, reason));
   }
 
   /** The holder finishes Stripe's onboarding of `accountId` (what "Complete onboarding" does). */

@@ -13,7 +13,7 @@ export function listAnswer(store: Store, all: StripeObject[], params: Params, ur
   const limit = readInt(params, "limit") ?? 10;
   if (limit < 1 || limit > 100)
     throw invalidParam("limit", "This value must be between 1 and 100.");
-  let items = [...all].reverse();
+  let items = [...all].reverse().filter(createdMatches(params));
   const after = readString(params, "starting_after");
   const before = readString(params, "ending_before");
   if (after !== undefined) items = items.slice(items.findIndex((item) => item.id === after) + 1);
@@ -29,6 +29,35 @@ export function listAnswer(store: Store, all: StripeObject[], params: Params, ur
     data: items.slice(0, limit).map((item) => render(store, item, expand)),
     has_more: items.length > limit,
     url,
+  };
+}
+
+/** `created` as Stripe's lists take it: a Unix time, or `created[gte|gt|lte|lt]`. */
+function createdMatches(params: Params): (item: StripeObject) => boolean {
+  const created = params.created;
+  if (created === undefined) return () => true;
+  const bounds: Record<string, number> = {};
+  if (typeof created === "string") bounds.eq = Number(created);
+  else if (typeof created === "object" && !Array.isArray(created))
+    for (const [op, value] of Object.entries(created)) {
+      if (
+        !["gte", "gt", "lte", "lt"].includes(op) ||
+        typeof value !== "string" ||
+        !/^\d+$/.test(value)
+      )
+        throw invalidParam(`created[${op}]`, "Invalid timestamp");
+      bounds[op] = Number(value);
+    }
+  else throw invalidParam("created", "Invalid timestamp");
+  return (item) => {
+    const at = Number(item.created);
+    return (
+      (bounds.eq === undefined || at === bounds.eq) &&
+      (bounds.gte === undefined || at >= bounds.gte) &&
+      (bounds.gt === undefined || at > bounds.gt) &&
+      (bounds.lte === undefined || at <= bounds.lte) &&
+      (bounds.lt === undefined || at < bounds.lt)
+    );
   };
 }
 

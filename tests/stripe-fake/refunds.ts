@@ -6,6 +6,7 @@ import { invalidParam, invalidRequest } from "./errors";
 import { readInt, readString, type Params } from "./form";
 import { expandOf, listAnswer, mergeMetadata, render, type Json } from "./objects";
 import type { ApiContext, Route } from "./router";
+import { NO_REQUEST, type FakeState } from "./state";
 import { randomToken, type StripeObject } from "./store";
 
 const REASONS = ["duplicate", "fraudulent", "requested_by_customer"];
@@ -93,6 +94,32 @@ function createRefund(ctx: ApiContext): Json {
   state.emit("refund.created", refund, request);
   state.emit("charge.refunded", charge, request);
   return render(state.store, refund, expandOf(params));
+}
+
+/**
+ * A refund that Stripe made and the card network later returned (what a lost or closed card does):
+ * `failed` with `failure_reason`, its amount back on the charge as not refunded; emits
+ * charge.refund.updated and refund.failed. Only a test can do this (`fake.failRefund`).
+ */
+export function failRefund(
+  state: FakeState,
+  refundId: string,
+  reason = "expired_or_canceled_card",
+): StripeObject {
+  const refund = state.store.getOrThrow("refund", refundId, "id");
+  if (refund.status === "failed") return refund;
+  const charge = state.store.getOrThrow("charge", String(refund.charge), "charge");
+  state.store.update(refund, { status: "failed", failure_reason: reason });
+  const refunded = Number(charge.amount_refunded) - Number(refund.amount);
+  const list = charge.refunds as { data: StripeObject[]; total_count: number };
+  state.store.update(charge, {
+    amount_refunded: refunded,
+    refunded: false,
+    refunds: { ...list, data: list.data.map((r) => (r.id === refund.id ? refund : r)) },
+  });
+  state.emit("charge.refund.updated", refund, NO_REQUEST);
+  state.emit("refund.failed", refund, NO_REQUEST);
+  return refund;
 }
 
 export const refundRoutes: Route[] = [

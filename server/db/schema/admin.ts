@@ -12,6 +12,8 @@ export const ADMIN_ACTIONS = [
   "reseller_update",
   "reseller_transactions_paid",
   "contact_handled",
+  "money_retry",
+  "money_resolve",
 ] as const;
 export type AdminAction = (typeof ADMIN_ACTIONS)[number];
 

@@ -54,6 +54,9 @@ export type PendingLine = {
 /** Pickup rows use a subset, delivery rows another (lib/constants orderStatusesFor). */
 export const orderItemStatusEnum = pgEnum("order_item_status", ORDER_STATUSES);
 
+/** Who asked for a line's refund: the customer's cancel, the farm's status, an admin, or Stripe. */
+export const refundActorEnum = pgEnum("refund_actor", ["customer", "farm", "admin", "stripe"]);
+
 /** One row per checkout; `id` is the spec's orderId. */
 type OrderSearchColumns = Record<"orderNo" | "firstName" | "lastName" | "email", PgColumn>;
 
@@ -133,6 +136,12 @@ export const orders = pgTable(
     // ...and a whole email typed in, the newest orders first, without the trigram scan (an email's
     // trigrams, "example.com" among them, are in most rows).
     index("orders_email_lower_idx").on(sql`lower(${t.email})`, t.id.desc().nullsFirst()),
+    // The reconciler's card orders awaiting payment whose intent exists (decision 0037).
+    index("orders_awaiting_payment_idx")
+      .on(t.updatedAt)
+      .where(
+        sql`${t.paymentType} = 'card' and ${t.paymentStatus} in ('pending', 'failed') and ${t.paymentIntentId} is not null`,
+      ),
   ],
 );
 
@@ -178,8 +187,27 @@ export const orderItems = pgTable(
     refundId: text("refund_id").unique(),
     /** The reversal of this line's part of its transfer, when it was refunded after the payout. */
     transferReversalId: text("transfer_reversal_id").unique(),
-    /** A refund was asked of Stripe; set before the call, so a crash in between can be resumed. */
+    /**
+     * The refund is an intent of its own (decision 0037): asked (`refund_requested_at`, before any
+     * call to Stripe), then done (`refunded_at`) or failed (`refund_error`, Stripe's reason). A crash,
+     * a timeout or a 5xx in between is finished later by whoever comes next: the same request, the
+     * reconciler or an operator.
+     */
     refundRequestedAt: happenedAt("refund_requested_at"),
+    /** Who asked for the refund: decides the mails sent once it is done. */
+    refundBy: refundActorEnum("refund_by"),
+    /** The status the line takes once its money is back (a farmer's choice; `refunded` otherwise). */
+    refundTo: orderItemStatusEnum("refund_to"),
+    /** Money given back on this line so far: our refund and its share of refunds made at Stripe. */
+    refundedCents: integer("refunded_cents").notNull().default(0),
+    /** Bumped after Stripe refused or failed a refund, so the next try is a new request (a new key). */
+    refundAttempt: integer("refund_attempt").notNull().default(0),
+    /** Why the last refund failed, as Stripe said it; cleared by the next try. */
+    refundError: text("refund_error"),
+    /** Why the reversal of this line's payout failed; cleared by the next try. */
+    reversalError: text("reversal_error"),
+    /** Bumped after Stripe refused a reversal, so an operator's retry is a new request. */
+    reversalAttempt: integer("reversal_attempt").notNull().default(0),
     /** The merchant scanned the customer's QR code. */
     confirmedAt: happenedAt("confirmed_at"),
     statusUpdatedAt: happenedAt("status_updated_at"),
@@ -200,6 +228,16 @@ export const orderItems = pgTable(
     // Admin order list (newest first) and the 90-day window scan.
     index("order_items_created_idx").on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index("order_items_product_name_trgm_idx").using("gin", t.productName.op("gin_trgm_ops")),
+    // The reconciler's refunds still to finish and reversals still owed (decision 0037): only rows
+    // in a non-final state, so a sweep with nothing to do reads nothing.
+    index("order_items_refund_open_idx")
+      .on(t.orderId)
+      .where(sql`${t.refundRequestedAt} is not null and ${t.refundedAt} is null`),
+    index("order_items_reversal_owed_idx")
+      .on(t.orderId)
+      .where(
+        sql`${t.refundedAt} is not null and ${t.transferId} is not null and ${t.transferReversalId} is null and ${t.reversalError} is null`,
+      ),
     check("order_items_qty_positive", sql`${t.qty} >= 1`),
     check("order_items_unit_price_cents_non_negative", sql`${t.unitPriceCents} >= 0`),
   ],

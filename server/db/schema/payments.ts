@@ -13,7 +13,7 @@ import {
 } from "drizzle-orm/pg-core";
 import { createdAt, happenedAt, updatedAt } from "./columns";
 import { members } from "./members";
-import { orders } from "./orders";
+import { orderItems, orders } from "./orders";
 import { currencyEnum } from "./shared";
 
 /**
@@ -104,8 +104,13 @@ export const payoutAccounts = pgTable("payout_accounts", {
     .references(() => members.id, { onDelete: "cascade" }),
   detailsSubmitted: boolean("details_submitted").notNull().default(false),
   requirements: jsonb("requirements").$type<PayoutRequirements>(),
-  /** Stripe's `created` of the last account.updated applied: an older event changes nothing. */
+  /** Stripe's `created` of the last account.updated applied (kept for the record). */
   stateAt: integer("state_at").notNull().default(0),
+  /**
+   * When the account was last read from Stripe: each event re-reads it, and only a read newer than
+   * the one written may write (two events of one second, delivered in any order, end right).
+   */
+  readAt: happenedAt("read_at"),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });
@@ -114,3 +119,82 @@ export const payoutsRelations = relations(payouts, ({ one }) => ({
   order: one(orders, { fields: [payouts.orderId], references: [orders.id] }),
   merchant: one(members, { fields: [payouts.merchantId], references: [members.id] }),
 }));
+
+/**
+ * This database's installation: `key` is made once, on first need, and starts every idempotency
+ * key sent to Stripe, so a reset or another database talking to the same Stripe account can never
+ * send a key another one already used (decision 0037). One row.
+ */
+export const installation = pgTable("installation", {
+  id: integer("id").primaryKey().default(1),
+  key: text("key")
+    .notNull()
+    .default(sql`substr(replace(gen_random_uuid()::text, '-', ''), 1, 16)`),
+  createdAt: createdAt(),
+});
+
+/** What kind of money needs a person (the operators' Money page). */
+export const MONEY_ISSUE_KINDS = [
+  "refund_failed",
+  "reversal_failed",
+  "amount_mismatch",
+  "dispute_opened",
+  "payout_overdue",
+  "unknown_stripe_object",
+] as const;
+export type MoneyIssueKind = (typeof MONEY_ISSUE_KINDS)[number];
+export const moneyIssueKindEnum = pgEnum("money_issue_kind", MONEY_ISSUE_KINDS);
+export const moneyIssueStatusEnum = pgEnum("money_issue_status", ["open", "resolved"]);
+
+/**
+ * Money the marketplace could not settle on its own (decision 0037): raised by the webhook
+ * handlers, the money steps and the reconciler, once per `key`; resolved by an operator (with a
+ * note) or by the step that later settles it. Only the open ones are listed (a partial index).
+ */
+export const moneyIssues = pgTable(
+  "money_issues",
+  {
+    id: serial("id").primaryKey(),
+    kind: moneyIssueKindEnum("kind").notNull(),
+    /** What makes it one issue (`refund_failed:line:12:0`): raising it again changes nothing. */
+    key: text("key").notNull().unique(),
+    orderId: integer("order_id").references(() => orders.id, { onDelete: "set null" }),
+    orderItemId: integer("order_item_id").references(() => orderItems.id, {
+      onDelete: "set null",
+    }),
+    merchantId: integer("merchant_id").references(() => members.id),
+    customerId: integer("customer_id").references(() => members.id),
+    amountCents: integer("amount_cents"),
+    currency: currencyEnum("currency"),
+    /** Stripe's ids of the objects involved, by kind (`payment_intent`, `refund`, `transfer`...). */
+    stripeIds: jsonb("stripe_ids").$type<Record<string, string>>().notNull().default({}),
+    /** What happened, in words an operator reads (Stripe's reason where it gave one). */
+    detail: text("detail").notNull(),
+    status: moneyIssueStatusEnum("status").notNull().default("open"),
+    resolvedBy: integer("resolved_by").references(() => members.id),
+    resolution: text("resolution"),
+    resolvedAt: happenedAt("resolved_at"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index("money_issues_open_idx")
+      .on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())
+      .where(sql`${t.status} = 'open'`),
+  ],
+);
+
+/**
+ * A job that one instance at a time may run (the reconciler): taken by a conditional upsert on an
+ * expired lease, so no connection is held while the job talks to Stripe, on PostgreSQL and on the
+ * embedded database alike. Keeps the last run's report for the operators.
+ */
+export const jobLeases = pgTable("job_leases", {
+  name: text("name").primaryKey(),
+  holder: text("holder").notNull(),
+  expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+  /** Where the next run starts reading Stripe's events (the last full run's start, less a margin). */
+  cursorAt: happenedAt("cursor_at"),
+  lastFinishedAt: happenedAt("last_finished_at"),
+  lastReport: jsonb("last_report").$type<Record<string, unknown>>(),
+});

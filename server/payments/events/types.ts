@@ -1,6 +1,7 @@
 import "server-only";
 import type Stripe from "stripe";
 import type { Db } from "@/server/db/client";
+import type { RefundDone } from "../refunds";
 import type { StripeClient } from "../stripe-client";
 
 /** What handling an event changed that the caller acts on after the commit. */
@@ -11,6 +12,8 @@ export type EventEffect = {
   readyMerchantId?: number | null;
   /** A farmer's plan payment failed or needs them: they get a mail with a link to update the card. */
   planPaymentProblem?: { memberId: number; actionRequired: boolean } | null;
+  /** Refunds this event saw finished: their mails go out (decision 0037). */
+  refunds?: { done: RefundDone[]; ownCents: Record<number, number> } | null;
 };
 
 /**

@@ -1,8 +1,8 @@
 import { getEnv } from "@/server/env";
 import { afterResponse } from "@/server/http/after-response";
 import { route } from "@/server/http/route";
+import { followUpStripeEvent } from "@/server/money/event-follow-ups";
 import { handleStripeEvent, requireStripe, verifyStripeEvent } from "@/server/payments";
-import { payOwedPayouts } from "@/server/payouts/pay-merchant";
 
 // POST /api/stripe/connect-webhook: events of farmers' Connect accounts (account.updated), verified
 // with the Connect endpoint's own secret and processed once each
@@ -14,10 +14,7 @@ export const POST = route({ public: true, acceptsForeignPosts: true }, async ({ 
     signature: req.headers.get("stripe-signature"),
     secret: getEnv().STRIPE_CONNECT_WEBHOOK_SECRET ?? "",
   });
-  const { duplicate, readyMerchantId } = await handleStripeEvent(db, stripe, event);
-  if (readyMerchantId)
-    await afterResponse("owed payouts", async () => {
-      await payOwedPayouts(db, stripe, readyMerchantId);
-    });
+  const { duplicate, ...effect } = await handleStripeEvent(db, stripe, event);
+  await afterResponse("stripe event follow-ups", () => followUpStripeEvent(db, stripe, effect));
   return Response.json({ received: true, duplicate });
 });

@@ -1,9 +1,8 @@
-import { sendOrderPlacedEmails } from "@/server/checkout/send-order-placed-emails";
 import { getEnv } from "@/server/env";
 import { afterResponse } from "@/server/http/after-response";
 import { route } from "@/server/http/route";
+import { followUpStripeEvent } from "@/server/money/event-follow-ups";
 import { handleStripeEvent, requireStripe, verifyStripeEvent } from "@/server/payments";
-import { sendPlanPaymentEmail } from "@/server/subscriptions";
 
 // POST /api/stripe/webhook: Stripe's events, verified on the raw body and processed once each
 // (Stripe posts from its servers; the signature, not the origin, is what proves the sender)
@@ -15,14 +14,7 @@ export const POST = route({ public: true, acceptsForeignPosts: true }, async ({ 
     signature: req.headers.get("stripe-signature"),
     secret: getEnv().STRIPE_WEBHOOK_SECRET ?? "",
   });
-  const { duplicate, placedOrderId, planPaymentProblem } = await handleStripeEvent(
-    db,
-    stripe,
-    event,
-  );
-  if (placedOrderId !== null)
-    await afterResponse("order-placed emails", () => sendOrderPlacedEmails(db, placedOrderId));
-  if (planPaymentProblem)
-    await afterResponse("plan payment email", () => sendPlanPaymentEmail(db, planPaymentProblem));
+  const { duplicate, ...effect } = await handleStripeEvent(db, stripe, event);
+  await afterResponse("stripe event follow-ups", () => followUpStripeEvent(db, stripe, effect));
   return Response.json({ received: true, duplicate });
 });

@@ -1,0 +1,44 @@
+import "server-only";
+import { sendOrderPlacedEmails } from "@/server/checkout/send-order-placed-emails";
+import type { Db } from "@/server/db/client";
+import { log } from "@/server/log";
+import { sendRefundEmails } from "@/server/orders/send-refund-emails";
+import type { HandledEvent } from "@/server/payments/handle-stripe-event";
+import { settleReversals } from "@/server/payments/refunds";
+import type { StripeClient } from "@/server/payments/stripe-client";
+import { payOwedPayouts } from "@/server/payouts/pay-merchant";
+import { sendPlanPaymentEmail } from "@/server/subscriptions";
+
+/**
+ * What follows a Stripe event once its change committed: the mails of an order it placed, of
+ * refunds it saw finished, of a plan payment that failed; the reversals those refunds owe; and
+ * the payouts owed to a farm whose account it found ready. One place for every caller of
+ * `handleStripeEvent` (the two webhook routes and the reconciler's replay), so none forgets one.
+ * Each step's failure is logged and the others still run; what is left is the reconciler's.
+ */
+export async function followUpStripeEvent(
+  db: Db,
+  stripe: StripeClient,
+  effect: Omit<HandledEvent, "duplicate">,
+): Promise<void> {
+  const steps: [string, () => Promise<unknown>][] = [];
+  const placed = effect.placedOrderId;
+  if (placed !== null) steps.push(["order-placed emails", () => sendOrderPlacedEmails(db, placed)]);
+  const problem = effect.planPaymentProblem;
+  if (problem) steps.push(["plan payment email", () => sendPlanPaymentEmail(db, problem)]);
+  const refunds = effect.refunds;
+  if (refunds && refunds.done.length > 0) {
+    steps.push(["refund emails", () => sendRefundEmails(db, refunds.done, refunds.ownCents)]);
+    for (const orderId of new Set(refunds.done.map((done) => done.orderId)))
+      steps.push(["payout reversals", () => settleReversals(db, stripe, orderId)]);
+  }
+  const ready = effect.readyMerchantId;
+  if (ready) steps.push(["owed payouts", () => payOwedPayouts(db, stripe, ready)]);
+  for (const [task, step] of steps) {
+    try {
+      await step();
+    } catch (error) {
+      log.error({ err: error, task }, "a stripe event's follow-up failed; the reconciler retries");
+    }
+  }
+}
