@@ -193,8 +193,7 @@ export async function cancelOrder(
 
   const settled = await settleOrderRefunds(db, stripe!, cancelled.orderId);
   await sendRefundEmails(db, settled.done, settled.ownCents);
-  const mine = settled.done.filter((done) => done.by === "customer");
-  if (mine.length > 0 && settled.waiting.length === 0) {
+  if (settled.done.some((done) => done.completesCancel)) {
     const lineIds = await customerCancelledLines(db, cancelled.orderId);
     const cents = lineIds.reduce((sum, id) => sum + (settled.ownCents[id] ?? 0), 0);
     return {

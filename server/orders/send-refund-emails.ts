@@ -13,8 +13,8 @@ export const OPERATORS = "Our operators";
 /**
  * The mails of refunds that are done, sent by whoever finished them (the request that asked, its
  * retry, a webhook or the reconciler): each line's money comes back once (`RefundDone` is reported
- * to one caller), so each mail goes once. A customer's cancel is mailed when its last line is
- * back, with what went back to the card; a farm's cancelled/refunded status mails the customer
+ * to one caller), so each mail goes once. A customer's cancel is mailed by the caller that saw its
+ * last line come back (`completesCancel`), with what went back to the card; a farm's cancelled/refunded status mails the customer
  * the new status; an operator's cancel mails the customer and the farm. A refund made in Stripe's
  * dashboard mails nobody (Stripe's own receipt does). Never rejects.
  */
@@ -72,10 +72,7 @@ export async function sendRefundEmails(
     };
 
     const cancelled = lines.filter((line) => line.refundBy === "customer");
-    if (
-      mine.some((d) => d.by === "customer") &&
-      cancelled.every((line) => line.refundedAt !== null)
-    ) {
+    if (mine.some((d) => d.completesCancel)) {
       const cents = cancelled.reduce((sum, line) => sum + (ownCents[line.lineId] ?? 0), 0);
       await sendOrderCancelledEmails(db, {
         ...contact,

@@ -23,6 +23,11 @@ export type RefundDone = {
   status: OrderStatus;
   /** All that went back on the line (ours and its share of refunds made at Stripe). */
   refundedCents: number;
+  /**
+   * This line was the last of a customer's cancel to come back: its caller, and only it, answers
+   * the cancel and sends its mails (one winner however many callers finish lines of it).
+   */
+  completesCancel: boolean;
 };
 
 export type RefundSettlement = {
@@ -277,6 +282,7 @@ export async function applyStripeRefunds(
   const ownCentsByLine: Record<number, number> = {};
   let anyBack = false;
   let allBack = true;
+  let cancelOpen = false;
   for (const line of lines) {
     const mine = own.get(line.id) ?? [];
     const counted = mine.filter((refund) => COUNTED.has(refund.status ?? ""));
@@ -286,6 +292,7 @@ export async function applyStripeRefunds(
     dashboardCents -= share;
     const refundedCents = Math.min(line.totalCents, ownCents + share);
     const back = refundedCents >= line.totalCents;
+    cancelOpen ||= line.refundBy === "customer" && !back;
     anyBack ||= refundedCents > 0;
     allBack &&= back;
     // Ours for the line's current attempt that Stripe failed after making it (none counts then).
@@ -318,7 +325,8 @@ export async function applyStripeRefunds(
         })
         .where(and(eq(orderItems.id, line.id), isNull(orderItems.refundedAt)))
         .returning({ id: orderItems.id });
-      if (changed) done.push({ orderId, lineId: line.id, by, status, refundedCents });
+      if (changed)
+        done.push({ orderId, lineId: line.id, by, status, refundedCents, completesCancel: false });
       await settleMoneyIssues(
         tx,
         { kinds: ["refund_failed"], orderItemId: line.id },
@@ -362,6 +370,9 @@ export async function applyStripeRefunds(
         attempt: line.attempt,
       });
   }
+
+  if (!cancelOpen)
+    for (const entry of done) if (entry.by === "customer") entry.completesCancel = true;
 
   if (lines.length > 0) {
     const paymentStatus = allBack ? "refunded" : anyBack ? "partially_refunded" : "paid";
