@@ -150,6 +150,9 @@ export default defineConfig({
         STRIPE_CONNECT_WEBHOOK_SECRET: STRIPE_KEYS.connectWebhook,
         NEXT_PUBLIC_STRIPE_PUBLISHABLE_KEY: STRIPE_KEYS.publishable,
         STRIPE_API_BASE: process.env.STRIPE_FAKE_URL,
+        // The reconciler is tested at the service level (server/money); a sweep firing in the
+        // middle of a journey would make what a journey sees depend on timing.
+        RECONCILE_INTERVAL_SECONDS: "0",
       },
     },
   ],
