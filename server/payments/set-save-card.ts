@@ -23,6 +23,8 @@ export async function setSaveCard(
   stripe: StripeClient,
   { customerId, orderNo, saveCard }: { customerId: number; orderNo: string; saveCard: boolean },
 ): Promise<void> {
+  // Read before the transaction: inside it, the embedded database has one connection.
+  const keys = await idempotencyKeys(db);
   await db.transaction(async (tx) => {
     const [order] = await tx
       .select({
@@ -43,7 +45,6 @@ export async function setSaveCard(
     if (!order?.intentId) throw notFoundError(OPEN_ORDER_NOT_FOUND_MESSAGE);
     const intentId = order.intentId;
     const revision = order.revision + 1;
-    const keys = await idempotencyKeys(db);
     await callStripe("update payment intent", () =>
       stripe.paymentIntents.update(
         intentId,

@@ -132,6 +132,8 @@ async function ensurePaymentIntent(
     known,
   }: { orderId: number; customer: string; known: Stripe.PaymentIntent | null },
 ): Promise<CardCheckout> {
+  // Read before the transaction: inside it, the embedded database has one connection.
+  const installation = await installationKey(db);
   return db.transaction(async (tx) => {
     const [order] = await tx
       .select({
@@ -148,7 +150,6 @@ async function ensurePaymentIntent(
       .for("update");
     if (!order) throw conflict(OPEN_CHECKOUT_BUSY_MESSAGE);
     const existingId = order.paymentIntentId;
-    const installation = await installationKey(db);
     const intent = existingId
       ? known?.id === existingId
         ? known

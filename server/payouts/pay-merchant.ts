@@ -39,6 +39,8 @@ export async function payMerchant(
   stripe: StripeClient,
   { orderId, merchantId }: { orderId: number; merchantId: number },
 ): Promise<PayoutOutcome> {
+  // Read before the transaction: inside it, the embedded database has one connection.
+  const installation = await installationKey(db);
   return db.transaction(async (tx) => {
     const [order] = await tx
       .select({
@@ -96,7 +98,6 @@ export async function payMerchant(
     try {
       // Stripe first: a transfer made for this payout whose answer we lost (a crash, a timeout,
       // a key Stripe no longer remembers) is written down, not made again (decision 0037).
-      const installation = await installationKey(tx);
       const made = await findPayoutTransfer(stripe, {
         orderNo: order.orderNo,
         orderId,

@@ -41,6 +41,8 @@ async function changeSubscription(
   check: (change: Change) => void,
   call: (change: Change) => Promise<Stripe.Subscription>,
 ): Promise<SubscriptionRow> {
+  // Read before the transaction: inside it, the embedded database has one connection.
+  const keys = await idempotencyKeys(db);
   return db.transaction(async (tx) => {
     const { row } = await lockSubscription(tx, memberId);
     const entitlement = entitlementOfRow(row, now);
@@ -50,7 +52,7 @@ async function changeSubscription(
       row,
       entitlement,
       subscriptionId: row.stripeSubscriptionId,
-      keys: await idempotencyKeys(tx),
+      keys,
     };
     check(change);
     const readAt = new Date();

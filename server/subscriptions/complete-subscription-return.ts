@@ -28,12 +28,13 @@ export async function startCardUpdate(
   stripe: StripeClient,
   { memberId }: { memberId: number },
 ): Promise<{ clientSecret: string }> {
+  // Read before the transaction: inside it, the embedded database has one connection.
+  const keys = await idempotencyKeys(db);
   return db.transaction(async (tx) => {
     const { member, row } = await lockSubscription(tx, memberId);
     if (!row?.stripeSubscriptionId || !member.stripeCustomerId || row.status === "incomplete")
       throw conflict("You do not have a plan to put a card on yet.");
     if (row.status === "expired") throw conflict("Your plan has ended. Please subscribe again.");
-    const keys = await idempotencyKeys(tx);
     const intent = await callStripe("create setup intent", () =>
       stripe.setupIntents.create(
         {
@@ -77,6 +78,8 @@ export async function completeSubscriptionReturn(
     setupIntentId,
   }: { memberId: number; paymentIntentId?: string; setupIntentId?: string },
 ): Promise<SubscriptionReturn> {
+  // Read before the transaction: inside it, the embedded database has one connection.
+  const keys = await idempotencyKeys(db);
   return db.transaction(async (tx) => {
     const { member, row } = await lockSubscription(tx, memberId);
     const customerId = member.stripeCustomerId;
@@ -103,7 +106,7 @@ export async function completeSubscriptionReturn(
       }
       const card = idOf(intent.payment_method);
       if (!card) return { state: "failed", message: SUBSCRIPTION_PAYMENT_FAILED_MESSAGE };
-      const message = await useNewCard(stripe, await idempotencyKeys(tx), {
+      const message = await useNewCard(stripe, keys, {
         customerId,
         subscriptionId,
         card,

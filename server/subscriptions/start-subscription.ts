@@ -65,6 +65,8 @@ export async function startSubscription(
   const price = await getPlanPrice(stripe, plan, currency);
   const customerId = await ensureStripeCustomer(db, stripe, memberId);
 
+  // Read before the transaction: inside it, the embedded database has one connection.
+  const keys = await idempotencyKeys(db);
   return db.transaction(async (tx) => {
     const { row } = await lockSubscription(tx, memberId);
     const entitlement = entitlementOfRow(row, now);
@@ -103,7 +105,6 @@ export async function startSubscription(
         return awaiting(started, secret, plan, currency, price.cents, kind);
       }
       if (started.status === "incomplete") {
-        const keys = await idempotencyKeys(tx);
         await callStripe("cancel subscription", () =>
           stripe.subscriptions.cancel(
             started.id,
@@ -115,7 +116,6 @@ export async function startSubscription(
     }
 
     const attempt = (row?.attempt ?? 0) + 1;
-    const keys = await idempotencyKeys(tx);
     const sub = await callStripe("create subscription", () =>
       stripe.subscriptions.create(
         {
