@@ -74,7 +74,7 @@ export function PlacedOrdersTable({ rows, caption }: { rows: PlacedOrder[]; capt
             <td className="px-4 py-3">{product(row)}</td>
             <td className="px-4 py-3 tabular-nums">{row.quantity}</td>
             <td className="px-4 py-3">
-              <StatusBadge status={row.status} />
+              <StatusBadge status={row.status} refundPending={row.refundPending === 1} />
             </td>
             <td className="px-4 py-3 whitespace-nowrap">
               <time dateTime={row.purchasedDate}>{formatOrderDate(row.purchasedDate)}</time>
@@ -93,7 +93,7 @@ export function PlacedOrdersTable({ rows, caption }: { rows: PlacedOrder[]; capt
               <p className="font-semibold text-stone-900">
                 {product(row)} <span className="font-normal text-stone-700">× {row.quantity}</span>
               </p>
-              <StatusBadge status={row.status} />
+              <StatusBadge status={row.status} refundPending={row.refundPending === 1} />
             </div>
             <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
               <dt className="text-stone-600">Order No</dt>

@@ -252,14 +252,14 @@ function StatusControls({
       </div>
     );
   }
-  const closed = status === "cancelled" || status === "refunded";
+  const closed = status === "cancelled" || status === "refunded" || row.refundPending === 1;
   return (
     <div
       id={statusId(view, row.orderId)}
       tabIndex={-1}
       className="focus-visible:outline-leaf-600 flex flex-wrap items-center gap-2 rounded-lg focus-visible:outline-2"
     >
-      <StatusBadge status={status} />
+      <StatusBadge status={status} refundPending={row.refundPending === 1} />
       {closed ? null : (
         <button
           type="button"

@@ -13,17 +13,28 @@ const TONES: Record<OrderStatus, string> = {
   refunded: "bg-white text-stone-700 ring-stone-300",
 };
 
-/** A status with underscores as spaces and words capitalised (spec part 2 section 2). */
-export function StatusBadge({ status, className }: { status: OrderStatus; className?: string }) {
+/**
+ * A status with underscores as spaces and words capitalised (spec part 2 section 2). A line whose
+ * refund is asked and not yet done says so instead (decision 0037): its status is about to change.
+ */
+export function StatusBadge({
+  status,
+  refundPending = false,
+  className,
+}: {
+  status: OrderStatus;
+  refundPending?: boolean;
+  className?: string;
+}) {
   return (
     <span
       className={cn(
         "inline-flex items-center rounded-full px-2.5 py-0.5 text-sm font-semibold whitespace-nowrap ring-1 ring-inset",
-        TONES[status],
+        refundPending ? "bg-sun-300/40 text-earth-900 ring-sun-400" : TONES[status],
         className,
       )}
     >
-      {formatStatusLabel(status)}
+      {refundPending ? "Refund under way" : formatStatusLabel(status)}
     </span>
   );
 }

@@ -18,6 +18,8 @@ export type ReceivedOrder = {
   status: OrderStatus;
   orderDate: string;
   deliveryService: 0 | 1;
+  /** 1 while the line's refund is asked and its money not yet back (decision 0037). */
+  refundPending: 0 | 1;
 };
 
 /** A row of GET /api/orders/placed/view: one line of the member's own orders. */
@@ -35,6 +37,8 @@ export type PlacedOrder = {
   status: OrderStatus;
   purchasedDate: string;
   qualifiedToCancel: 0 | 1;
+  /** 1 while the line's refund is asked and its money not yet back (decision 0037). */
+  refundPending: 0 | 1;
 };
 
 export type OrderList<T> = { results: T[]; count: number };

@@ -5,7 +5,7 @@ import type { OrderList, PlacedOrder } from "@/lib/orders/types";
 import { escapeLikePattern } from "@/lib/validation/search";
 import type { Db } from "@/server/db/client";
 import { members, orderItems, orders, products } from "@/server/db/schema";
-import { qualifiesToCancelFlag } from "./order-rules";
+import { qualifiesToCancelFlag, refundPendingFlag } from "./order-rules";
 import { pageWindow } from "./page-window";
 
 export type ListPlacedOrdersInput = {
@@ -74,6 +74,7 @@ export async function listPlacedOrders(
       status: orderItems.status,
       purchasedDate: orders.createdAt,
       qualifiedToCancel: qualifiesToCancelFlag(),
+      refundPending: refundPendingFlag(),
     })
     .from(pageKeys)
     .innerJoin(
@@ -89,13 +90,22 @@ export async function listPlacedOrders(
   return {
     count: total,
     results: rows.map(
-      ({ productId, productStatus, merchantPhone, purchasedDate, qualifiedToCancel, ...row }) => ({
+      ({
+        productId,
+        productStatus,
+        merchantPhone,
+        purchasedDate,
+        qualifiedToCancel,
+        refundPending,
+        ...row
+      }) => ({
         ...row,
         merchantPhone: merchantPhone ?? "",
         // Only an active product has a page; a deleted or removed one leaves its lines unlinked.
         productUrl: productStatus === "active" ? `/products/${productId}` : null,
         purchasedDate: purchasedDate.toISOString(),
         qualifiedToCancel: qualifiedToCancel ? 1 : 0,
+        refundPending: refundPending ? 1 : 0,
       }),
     ),
   };

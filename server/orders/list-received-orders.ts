@@ -5,7 +5,7 @@ import type { OrderList, ReceivedOrder } from "@/lib/orders/types";
 import { escapeLikePattern } from "@/lib/validation/search";
 import type { Db } from "@/server/db/client";
 import { merchantLineCounts, orderItems, orders } from "@/server/db/schema";
-import { deliveryFlagOf, orderMethodOf } from "./order-rules";
+import { deliveryFlagOf, orderMethodOf, refundPendingFlag } from "./order-rules";
 import { pageWindow } from "./page-window";
 
 export type ListReceivedOrdersInput = {
@@ -76,6 +76,7 @@ export async function listReceivedOrders(
       quantity: orderItems.qty,
       status: orderItems.status,
       orderDate: orderItems.createdAt,
+      refundPending: refundPendingFlag(),
     })
     .from(pageKeys)
     .innerJoin(orderItems, eq(orderItems.id, pageKeys.id))
@@ -85,13 +86,16 @@ export async function listReceivedOrders(
 
   return {
     count: total,
-    results: rows.map(({ firstName, lastName, deliveryService, orderDate, ...row }) => ({
-      ...row,
-      orderMethod: orderMethodOf(deliveryService),
-      customerName: `${firstName} ${lastName}`,
-      orderDate: orderDate.toISOString(),
-      deliveryService: deliveryFlagOf(deliveryService),
-    })),
+    results: rows.map(
+      ({ firstName, lastName, deliveryService, orderDate, refundPending, ...row }) => ({
+        ...row,
+        orderMethod: orderMethodOf(deliveryService),
+        customerName: `${firstName} ${lastName}`,
+        orderDate: orderDate.toISOString(),
+        deliveryService: deliveryFlagOf(deliveryService),
+        refundPending: refundPending ? 1 : 0,
+      }),
+    ),
   };
 }
 

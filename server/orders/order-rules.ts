@@ -52,6 +52,13 @@ export function qualifiesToCancel(t: typeof orderItems = orderItems): SQL {
   )!;
 }
 
+/** 1 while a line's refund is asked and its money not yet back (decision 0037), as a column. */
+export function refundPendingFlag(t: typeof orderItems = orderItems): SQL<number> {
+  return sql<number>`(case when ${t.refundRequestedAt} is not null and ${t.refundedAt} is null then 1 else 0 end)::int`.mapWith(
+    Number,
+  );
+}
+
 /** The same rule as a 0/1 column for the answers (`qualifiedToCancel`). */
 export function qualifiesToCancelFlag(t: typeof orderItems = orderItems): SQL<number> {
   return sql<number>`(case when ${qualifiesToCancel(t)} then 1 else 0 end)::int`.mapWith(Number);

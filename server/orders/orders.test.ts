@@ -153,6 +153,7 @@ describe("listReceivedOrders", () => {
         status: "in_shipping",
         orderDate: newer.createdAt.toISOString(),
         deliveryService: 1,
+        refundPending: 0,
       },
       expect.objectContaining({
         orderId: older.items[0]!.id,
@@ -317,6 +318,7 @@ describe("listPlacedOrders", () => {
         status: "order_created",
         purchasedDate: order.createdAt.toISOString(),
         qualifiedToCancel: 1,
+        refundPending: 0,
       },
       expect.objectContaining({
         orderNo: order.orderNo,

@@ -30,6 +30,8 @@ import { AppError } from "@/server/errors";
 import { reconcile } from "@/server/money/reconcile";
 import { followUpStripeEvent } from "@/server/money/event-follow-ups";
 import { cancelOrder } from "@/server/orders/cancel-order";
+import { listPlacedOrders } from "@/server/orders/list-placed-orders";
+import { listReceivedOrders } from "@/server/orders/list-received-orders";
 import { REFUND_UNDER_WAY_MESSAGE, updateOrderStatus } from "@/server/orders/update-order-status";
 import { startPayoutOnboarding } from "@/server/payouts/onboarding";
 import { CARDS, intentIdOf, payAsBrowser, storePickup } from "@/tests/card-checkout";
@@ -170,6 +172,15 @@ describe("1 (a): a refund Stripe did not make", () => {
       }),
     );
     expect([moved.status, moved.message]).toEqual([409, REFUND_UNDER_WAY_MESSAGE]);
+
+    // The customer and the farm see the refund under way, not a line the farm can still move.
+    const placed = await listPlacedOrders(db, {
+      customerId: shop.customer.id,
+      keyword: paid.orderNo,
+    });
+    expect(placed.results.map((row) => row.refundPending)).toEqual([1, 1]);
+    const received = await listReceivedOrders(db, { merchantId: shop.farms[1].id });
+    expect(received.results.find((row) => row.orderId === lineB!.id)?.refundPending).toBe(1);
 
     // The Orders Manager shows what Pay Merchant acts on: nothing to pay on a line being refunded.
     const managed = await findOrdersByKeyword(db, { keyword: paid.orderNo });

@@ -209,6 +209,7 @@ describe("GET /api/orders/received/view and /api/orders/placed/view", () => {
         status: "order_created",
         orderDate: order.createdAt.toISOString(),
         deliveryService: 0,
+        refundPending: 0,
       },
     ]);
     expect(
@@ -228,6 +229,7 @@ describe("GET /api/orders/received/view and /api/orders/placed/view", () => {
       "purchasedDate",
       "qualifiedToCancel",
       "quantity",
+      "refundPending",
       "status",
     ]);
     expect(
