@@ -24,7 +24,9 @@ export async function takeLease(
     .onConflictDoUpdate({
       target: jobLeases.name,
       set: { holder, expiresAt: expires },
-      setWhere: sql`${jobLeases.expiresAt} < now()`,
+      // `<=`: a lease given back in this very instant (now() can repeat on a millisecond clock)
+      // is free; a lease taken has its expiry in the future either way.
+      setWhere: sql`${jobLeases.expiresAt} <= now()`,
     })
     .returning({ cursorAt: jobLeases.cursorAt });
   return taken ? { name, holder, cursorAt: taken.cursorAt } : null;

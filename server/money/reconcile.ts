@@ -124,7 +124,11 @@ export async function reconcile(
     report.actions.push("another instance is reconciling; nothing done");
     return report;
   }
-  const since = options.since ?? lease?.cursorAt ?? new Date(now.getTime() - DEFAULT_LOOKBACK_MS);
+  const from = lease?.cursorAt ?? new Date(now.getTime() - DEFAULT_LOOKBACK_MS);
+  const since = options.since ?? from;
+  // Only a run that read from where the last one left off (or earlier) may move the cursor on:
+  // a `--since` later than it leaves the events in between for the next run.
+  const coversCursor = since.getTime() <= from.getTime();
   report.ran = true;
   report.since = since.toISOString();
   const sweep = new Sweep(db, stripe, report, dryRun, now, since);
@@ -145,7 +149,7 @@ export async function reconcile(
     if (lease)
       await releaseLease(db, lease, {
         report: report as unknown as Record<string, unknown>,
-        cursorAt: complete ? new Date(now.getTime() - CURSOR_MARGIN_MS) : null,
+        cursorAt: complete && coversCursor ? new Date(now.getTime() - CURSOR_MARGIN_MS) : null,
       });
   }
   return report;
