@@ -26,6 +26,73 @@ export default defineConfig([
       "no-console": ["error", { allow: ["warn", "error"] }],
     },
   },
+  // Layers point one way: lib <- server <- components <- app (docs/architecture.md). Tests may
+  // import anything; nothing else imports tests/. Each rule names the way that is wrong.
+  {
+    files: ["lib/**/*.{ts,tsx}"],
+    ignores: ["**/*.test.{ts,tsx}"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            {
+              group: ["@/*", "!@/lib", "!@/lib/**"],
+              message: "lib/ is the floor: it imports only lib/ (and packages).",
+            },
+            {
+              group: ["../**/server/**", "../**/components/**", "../**/app/**", "../**/tests/**"],
+              message: "lib/ is the floor: it imports only lib/ (and packages).",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ["server/**/*.{ts,tsx}", "emails/**/*.{ts,tsx}"],
+    ignores: ["**/*.test.{ts,tsx}"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            {
+              group: ["@/components", "@/components/**", "@/app", "@/app/**"],
+              message:
+                "server/ and emails/ sit below components/ and app/: move what both need into lib/.",
+            },
+            {
+              group: ["@/tests", "@/tests/**", "../**/tests/**"],
+              message: "Only tests import tests/ (the factories live in server/db/seed/).",
+            },
+            {
+              group: ["../**/components/**", "../**/app/**"],
+              message:
+                "server/ and emails/ sit below components/ and app/: move what both need into lib/.",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ["components/**/*.{ts,tsx}"],
+    ignores: ["**/*.test.{ts,tsx}"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            {
+              group: ["@/app", "@/app/**", "@/tests", "@/tests/**", "../**/tests/**"],
+              message: "components/ sits below app/, and only tests import tests/.",
+            },
+          ],
+        },
+      ],
+    },
+  },
   {
     // app/ is routes only: it calls services, never the ORM.
     files: ["app/**/*.{ts,tsx}"],

@@ -3,7 +3,7 @@
 import { CloudRain } from "lucide-react";
 import Link from "next/link";
 import { useEffect } from "react";
-import { SITE_NAME } from "@/components/layout/site";
+import { SITE_NAME } from "@/lib/site";
 import { Button, buttonClasses } from "@/components/ui/button";
 
 /** A page failed to render: say so plainly, offer a retry and a way home. The details stay in the log. */

@@ -3,7 +3,7 @@ import { Suspense } from "react";
 import { IconSprite } from "@/components/icons/icon-sprite";
 import { NoticeDialog } from "@/components/layout/notice-dialog";
 import { ScrollManager } from "@/components/layout/scroll-manager";
-import { SITE_DESCRIPTION, SITE_NAME } from "@/components/layout/site";
+import { SITE_DESCRIPTION, SITE_NAME } from "@/lib/site";
 import { SiteFooter } from "@/components/layout/site-footer";
 import { SiteHeader } from "@/components/layout/site-header";
 import { SessionExtras } from "@/components/layout/session-islands";

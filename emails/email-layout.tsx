@@ -10,7 +10,7 @@ import {
   Text,
 } from "@react-email/components";
 import type { ReactNode } from "react";
-import { SITE_NAME } from "@/components/layout/site";
+import { SITE_NAME } from "@/lib/site";
 
 /** Brand colours of app/globals.css, inlined: mail clients ignore stylesheets. */
 export const BRAND = {

@@ -1,5 +1,5 @@
 import { Button, Heading, Link, Text } from "@react-email/components";
-import { SITE_NAME } from "@/components/layout/site";
+import { SITE_NAME } from "@/lib/site";
 import { BRAND, EmailLayout, buttonStyle, paragraph } from "./email-layout";
 
 export type MessageVisitorReplyEmailProps = {

@@ -1,6 +1,6 @@
 import { Button, Heading, Text } from "@react-email/components";
 import { BRAND, EmailLayout, buttonStyle, paragraph } from "./email-layout";
-import { SITE_NAME } from "@/components/layout/site";
+import { SITE_NAME } from "@/lib/site";
 
 export type WelcomeEmailProps = { firstName: string; appUrl: string; isMerchant: boolean };
 

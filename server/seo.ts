@@ -1,7 +1,7 @@
 import "server-only";
 import type { Metadata } from "next";
 import { createElement } from "react";
-import { SITE_DESCRIPTION, SITE_NAME } from "@/components/layout/site";
+import { SITE_DESCRIPTION, SITE_NAME } from "@/lib/site";
 import { getEnv } from "@/server/env";
 
 /**

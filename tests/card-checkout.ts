@@ -11,7 +11,7 @@ import {
   createProduct,
   type Member,
   type Product,
-} from "@/tests/factories";
+} from "@/server/db/seed/factories";
 import type { StripeFake } from "@/tests/stripe-fake";
 import { postAsBrowser } from "@/tests/stripe-fake/test-support";
 

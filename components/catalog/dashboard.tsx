@@ -1,6 +1,6 @@
 import "server-only";
 import type { Metadata } from "next";
-import { SITE_NAME } from "@/components/layout/site";
+import { SITE_NAME } from "@/lib/site";
 import { FarmersMapSection } from "@/components/map/farmers-map-section";
 import { ShellDescription } from "@/components/seo/shell-description";
 import { HomeHero } from "@/components/static/home-hero";

@@ -1,6 +1,6 @@
 import { clsx as cx } from "clsx";
 import { ShellLink } from "./shell-link";
-import { SITE_NAME } from "./site";
+import { SITE_NAME } from "@/lib/site";
 
 /** The sprout mark, 36 px unless `className` sizes it. Decorative: the link around it carries the name. */
 export function LogoMark({ className }: { className?: string }) {

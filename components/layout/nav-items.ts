@@ -1,5 +1,6 @@
 import type { MemberType } from "@/lib/constants";
 import { FEATURES, isFeatureOn, type Feature, type FeatureSet } from "@/lib/features";
+import type { Viewer } from "@/lib/viewer";
 
 /**
  * Every entry of the header, the mobile menu, the profile dropdown and the footer, in one table
@@ -12,8 +13,8 @@ import { FEATURES, isFeatureOn, type Feature, type FeatureSet } from "@/lib/feat
 export type MemberRole = MemberType;
 export type Role = "visitor" | MemberRole;
 
-/** What the menus know about the person looking at them. */
-export type Viewer = { role: MemberRole; username: string; firstName: string };
+/** What the menus know about the person looking at them (lib/viewer.ts, the server answers it). */
+export type { Viewer };
 
 /**
  * Where an entry appears:

@@ -4,7 +4,7 @@ import { LogoMark } from "./logo";
 import { getNavItems } from "./nav-items";
 import { ShellLink } from "./shell-link";
 import { FooterLinksLive } from "./session-islands";
-import { SITE_DESCRIPTION, SITE_NAME } from "./site";
+import { SITE_DESCRIPTION, SITE_NAME } from "@/lib/site";
 
 /** The footer (spec part 1, section 2): its links, Login and Register or Logout, and the data credits. */
 export function SiteFooter() {

@@ -3,7 +3,7 @@
 import { usePathname } from "next/navigation";
 import { useEffect, useSyncExternalStore } from "react";
 import { useHydrated } from "./use-hydrated";
-import type { ViewerAnswer } from "./viewer-types";
+import type { ViewerAnswer } from "@/server/viewer/viewer-answer";
 
 export { useHydrated };
 

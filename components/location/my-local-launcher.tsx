@@ -7,7 +7,7 @@ import { OPEN_MY_LOCAL_EVENT } from "@/components/layout/nav-action";
 import { useViewerState } from "@/components/layout/viewer-context";
 import type { CountryCode } from "@/lib/regions";
 import type { LocationAnswer } from "@/server/location/types";
-import { isMyLocalExcludedPath, rememberMyLocalDismissal } from "./my-local-paths";
+import { isMyLocalExcludedPath, rememberMyLocalDismissal } from "@/lib/location/my-local-paths";
 
 // The form (Radix dialog, react-hook-form; zod later, on the first check) loads only when the
 // dialog opens: at once when asked for, at the browser's first idle moment when it opens by itself.

@@ -18,7 +18,12 @@ import { getProductDetail, type ProductDetail } from "@/server/catalog/get-produ
 import type { Db } from "@/server/db/client";
 import { JsonLd, serializeJsonLd } from "@/server/seo";
 import { closeTestDb, createTestDb } from "@/tests/db";
-import { createCustomer, createMerchant, createProduct, createReview } from "@/tests/factories";
+import {
+  createCustomer,
+  createMerchant,
+  createProduct,
+  createReview,
+} from "@/server/db/seed/factories";
 import { productJsonLd, productMetadata } from "./product-seo";
 
 let db: Db;

@@ -1,6 +1,6 @@
 import Link from "next/link";
 import { FeatureLink } from "@/components/layout/feature-link";
-import { SITE_NAME } from "@/components/layout/site";
+import { SITE_NAME } from "@/lib/site";
 import { HorizontalScroll } from "@/components/ui/scroll-area";
 import { COOKIE_NAMES } from "@/lib/constants";
 import type { LegalSection } from "./legal-document";

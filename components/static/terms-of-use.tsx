@@ -1,6 +1,6 @@
 import Link from "next/link";
 import { FeatureLink } from "@/components/layout/feature-link";
-import { SITE_NAME } from "@/components/layout/site";
+import { SITE_NAME } from "@/lib/site";
 import type { LegalSection } from "./legal-document";
 
 export const TERMS_UPDATED = "21 November 2026";

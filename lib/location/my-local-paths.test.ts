@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { isMyLocalExcludedPath } from "./my-local-paths";
+import { isMyLocalExcludedPath } from "@/lib/location/my-local-paths";
 
 describe("where the My Local dialog may open by itself", () => {
   it.each([

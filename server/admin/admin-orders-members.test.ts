@@ -29,7 +29,7 @@ import {
   createOrder,
   createProduct,
   type Member,
-} from "@/tests/factories";
+} from "@/server/db/seed/factories";
 import type { StripeFake } from "@/tests/stripe-fake";
 import { setupStripeTestDb } from "@/tests/stripe-test-db";
 import {

@@ -4,7 +4,7 @@ import { verifyPassword } from "@/server/auth/password";
 import type { Db } from "@/server/db/client";
 import { AppError } from "@/server/errors";
 import { closeTestDb, createTestDb } from "@/tests/db";
-import { createCustomer } from "@/tests/factories";
+import { createCustomer } from "@/server/db/seed/factories";
 import { ADMIN_TAKEN_MESSAGE, createAdminAccount } from "./create-admin-account";
 
 let db: Db;

@@ -12,7 +12,7 @@ import {
   createResellerTransaction,
   type Member,
   type Reseller,
-} from "@/tests/factories";
+} from "@/server/db/seed/factories";
 import { createReseller as addReseller } from "./create-reseller";
 import { listResellerTransactions } from "./list-reseller-transactions";
 import { listResellers } from "./list-resellers";

@@ -1,7 +1,7 @@
 import "server-only";
 import { createElement } from "react";
 import { eq, sql } from "drizzle-orm";
-import { SITE_NAME } from "@/components/layout/site";
+import { SITE_NAME } from "@/lib/site";
 import { PasswordSetByOperatorEmail } from "@/emails/password-set-by-operator-email";
 import { hashPassword } from "@/server/auth/password";
 import type { Db } from "@/server/db/client";

@@ -24,7 +24,7 @@ import { SESSION_MAX_AGE_SECONDS, encodeSessionToken, nowSeconds } from "@/serve
 import type { Db } from "@/server/db/client";
 import { members } from "@/server/db/schema";
 import { closeTestDb, createTestDb } from "@/tests/db";
-import { createCustomer, createMerchant } from "@/tests/factories";
+import { createCustomer, createMerchant } from "@/server/db/seed/factories";
 
 let db: Db;
 

@@ -31,7 +31,7 @@ import { members } from "@/server/db/schema";
 import { AppError } from "@/server/errors";
 import { clearRateLimitMemoryForTest } from "@/server/rate-limit";
 import { closeTestDb, createTestDb } from "@/tests/db";
-import { DEFAULT_PASSWORD, createCustomer, createMerchant } from "@/tests/factories";
+import { DEFAULT_PASSWORD, createCustomer, createMerchant } from "@/server/db/seed/factories";
 
 let db: Db;
 beforeAll(async () => {

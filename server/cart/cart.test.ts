@@ -13,7 +13,7 @@ import {
   createProduct,
   type Member,
   type Product,
-} from "@/tests/factories";
+} from "@/server/db/seed/factories";
 import { addCartItem } from "./add-cart-item";
 import { countCartItems } from "./count-cart-items";
 import { MAX_ITEMS, MESSAGES } from "./items";

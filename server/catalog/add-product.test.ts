@@ -16,7 +16,7 @@ import {
   createReseller,
   createSubscription,
   type Member,
-} from "@/tests/factories";
+} from "@/server/db/seed/factories";
 import { countStoredImages, productInput } from "@/tests/product-form";
 import { addProduct } from "./add-product";
 import { getAddProductGate } from "./get-add-product-gate";

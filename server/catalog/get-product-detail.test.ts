@@ -1,7 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Db } from "@/server/db/client";
 import { closeTestDb, createTestDb } from "@/tests/db";
-import { createCustomer, createMerchant, createProduct, createReview } from "@/tests/factories";
+import {
+  createCustomer,
+  createMerchant,
+  createProduct,
+  createReview,
+} from "@/server/db/seed/factories";
 import { getProductDetail } from "./get-product-detail";
 
 let db: Db;

@@ -4,7 +4,7 @@ import type { Db } from "@/server/db/client";
 import { members } from "@/server/db/schema";
 import { AppError } from "@/server/errors";
 import { closeTestDb, createTestDb } from "@/tests/db";
-import { createCustomer, createMerchant } from "@/tests/factories";
+import { createCustomer, createMerchant } from "@/server/db/seed/factories";
 import {
   INVALID_BBOX_MESSAGE,
   listMapPoints,

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { PAGE_SIZES } from "@/lib/constants";
 import type { Db } from "@/server/db/client";
 import { closeTestDb, createTestDb } from "@/tests/db";
-import { createCustomer, createMerchant, type Member } from "@/tests/factories";
+import { createCustomer, createMerchant, type Member } from "@/server/db/seed/factories";
 import { listMerchants, type ListMerchantsInput } from "./list-merchants";
 
 let db: Db;

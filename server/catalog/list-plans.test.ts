@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Db } from "@/server/db/client";
 import { renderStatement } from "@/server/db/named-statement";
 import { closeTestDb, createTestDb } from "@/tests/db";
-import { createMerchant, createProduct } from "@/tests/factories";
+import { createMerchant, createProduct } from "@/server/db/seed/factories";
 import { buildMerchantListQuery, type ListMerchantsInput } from "./merchant-list-query";
 import { buildProductListQuery, type ListProductsInput } from "./product-list-query";
 import { correctKeywordWords, keywordCorrectionsQuery, keywordWords } from "./search-keyword";

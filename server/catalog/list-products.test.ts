@@ -13,7 +13,7 @@ import {
   createReview,
   type Member,
   type Product,
-} from "@/tests/factories";
+} from "@/server/db/seed/factories";
 import { expireProductSales } from "./expire-product-sales";
 import { listProducts, type ListProductsInput } from "./list-products";
 import {

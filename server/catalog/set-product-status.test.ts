@@ -11,7 +11,7 @@ import {
   createProduct,
   createReseller,
   createResellerTransaction,
-} from "@/tests/factories";
+} from "@/server/db/seed/factories";
 import { setProductStatus, type ProductAction } from "./set-product-status";
 
 let db: Db;

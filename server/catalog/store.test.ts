@@ -9,7 +9,7 @@ import {
   createProduct,
   type Member,
   type Product,
-} from "@/tests/factories";
+} from "@/server/db/seed/factories";
 import { getStore, STORE_NOT_FOUND_MESSAGE } from "./get-store";
 import { listStoreProducts, storeProductsQuerySchema } from "./list-store-products";
 

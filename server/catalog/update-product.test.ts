@@ -10,7 +10,7 @@ import { createLocalStore } from "@/server/storage/image-store";
 import { saveImage } from "@/server/storage/save-image";
 import { solid } from "@/server/storage/test-images";
 import { closeTestDb, createTestDb } from "@/tests/db";
-import { createMerchant, createProduct, type Member } from "@/tests/factories";
+import { createMerchant, createProduct, type Member } from "@/server/db/seed/factories";
 import { countStoredImages, productInput } from "@/tests/product-form";
 import { getOwnerProduct } from "./get-owner-product";
 import { listOwnerProducts } from "./list-owner-products";

@@ -10,7 +10,12 @@ import { deliverySchema } from "@/lib/validation/checkout";
 import type { Db } from "@/server/db/client";
 import { placeOrder } from "@/server/orders/place-order";
 import { closeTestDb, createTestDb } from "@/tests/db";
-import { createCartItem, createCustomer, createMerchant, createProduct } from "@/tests/factories";
+import {
+  createCartItem,
+  createCustomer,
+  createMerchant,
+  createProduct,
+} from "@/server/db/seed/factories";
 import { fulfilmentFor, priceUnitLabel } from "./cart-rules";
 import { getCheckoutCart } from "./get-checkout-cart";
 import { getPlacedOrder } from "./get-placed-order";

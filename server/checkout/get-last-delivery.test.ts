@@ -1,7 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Db } from "@/server/db/client";
 import { closeTestDb, createTestDb } from "@/tests/db";
-import { createCustomer, createMerchant, createOrder, createProduct } from "@/tests/factories";
+import {
+  createCustomer,
+  createMerchant,
+  createOrder,
+  createProduct,
+} from "@/server/db/seed/factories";
 import { getLastDelivery } from "./get-last-delivery";
 
 let db: Db;

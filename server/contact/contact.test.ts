@@ -19,7 +19,7 @@ vi.mock(import("@/server/email"), async (importOriginal) => {
 import type { Db } from "@/server/db/client";
 import { clearRateLimitMemoryForTest } from "@/server/rate-limit";
 import { closeTestDb, createTestDb } from "@/tests/db";
-import { createAdmin, createCustomer, type Member } from "@/tests/factories";
+import { createAdmin, createCustomer, type Member } from "@/server/db/seed/factories";
 import {
   CONTACT_INBOX_PAGE_SIZE,
   CONTACT_LIMIT_PER_CLIENT,

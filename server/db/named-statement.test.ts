@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { closeTestDb, createTestDb } from "@/tests/db";
-import { createCustomer } from "@/tests/factories";
+import { createCustomer } from "@/server/db/seed/factories";
 import type { Db } from "./client";
 import { executeRendered, intLiteral, renderStatement, statementName } from "./named-statement";
 import { members } from "./schema";

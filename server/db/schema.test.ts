@@ -22,7 +22,7 @@ import {
   createOrder,
   createProduct,
   createReview,
-} from "@/tests/factories";
+} from "@/server/db/seed/factories";
 import type { Db } from "./client";
 import { MIGRATIONS_FOLDER, migrateDb } from "./migrate";
 import * as schema from "./schema";

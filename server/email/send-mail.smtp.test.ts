@@ -13,7 +13,7 @@ import type { Db } from "@/server/db/client";
 import { emailOutbox } from "@/server/db/schema";
 import { oneClickUnsubscribeUrl } from "@/server/notifications/sign";
 import { closeTestDb, createTestDb } from "@/tests/db";
-import { createCustomer } from "@/tests/factories";
+import { createCustomer } from "@/server/db/seed/factories";
 import { sendMail, sendWelcomeEmail } from "./index";
 
 type Received = { from: string; to: string[]; raw: string };

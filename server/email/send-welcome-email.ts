@@ -1,6 +1,6 @@
 import "server-only";
 import { createElement } from "react";
-import { SITE_NAME } from "@/components/layout/site";
+import { SITE_NAME } from "@/lib/site";
 import { WelcomeEmail } from "@/emails/welcome-email";
 import type { Db } from "@/server/db/client";
 import { getEnv } from "@/server/env";

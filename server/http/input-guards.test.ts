@@ -23,7 +23,7 @@ import { route, type RouteHandler } from "@/server/http/route";
 import { log } from "@/server/log";
 import { clearRateLimitMemoryForTest } from "@/server/rate-limit";
 import { closeTestDb, createTestDb } from "@/tests/db";
-import { createCustomer } from "@/tests/factories";
+import { createCustomer } from "@/server/db/seed/factories";
 
 let db: Db;
 let bearer: string;

@@ -16,7 +16,7 @@ import { encodeSessionToken, nowSeconds } from "@/server/auth/token";
 import type { Db } from "@/server/db/client";
 import { route } from "@/server/http/route";
 import { closeTestDb, createTestDb } from "@/tests/db";
-import { createCustomer } from "@/tests/factories";
+import { createCustomer } from "@/server/db/seed/factories";
 
 const SITE = "http://localhost:3000";
 const APP = "https://market.example";

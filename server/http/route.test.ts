@@ -22,7 +22,7 @@ import { AppError, ERROR_STATUS, type ErrorCode } from "@/server/errors";
 import { route } from "@/server/http/route";
 import { log } from "@/server/log";
 import { closeTestDb, createTestDb } from "@/tests/db";
-import { createAdmin, createCustomer, createMerchant } from "@/tests/factories";
+import { createAdmin, createCustomer, createMerchant } from "@/server/db/seed/factories";
 
 const SITE = "http://localhost:3000";
 const GENERIC = "Something went wrong. Please try again later.";

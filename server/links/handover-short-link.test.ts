@@ -11,7 +11,12 @@ import { getCustomerOrder } from "@/server/orders/get-customer-order";
 import { handoverUrl } from "@/server/orders/handover-code";
 import { listReadyOrders } from "@/server/orders/list-ready-orders";
 import { closeTestDb, createTestDb } from "@/tests/db";
-import { createCustomer, createMerchant, createOrder, createProduct } from "@/tests/factories";
+import {
+  createCustomer,
+  createMerchant,
+  createOrder,
+  createProduct,
+} from "@/server/db/seed/factories";
 import { getOriginalUrl } from "./get-original-url";
 
 let db: Db;

@@ -7,7 +7,7 @@ vi.hoisted(() => {
 import type { Db } from "@/server/db/client";
 import { clearRateLimitMemoryForTest } from "@/server/rate-limit";
 import { closeTestDb, createTestDb } from "@/tests/db";
-import { createShortLink as storeShortLink } from "@/tests/factories";
+import { createShortLink as storeShortLink } from "@/server/db/seed/factories";
 import { createShortLink, createShortLinks, NOT_A_SITE_PATH } from "./create-short-link";
 import { GET_ORIGINAL_LIMIT_PER_CLIENT, getOriginalUrl } from "./get-original-url";
 import { toSitePath } from "./site-path";

@@ -23,7 +23,7 @@ import {
   createLocalLocation,
   createMerchant,
   type Member,
-} from "@/tests/factories";
+} from "@/server/db/seed/factories";
 import { localLocationSchema } from "@/lib/validation/location";
 import { clearViewerLocation } from "./clear-viewer-location";
 import { getViewerLocation } from "./get-viewer-location";

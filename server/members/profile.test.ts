@@ -15,7 +15,7 @@ import {
   createMerchant,
   createSubscription,
   DEFAULT_PASSWORD,
-} from "@/tests/factories";
+} from "@/server/db/seed/factories";
 import { WRONG_CURRENT_PASSWORD_MESSAGE } from "./current-password";
 import { getProfile } from "./get-profile";
 import { updateAvatar } from "./update-avatar";

@@ -21,7 +21,7 @@ import type { GeocodeResult } from "@/server/geo";
 import { USERNAME_TAKEN_MESSAGE, registerCustomer, registerMerchant } from "@/server/members";
 import { LOCATION_NOT_FOUND_MESSAGE } from "@/server/members/register-merchant";
 import { closeTestDb, createTestDb } from "@/tests/db";
-import { createCustomer, createReseller } from "@/tests/factories";
+import { createCustomer, createReseller } from "@/server/db/seed/factories";
 
 let db: Db;
 beforeAll(async () => {

@@ -24,7 +24,7 @@ import type { Db } from "@/server/db/client";
 import { emailOutbox, members, passwordResetTokens } from "@/server/db/schema";
 import { clearRateLimitMemoryForTest } from "@/server/rate-limit";
 import { closeTestDb, createTestDb } from "@/tests/db";
-import { createCustomer } from "@/tests/factories";
+import { createCustomer } from "@/server/db/seed/factories";
 import {
   FORGOT_PASSWORD_SUCCESS,
   hashResetCode,

@@ -20,7 +20,7 @@ import type { Db } from "@/server/db/client";
 import { members } from "@/server/db/schema";
 import { AppError } from "@/server/errors";
 import { closeTestDb, createTestDb } from "@/tests/db";
-import { createCustomer, createMerchant, DEFAULT_PASSWORD } from "@/tests/factories";
+import { createCustomer, createMerchant, DEFAULT_PASSWORD } from "@/server/db/seed/factories";
 import {
   changePassword,
   TOO_MANY_WRONG_PASSWORDS_MESSAGE,

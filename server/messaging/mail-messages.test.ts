@@ -6,7 +6,12 @@ import { conversations, emailOutbox, notificationPreferences } from "@/server/db
 import { registerCustomer } from "@/server/members";
 import { clearRateLimitMemoryForTest } from "@/server/rate-limit";
 import { closeTestDb, createTestDb } from "@/tests/db";
-import { createCustomer, createMerchant, createSubscription, type Member } from "@/tests/factories";
+import {
+  createCustomer,
+  createMerchant,
+  createSubscription,
+  type Member,
+} from "@/server/db/seed/factories";
 import {
   askTheFarmer,
   attachVisitorConversations,

@@ -12,7 +12,7 @@ import {
   createSubscription,
   type Member,
   type Product,
-} from "@/tests/factories";
+} from "@/server/db/seed/factories";
 import {
   askTheFarmer,
   countUnreadConversations,

@@ -11,7 +11,7 @@ import type { Db } from "@/server/db/client";
 import { emailOutbox, notificationPreferences } from "@/server/db/schema";
 import { deliverMail } from "@/server/email/send-mail";
 import { closeTestDb, createTestDb } from "@/tests/db";
-import { createCustomer } from "@/tests/factories";
+import { createCustomer } from "@/server/db/seed/factories";
 import { POST as oneClickPost } from "@/app/api/notifications/unsubscribe/[type]/[userId]/route";
 import { POST as subscribePost } from "@/app/api/notifications/subscribe/route";
 import { POST as unsubscribePost } from "@/app/api/notifications/unsubscribe/route";

@@ -13,7 +13,7 @@ import {
   createOrder,
   createProduct,
   type Member,
-} from "@/tests/factories";
+} from "@/server/db/seed/factories";
 import { getCustomerOrder } from "./get-customer-order";
 import { getHandoverState } from "./get-handover-state";
 

@@ -29,7 +29,7 @@ import {
   createProduct,
   type Member,
   type Product,
-} from "@/tests/factories";
+} from "@/server/db/seed/factories";
 import {
   alreadyCancelledMessage,
   alreadyRefundedMessage,

@@ -29,7 +29,7 @@ import {
   createProduct,
   type Member,
   type Product,
-} from "@/tests/factories";
+} from "@/server/db/seed/factories";
 import { cancelOrder } from "./cancel-order";
 import { CART_CHANGED_MESSAGE, CHECKOUT_KEY_USED_MESSAGE, placeOrder } from "./place-order";
 

@@ -13,7 +13,7 @@ import {
   createMerchant,
   createProduct,
   type Member,
-} from "@/tests/factories";
+} from "@/server/db/seed/factories";
 import { writeOrder, type WrittenOrder } from "./write-order";
 
 let db: Db;

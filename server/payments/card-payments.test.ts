@@ -13,7 +13,7 @@ import { AppError } from "@/server/errors";
 import { cancelOrder } from "@/server/orders/cancel-order";
 import { updateOrderStatus } from "@/server/orders/update-order-status";
 import { CARDS, cardShop, intentIdOf, payAsBrowser } from "@/tests/card-checkout";
-import { createCustomer } from "@/tests/factories";
+import { createCustomer } from "@/server/db/seed/factories";
 import type { StripeFake, StripeObject } from "@/tests/stripe-fake";
 import { setupStripeTestDb } from "@/tests/stripe-test-db";
 import { completeCardReturn } from "./complete-card-return";
@@ -304,7 +304,7 @@ describe("saved cards", () => {
     expect(cards).toEqual([expect.objectContaining({ brand: "mastercard", last4: "4444" })]);
 
     // Next order: the saved card confirms directly.
-    const { createCartItem } = await import("@/tests/factories");
+    const { createCartItem } = await import("@/server/db/seed/factories");
     await createCartItem(db, {
       memberId: shop.customer.id,
       productId: shop.products[0]!.id,

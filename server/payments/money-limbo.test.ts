@@ -42,7 +42,7 @@ import {
   createCustomer,
   createMerchant,
   createProduct,
-} from "@/tests/factories";
+} from "@/server/db/seed/factories";
 import type { StripeFake, StripeObject } from "@/tests/stripe-fake";
 import { setupStripeTestDb } from "@/tests/stripe-test-db";
 import { AUTHENTICATION_UNFINISHED_MESSAGE, completeCardReturn } from "./complete-card-return";

@@ -17,7 +17,7 @@ import { completeCardReturn } from "@/server/payments/complete-card-return";
 import { handleStripeEvent, verifyStripeEvent } from "@/server/payments/handle-stripe-event";
 import { startCardCheckout } from "@/server/payments/start-card-checkout";
 import { CARDS, cardShop, intentIdOf, payAsBrowser } from "@/tests/card-checkout";
-import { createMerchant } from "@/tests/factories";
+import { createMerchant } from "@/server/db/seed/factories";
 import type { StripeFake, StripeObject } from "@/tests/stripe-fake";
 import { setupStripeTestDb } from "@/tests/stripe-test-db";
 import { getPayoutsOverview } from "./get-payouts-overview";

@@ -12,7 +12,7 @@ import {
   createReview,
   type Member,
   type Product,
-} from "@/tests/factories";
+} from "@/server/db/seed/factories";
 import { deleteReview } from "./delete-review";
 import { getMyReview } from "./get-my-review";
 import { listReviews } from "./list-reviews";

@@ -9,7 +9,7 @@ vi.hoisted(() => {
 import type { Db } from "@/server/db/client";
 import { emailOutbox, members, securityAccesses } from "@/server/db/schema";
 import { closeTestDb, createTestDb } from "@/tests/db";
-import { createCustomer, createSecurityAccess } from "@/tests/factories";
+import { createCustomer, createSecurityAccess } from "@/server/db/seed/factories";
 import { POST as blockPost } from "@/app/api/securities/block/route";
 import { blockAccess } from "./block-access";
 import { recordSignIn } from "./record-sign-in";

@@ -7,7 +7,12 @@ vi.mock("next/cache", () => ({ cacheLife: () => {}, cacheTag: () => {} }));
 
 import type { Db } from "@/server/db/client";
 import { closeTestDb, createTestDb } from "@/tests/db";
-import { createCustomer, createMerchant, createProduct, type Product } from "@/tests/factories";
+import {
+  createCustomer,
+  createMerchant,
+  createProduct,
+  type Product,
+} from "@/server/db/seed/factories";
 import { buildSitemap } from "./build-sitemap";
 
 const SITE = "https://market.example.com";

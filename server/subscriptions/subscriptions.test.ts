@@ -13,7 +13,7 @@ import { emailOutbox, members, subscriptions } from "@/server/db/schema";
 import { AppError } from "@/server/errors";
 import { handleStripeEvent } from "@/server/payments/handle-stripe-event";
 import { CARDS, payAsBrowser } from "@/tests/card-checkout";
-import { createCustomer, createMerchant, createProduct } from "@/tests/factories";
+import { createCustomer, createMerchant, createProduct } from "@/server/db/seed/factories";
 import { startStripeFake, type StripeFake, type StripeObject } from "@/tests/stripe-fake";
 import { postAsBrowser } from "@/tests/stripe-fake/test-support";
 import { setupStripeTestDb } from "@/tests/stripe-test-db";

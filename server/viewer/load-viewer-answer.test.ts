@@ -31,7 +31,7 @@ import {
   createMessage,
   createProduct,
   createReview,
-} from "@/tests/factories";
+} from "@/server/db/seed/factories";
 
 let db: Db;
 

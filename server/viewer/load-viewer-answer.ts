@@ -2,7 +2,7 @@ import "server-only";
 import { sql } from "drizzle-orm";
 import { isFeatureOn } from "@/lib/features";
 import { defaultCountry } from "@/lib/input-format";
-import { MY_LOCAL_DISMISSED_COOKIE } from "@/components/location/my-local-paths";
+import { MY_LOCAL_DISMISSED_COOKIE } from "@/lib/location/my-local-paths";
 import { readSessionCredential, resolveSessionTokenWith } from "@/server/auth/session";
 import { countCartItems, VisitorCookies } from "@/server/cart";
 import { memberItemCountSql } from "@/server/cart/count-cart-items";
@@ -14,7 +14,7 @@ import { toLocationAnswer, type ViewerLocation } from "@/server/location/types";
 import { toReviewView } from "@/server/reviews/review-view";
 import { isRowId } from "@/server/reviews/row-id";
 import { readClientInfo } from "@/server/security";
-import type { ViewerAnswer } from "@/components/layout/viewer-types";
+import type { ViewerAnswer } from "./viewer-answer";
 import { parseCookieHeader } from "@/server/http/cookie-header";
 
 // The outer row's id, qualified: inside a select from one table Drizzle writes bare column names.

@@ -1,8 +1,9 @@
+import "server-only";
 import type { CartCounts } from "@/lib/cart/types";
 import type { CountryCode } from "@/lib/regions";
 import type { LocationAnswer } from "@/server/location/types";
 import type { ReviewView } from "@/server/reviews/review-view";
-import type { Viewer } from "./nav-items";
+import type { Viewer } from "@/lib/viewer";
 
 /**
  * What `GET /api/viewer` answers: everything the shared page shell shows per viewer (the header's

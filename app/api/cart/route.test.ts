@@ -33,7 +33,7 @@ import {
   createProduct,
   type Member,
   type Product,
-} from "@/tests/factories";
+} from "@/server/db/seed/factories";
 
 const SITE = "http://localhost:3000";
 let db: Db;

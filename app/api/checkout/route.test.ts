@@ -27,7 +27,7 @@ import {
   createMerchant,
   createProduct,
   type Member,
-} from "@/tests/factories";
+} from "@/server/db/seed/factories";
 import { POST as postDelivery } from "./delivery/route";
 import { POST as postInPerson } from "./inPerson/route";
 

@@ -29,7 +29,7 @@ vi.mock("next/headers", () => ({
 import { encodeSessionToken, nowSeconds } from "@/server/auth/token";
 import type { Db } from "@/server/db/client";
 import { closeTestDb, createTestDb } from "@/tests/db";
-import { createCustomer, createMerchant, type Member } from "@/tests/factories";
+import { createCustomer, createMerchant, type Member } from "@/server/db/seed/factories";
 import { DELETE, GET, POST } from "./route";
 
 const SITE = "http://localhost:3000";

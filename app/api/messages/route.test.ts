@@ -24,7 +24,7 @@ import {
   createSubscription,
   type Member,
   type Product,
-} from "@/tests/factories";
+} from "@/server/db/seed/factories";
 import { POST as contact } from "../merchants/contact/route";
 import { DELETE as deleteConversation } from "./conversations/[conversationId]/route";
 import {

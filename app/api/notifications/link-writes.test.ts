@@ -17,7 +17,7 @@ import { POST as unsubscribe } from "@/app/api/notifications/unsubscribe/route";
 import type { Db } from "@/server/db/client";
 import { signNotificationLink } from "@/server/notifications/sign";
 import { closeTestDb, createTestDb } from "@/tests/db";
-import { createCustomer } from "@/tests/factories";
+import { createCustomer } from "@/server/db/seed/factories";
 
 const SITE = "http://localhost:3000";
 const UNSUBSCRIBED = "You have been unsubscribed from promotion emails.";

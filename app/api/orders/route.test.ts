@@ -25,7 +25,7 @@ import {
   createOrder,
   createProduct,
   type Member,
-} from "@/tests/factories";
+} from "@/server/db/seed/factories";
 import { POST as postCancel } from "./[orderNo]/cancel/route";
 import { GET as getOrder } from "./[orderNo]/view/route";
 import { POST as postConfirm } from "./confirmByMerchant/route";

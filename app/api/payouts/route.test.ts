@@ -27,7 +27,7 @@ import { encodeSessionToken, nowSeconds } from "@/server/auth/token";
 import type { Db } from "@/server/db/client";
 import { getEnv } from "@/server/env";
 import { closeTestDb, createTestDb } from "@/tests/db";
-import { createCustomer, createMerchant, type Member } from "@/tests/factories";
+import { createCustomer, createMerchant, type Member } from "@/server/db/seed/factories";
 import { startStripeFake, type StripeFake } from "@/tests/stripe-fake";
 import { POST as postConnectWebhook } from "../stripe/connect-webhook/route";
 import { POST as postDashboard } from "./dashboard/route";

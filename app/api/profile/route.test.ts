@@ -23,7 +23,12 @@ import { encodeSessionToken, nowSeconds } from "@/server/auth/token";
 import type { Db } from "@/server/db/client";
 import { pngOfSize, solid } from "@/server/storage/test-images";
 import { closeTestDb, createTestDb } from "@/tests/db";
-import { createCustomer, createMerchant, DEFAULT_PASSWORD, type Member } from "@/tests/factories";
+import {
+  createCustomer,
+  createMerchant,
+  DEFAULT_PASSWORD,
+  type Member,
+} from "@/server/db/seed/factories";
 import { POST as postAvatar } from "./avatar/route";
 import { GET, POST } from "./route";
 

@@ -23,7 +23,7 @@ import {
   createReseller,
   createResellerTransaction,
   type Member,
-} from "@/tests/factories";
+} from "@/server/db/seed/factories";
 import { PATCH as patchMarkAsPaid } from "./markAsPaid/route";
 import { GET as getList } from "./route";
 

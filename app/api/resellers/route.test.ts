@@ -22,7 +22,7 @@ import {
   createMerchant,
   createReseller,
   type Member,
-} from "@/tests/factories";
+} from "@/server/db/seed/factories";
 import { POST as postCreate } from "./create/route";
 import { GET as getList, PATCH as patchReseller } from "./route";
 

@@ -26,7 +26,7 @@ import {
   createReview,
   type Member,
   type Product,
-} from "@/tests/factories";
+} from "@/server/db/seed/factories";
 import { GET } from "../products/[productId]/reviews/route";
 import { DELETE } from "./[reviewId]/route";
 import { POST } from "./route";

@@ -18,7 +18,12 @@ import { getSessionMemberFromRequest } from "@/server/auth/session";
 import { encodeSessionToken, nowSeconds } from "@/server/auth/token";
 import type { Db } from "@/server/db/client";
 import { closeTestDb, createTestDb } from "@/tests/db";
-import { createCustomer, createMerchant, DEFAULT_PASSWORD, type Member } from "@/tests/factories";
+import {
+  createCustomer,
+  createMerchant,
+  DEFAULT_PASSWORD,
+  type Member,
+} from "@/server/db/seed/factories";
 import { POST as postCheckoutOptions } from "./checkoutOptions/route";
 import { GET as getNotifications, POST as postNotifications } from "./notifications/route";
 import { POST as postPassword } from "./password/route";

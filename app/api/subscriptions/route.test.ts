@@ -26,7 +26,7 @@ import type { Db } from "@/server/db/client";
 import { getEnv } from "@/server/env";
 import { CARDS, payAsBrowser } from "@/tests/card-checkout";
 import { closeTestDb, createTestDb } from "@/tests/db";
-import { createCustomer, createMerchant, type Member } from "@/tests/factories";
+import { createCustomer, createMerchant, type Member } from "@/server/db/seed/factories";
 import { startStripeFake, type StripeFake } from "@/tests/stripe-fake";
 import { POST as postCancel } from "./cancel/route";
 import { POST as postCard } from "./card/route";

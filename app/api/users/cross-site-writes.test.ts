@@ -33,7 +33,7 @@ import { POST as register } from "@/app/api/users/register/route";
 import type { Db } from "@/server/db/client";
 import { clearRateLimitMemoryForTest } from "@/server/rate-limit";
 import { closeTestDb, createTestDb } from "@/tests/db";
-import { DEFAULT_PASSWORD, createCustomer } from "@/tests/factories";
+import { DEFAULT_PASSWORD, createCustomer } from "@/server/db/seed/factories";
 
 const SITE = "http://localhost:3000";
 const ctx = { params: Promise.resolve({}) };

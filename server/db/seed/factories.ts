@@ -1,3 +1,4 @@
+import "server-only";
 /**
  * Factories: each makes one valid row (and what it needs) with deterministic defaults that any
  * field of the insert can override. Tests build their own world with them; the demo seed uses

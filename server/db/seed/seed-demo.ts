@@ -17,7 +17,7 @@ import {
   createSubscription,
   type Member,
   type Product,
-} from "@/tests/factories";
+} from "./factories";
 import { DEMO_CATALOG, type DemoCategory, type DemoProduct } from "./demo-catalog";
 import { DEMO_FARMS, type DemoFarm, type DemoPlan } from "./demo-farms";
 import { renderAvatar, renderProductImage } from "./images";

@@ -10,7 +10,7 @@ import {
   createMessage,
   createSubscription,
   type Member,
-} from "@/tests/factories";
+} from "@/server/db/seed/factories";
 import { sseReader } from "@/tests/sse";
 import { sendMessage } from "..";
 import {

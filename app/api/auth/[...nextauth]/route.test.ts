@@ -31,7 +31,7 @@ import { endAllSessions } from "@/server/auth/end-sessions";
 import { encodeSessionToken, nowSeconds } from "@/server/auth/token";
 import type { Db } from "@/server/db/client";
 import { closeTestDb, createTestDb } from "@/tests/db";
-import { createCustomer } from "@/tests/factories";
+import { createCustomer } from "@/server/db/seed/factories";
 
 // Outside a Next server there is no request scope: next/headers gets a cookie jar and headers of
 // the test's own. Our callbacks import the module (vi.mock above); next-auth require()s it

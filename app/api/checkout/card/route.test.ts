@@ -29,7 +29,7 @@ import { getEnv } from "@/server/env";
 import type { RouteHandler, RouteParams } from "@/server/http/route";
 import { CARDS, cardShop, intentIdOf, payAsBrowser } from "@/tests/card-checkout";
 import { closeTestDb, createTestDb } from "@/tests/db";
-import { createAdmin, createCustomer, type Member } from "@/tests/factories";
+import { createAdmin, createCustomer, type Member } from "@/server/db/seed/factories";
 import { startStripeFake, type StripeFake } from "@/tests/stripe-fake";
 import { POST as postCard } from "./route";
 import { POST as postSaveCard } from "./saveCard/route";

@@ -16,7 +16,12 @@ import type { Db } from "@/server/db/client";
 import { stampedHeadersForTest } from "@/server/http/connection";
 import { clearRateLimitMemoryForTest } from "@/server/rate-limit";
 import { closeTestDb, createTestDb } from "@/tests/db";
-import { createAdmin, createCustomer, createMerchant, type Member } from "@/tests/factories";
+import {
+  createAdmin,
+  createCustomer,
+  createMerchant,
+  type Member,
+} from "@/server/db/seed/factories";
 import { POST as markHandled } from "./[id]/handled/route";
 import { GET as listInbox, POST as submit } from "./route";
 

@@ -15,7 +15,7 @@ import { stampedHeadersForTest } from "@/server/http/connection";
 import { createShortLink } from "@/server/links";
 import { clearRateLimitMemoryForTest } from "@/server/rate-limit";
 import { closeTestDb, createTestDb } from "@/tests/db";
-import { createShortLink as storeShortLink } from "@/tests/factories";
+import { createShortLink as storeShortLink } from "@/server/db/seed/factories";
 import { POST } from "./route";
 
 const SITE = "http://localhost:3000";

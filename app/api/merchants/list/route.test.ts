@@ -20,7 +20,7 @@ import {
   createLocalLocation,
   createMerchant,
   type Member,
-} from "@/tests/factories";
+} from "@/server/db/seed/factories";
 import { GET } from "./route";
 
 let db: Db;

@@ -12,7 +12,7 @@ vi.mock("next/cache", () => ({ cacheLife: () => {}, cacheTag: () => {} }));
 
 import type { Db } from "@/server/db/client";
 import { closeTestDb, createTestDb } from "@/tests/db";
-import { createCustomer, createMerchant } from "@/tests/factories";
+import { createCustomer, createMerchant } from "@/server/db/seed/factories";
 import { GET } from "./route";
 
 let db: Db;

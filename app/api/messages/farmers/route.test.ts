@@ -14,7 +14,12 @@ import { encodeSessionToken, nowSeconds } from "@/server/auth/token";
 import type { Db } from "@/server/db/client";
 import { clearRateLimitMemoryForTest } from "@/server/rate-limit";
 import { closeTestDb, createTestDb } from "@/tests/db";
-import { createCustomer, createMerchant, createProduct, type Member } from "@/tests/factories";
+import {
+  createCustomer,
+  createMerchant,
+  createProduct,
+  type Member,
+} from "@/server/db/seed/factories";
 import { POST } from "./route";
 
 const SITE = "http://localhost:3000";

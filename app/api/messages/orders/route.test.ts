@@ -20,7 +20,7 @@ import {
   createProduct,
   createSubscription,
   type Member,
-} from "@/tests/factories";
+} from "@/server/db/seed/factories";
 import { POST } from "./route";
 
 const SITE = "http://localhost:3000";

@@ -21,7 +21,7 @@ import {
   createMessage,
   createSubscription,
   type Member,
-} from "@/tests/factories";
+} from "@/server/db/seed/factories";
 import { sseReader } from "@/tests/sse";
 import { POST as sendMessage } from "../conversations/[conversationId]/messages/route";
 import { GET } from "./route";

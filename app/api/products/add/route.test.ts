@@ -33,7 +33,7 @@ import {
   createProduct,
   createSubscription,
   type Member,
-} from "@/tests/factories";
+} from "@/server/db/seed/factories";
 import {
   countStoredImages,
   multipartRequest,

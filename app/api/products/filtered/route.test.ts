@@ -28,7 +28,7 @@ import {
   createMerchant,
   createProduct,
   type Member,
-} from "@/tests/factories";
+} from "@/server/db/seed/factories";
 import { GET } from "./route";
 
 let db: Db;

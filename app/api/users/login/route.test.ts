@@ -34,7 +34,7 @@ import type { Db } from "@/server/db/client";
 import { stampedHeadersForTest } from "@/server/http/connection";
 import { clearRateLimitMemoryForTest } from "@/server/rate-limit";
 import { closeTestDb, createTestDb } from "@/tests/db";
-import { DEFAULT_PASSWORD, createCustomer, createMerchant } from "@/tests/factories";
+import { DEFAULT_PASSWORD, createCustomer, createMerchant } from "@/server/db/seed/factories";
 
 let db: Db;
 beforeAll(async () => {

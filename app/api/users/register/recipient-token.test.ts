@@ -12,7 +12,7 @@ vi.mock(import("@/server/db/client"), async (importOriginal) => ({
 import type { Db } from "@/server/db/client";
 import { signRecipientEmail } from "@/server/messaging/recipient-token";
 import { closeTestDb, createTestDb } from "@/tests/db";
-import { createConversation, createMerchant, createMessage } from "@/tests/factories";
+import { createConversation, createMerchant, createMessage } from "@/server/db/seed/factories";
 import { POST } from "./route";
 
 let db: Db;

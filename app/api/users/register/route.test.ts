@@ -22,7 +22,7 @@ import { stampedHeadersForTest } from "@/server/http/connection";
 import { REGISTRATION_LIMIT } from "@/server/members/registration-limit";
 import { clearRateLimitMemoryForTest, consumeRateLimit } from "@/server/rate-limit";
 import { closeTestDb, createTestDb } from "@/tests/db";
-import { createCustomer, createReseller } from "@/tests/factories";
+import { createCustomer, createReseller } from "@/server/db/seed/factories";
 
 let db: Db;
 beforeAll(async () => {

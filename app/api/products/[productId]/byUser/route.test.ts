@@ -16,7 +16,12 @@ vi.mock("next/cache", () => ({
 import { encodeSessionToken, nowSeconds } from "@/server/auth/token";
 import type { Db } from "@/server/db/client";
 import { closeTestDb, createTestDb } from "@/tests/db";
-import { createCustomer, createMerchant, createProduct, type Member } from "@/tests/factories";
+import {
+  createCustomer,
+  createMerchant,
+  createProduct,
+  type Member,
+} from "@/server/db/seed/factories";
 import { productRow } from "@/tests/product-form";
 import { POST as postActivate } from "../activate/route";
 import { POST as postDelete } from "../delete/route";

@@ -13,7 +13,12 @@ vi.mock(import("@/server/db/client"), async (importOriginal) => ({
 import { encodeSessionToken, nowSeconds } from "@/server/auth/token";
 import type { Db } from "@/server/db/client";
 import { closeTestDb, createTestDb } from "@/tests/db";
-import { createCustomer, createMerchant, createProduct, type Member } from "@/tests/factories";
+import {
+  createCustomer,
+  createMerchant,
+  createProduct,
+  type Member,
+} from "@/server/db/seed/factories";
 import { GET } from "./route";
 
 const SITE = "http://localhost:3000";
