@@ -91,6 +91,20 @@ export default defineConfig([
           ],
         },
       ],
+      // Server code reaches components through the data loaders' home only; types from anywhere.
+      "@typescript-eslint/no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            {
+              group: ["@/server/**", "!@/server/pages"],
+              allowTypeImports: true,
+              message:
+                "components/ calls the server through @/server/pages (the data loaders' home); import other server modules as types only.",
+            },
+          ],
+        },
+      ],
     },
   },
   {

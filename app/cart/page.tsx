@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import { Suspense } from "react";
 import { CartView } from "@/components/cart/cart-view";
 import { ListSkeleton } from "@/components/cart/list-skeleton";
-import { loadCartList } from "@/components/cart/load-cart-list";
+import { loadCartList } from "@/server/pages";
 import { getEnv } from "@/server/env";
 
 export const metadata: Metadata = { title: "Shopping Cart", robots: { index: false } };

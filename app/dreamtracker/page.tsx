@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import { Suspense } from "react";
 import { DreamTrackerView } from "@/components/cart/dream-tracker-view";
 import { ListSkeleton } from "@/components/cart/list-skeleton";
-import { loadCartList } from "@/components/cart/load-cart-list";
+import { loadCartList } from "@/server/pages";
 
 export const metadata: Metadata = { title: "Dream Tracker", robots: { index: false } };
 

@@ -1,6 +1,6 @@
 import { Suspense, type ReactNode } from "react";
 import { PageIntro } from "@/components/static/page-intro";
-import { requireAdmin } from "@/server/auth/guards";
+import { requireAdmin } from "@/server/pages";
 
 /**
  * The frame of every admin page: its intro band, then `children` streamed in behind `loading`.

@@ -1,6 +1,6 @@
 import "server-only";
 import type { SortType } from "@/lib/constants";
-import { VIEWER_CITY_FALLBACK } from "@/server/location/get-viewer-city";
+import { VIEWER_CITY_FALLBACK } from "@/lib/location/viewer-city";
 
 /** "near Toronto", or "near you" when the city is unknown (the placeholder's fallback phrase). */
 export function nearCity(city: string): string {

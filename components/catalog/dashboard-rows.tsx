@@ -10,7 +10,7 @@ import {
   getProductListFor,
   getViewerNarrowing,
   type CatalogLists,
-} from "./catalog-data";
+} from "@/server/pages";
 import { MerchantCardGrid, ProductCardGrid } from "./card-grids";
 import { SearchBox } from "./search-box";
 import { MerchantGridSkeleton, ProductGridSkeleton } from "./skeletons";

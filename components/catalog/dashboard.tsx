@@ -10,8 +10,7 @@ import {
   HomePayments,
   HomeSteps,
 } from "@/components/static/home-sections";
-import { pageMetadata } from "@/server/seo";
-import type { CatalogLists } from "./catalog-data";
+import { pageMetadata, type CatalogLists } from "@/server/pages";
 import { nearCity } from "./catalog-metadata";
 import { DashboardFarmersRow, DashboardProductRow, DashboardSearch } from "./dashboard-rows";
 

@@ -5,8 +5,7 @@ import { MyLocalBanner, NothingNearby } from "@/components/location/my-local-ban
 import { ShellDescription } from "@/components/seo/shell-description";
 import { PageIntro } from "@/components/static/page-intro";
 import { PAGE_SIZES, type SortType } from "@/lib/constants";
-import { pageMetadata } from "@/server/seo";
-import { getProductListFor, type CatalogLists } from "./catalog-data";
+import { getProductListFor, pageMetadata, type CatalogLists } from "@/server/pages";
 import { PRODUCT_SEARCH_DESCRIPTION, productSearchTitle } from "./catalog-metadata";
 import { ProductResults } from "./product-results";
 import { RememberSearch } from "./remember-search";

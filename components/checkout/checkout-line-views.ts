@@ -1,5 +1,5 @@
 import type { DeliveryDestination } from "@/lib/constants";
-import { FULFILMENT_LABELS, fulfilmentFor } from "@/server/checkout/cart-rules";
+import { FULFILMENT_LABELS, fulfilmentFor } from "@/lib/checkout/fulfilment";
 import type { CheckoutLine } from "@/server/checkout/get-checkout-cart";
 import type { OrderLineView } from "./order-lines";
 

@@ -10,7 +10,7 @@ import type { CartCounts } from "@/lib/cart/types";
 import { MobileMenu } from "./mobile-menu";
 import { NavActionButton } from "./nav-action";
 import { ShellLink } from "./shell-link";
-import { myLocalMenuLabel, type MyLocalPlaceFields } from "@/components/location/my-local-place";
+import { myLocalMenuLabel, type MyLocalPlaceFields } from "@/lib/location/my-local-place";
 import { getNavItems, isCurrentPath, type NavItem, type NavItemId, type Viewer } from "./nav-items";
 
 // Loaded only when a member is signed in: visitors never download the dropdown (Radix + popper).

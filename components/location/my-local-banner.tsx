@@ -1,7 +1,7 @@
 import { MapPin } from "lucide-react";
-import type { Narrowing } from "@/components/catalog/catalog-data";
+import type { Narrowing } from "@/server/pages";
 import { MyLocalActions } from "./my-local-actions";
-import { myLocalPlace } from "./my-local-place";
+import { myLocalPlace } from "@/lib/location/my-local-place";
 
 /** "within 25 km of M5V 2T6, Toronto, ON" */
 function withinText(narrowing: Narrowing): string {

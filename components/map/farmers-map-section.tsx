@@ -1,9 +1,6 @@
 import { Suspense } from "react";
-import type { CatalogLists } from "@/components/catalog/catalog-data";
 import { HomeSection } from "@/components/static/home-section";
-import { getSessionMember } from "@/server/auth/session";
-import { getDb } from "@/server/db/client";
-import { getViewerLocation } from "@/server/location/get-viewer-location";
+import { loadViewerMapPoint, type CatalogLists } from "@/server/pages";
 import { FarmersMap, FarmersMapFrame } from "./farmers-map";
 
 /**
@@ -31,9 +28,5 @@ export function FarmersMapSection({ lists }: { lists: CatalogLists }) {
 }
 
 async function ViewerAwareFarmersMap() {
-  const location = await getViewerLocation(await getDb(), await getSessionMember());
-  const viewerPoint = location
-    ? { latitude: location.latitude, longitude: location.longitude, radiusKm: location.radiusKm }
-    : null;
-  return <FarmersMap viewerPoint={viewerPoint} />;
+  return <FarmersMap viewerPoint={await loadViewerMapPoint()} />;
 }

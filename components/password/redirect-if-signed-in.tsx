@@ -1,5 +1,5 @@
 import { redirect } from "next/navigation";
-import { getSessionMember } from "@/server/auth/session";
+import { getSessionMember } from "@/server/pages";
 
 /**
  * The password pages are for people who cannot sign in: a signed-in member goes to the dashboard

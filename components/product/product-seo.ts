@@ -2,7 +2,7 @@ import "server-only";
 import type { Metadata } from "next";
 import { truncate } from "@/lib/format";
 import type { ProductDetail } from "@/server/catalog/get-product-detail";
-import { absoluteUrl, pageMetadata } from "@/server/seo";
+import { absoluteUrl, pageMetadata } from "@/server/pages";
 
 /** Search results show about this many characters of a description. */
 const DESCRIPTION_MAX_CHARS = 155;

@@ -4,13 +4,16 @@ import { notFound, redirect } from "next/navigation";
 import { Suspense } from "react";
 import { STORE_VIEW_MODES, INTRODUCTION_PREVIEW_MAX_CHARS } from "@/lib/constants";
 import { truncate } from "@/lib/format";
-import { getSessionMember } from "@/server/auth/session";
-import { listStoreProducts } from "@/server/catalog/list-store-products";
-import { getDb } from "@/server/db/client";
-import { getEnv } from "@/server/env";
-import { absoluteUrl } from "@/server/seo";
+import {
+  absoluteUrl,
+  cardPaymentsConfigured,
+  getCachedStorePage,
+  getSessionMember,
+  isPossibleUsername,
+  loadStoreProducts,
+  type StorePageData,
+} from "@/server/pages";
 import { OwnerToolbar } from "./owner-toolbar";
-import { getCachedStorePage, isPossibleUsername, type StorePageData } from "./store-data";
 import { StoreProducts } from "./store-products";
 import { StoreProfile, storePlace } from "./store-profile";
 
@@ -135,7 +138,7 @@ export async function StorePage({
   const store = await getCachedStorePage(route.username);
   if (!store) notFound();
   const { username, viewMode } = route;
-  const cardPaymentsEnabled = getEnv().cardPaymentsEnabled;
+  const cardPaymentsEnabled = cardPaymentsConfigured();
 
   return (
     <>
@@ -200,7 +203,7 @@ function ActiveProducts({
 /** The owner's first page of active products, read fresh; null for anyone else. */
 async function ownersActivePage(username: string, storeId: number) {
   if (!(await isStoreOwner(storeId))) return null;
-  return listStoreProducts(await getDb(), {
+  return loadStoreProducts({
     username,
     viewMode: "public",
     page: 1,
@@ -230,7 +233,7 @@ async function DeletedItems({ username, storeId }: { username: string; storeId: 
   const member = await getSessionMember();
   if (!member || member.memberType !== "merchant" || member.id !== storeId)
     redirect(`/stores/${username}`);
-  const products = await listStoreProducts(await getDb(), {
+  const products = await loadStoreProducts({
     username,
     viewMode: "deleted",
     page: 1,

@@ -4,9 +4,7 @@ import { Suspense } from "react";
 import { ButtonLink } from "@/components/ui/button";
 import { PageIntro } from "@/components/static/page-intro";
 import { getPlan } from "@/lib/money";
-import { requireMember } from "@/server/auth/guards";
-import { getDb } from "@/server/db/client";
-import { formatServiceDate, getSubscriptionDetails } from "@/server/subscriptions";
+import { formatServiceDate, loadOwnPlan, requireMember } from "@/server/pages";
 
 const TYPES = ["create", "update", "cancel", "resubscribe"] as const;
 type CompletedType = (typeof TYPES)[number];
@@ -42,7 +40,7 @@ async function Completed({ type }: { type: CompletedType }) {
   const member = await requireMember(`/subscription/payment/${type}/completed`, {
     merchantPage: true,
   });
-  const { entitlement } = await getSubscriptionDetails(await getDb(), member.id);
+  const { entitlement } = await loadOwnPlan(member.id);
   const plan = getPlan(entitlement.paidPlan ?? entitlement.plan);
   const ends = entitlement.serviceExpiresAt
     ? formatServiceDate(entitlement.serviceExpiresAt)

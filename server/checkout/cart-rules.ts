@@ -104,22 +104,7 @@ export function totalsByCurrency(
   return [...totals].map(([currency, totalCents]) => ({ currency, totalCents }));
 }
 
-/**
- * How a line reaches the customer: the farmer delivers only what they offer to deliver and only
- * when the customer chose home delivery; everything else is picked up at the farm. This is what an
- * order line stores, so the farmer's status list (pickup or delivery) matches what really happens.
- */
-export function fulfilmentFor(
-  offered: DeliveryMethod,
-  destination: DeliveryDestination,
-): DeliveryMethod {
-  return offered === "free_delivery" && destination === "home" ? "free_delivery" : "in_store";
-}
-
-export const FULFILMENT_LABELS: Record<DeliveryMethod, string> = {
-  free_delivery: "Home delivery",
-  in_store: "Pickup at the farm",
-};
+export { FULFILMENT_LABELS, fulfilmentFor } from "@/lib/checkout/fulfilment";
 
 /** "ea" when not sold by weight, else "2 lbs" (the price unit of product cards). */
 export function priceUnitLabel(

@@ -5,8 +5,10 @@ import { getDb } from "@/server/db/client";
 import { readClientInfo } from "@/server/security";
 import { getViewerLocation } from "./get-viewer-location";
 
+import { VIEWER_CITY_FALLBACK } from "@/lib/location/viewer-city";
+
 /** What `getViewerCity` answers when no city is known. */
-export const VIEWER_CITY_FALLBACK = "near you";
+export { VIEWER_CITY_FALLBACK };
 
 /**
  * The city for titles and descriptions that carry the visitor's city (spec part 1 section 2): the

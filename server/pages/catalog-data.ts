@@ -5,7 +5,7 @@ import { getSessionMember } from "@/server/auth/session";
 import { CACHE_TAGS } from "@/server/catalog/cache-tags";
 import { listMerchants, type MerchantList } from "@/server/catalog/list-merchants";
 import { listProducts, type ProductList } from "@/server/catalog/list-products";
-import { radiusToReach } from "@/components/location/my-local-place";
+import { radiusToReach } from "@/lib/location/my-local-place";
 import { RADIUS_MAX_KM, RADIUS_STEP_KM } from "@/lib/constants";
 import type { Nearby } from "@/lib/catalog/types";
 import { getDb, type Db } from "@/server/db/client";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { myLocalMenuLabel, myLocalPlace, radiusToReach } from "./my-local-place";
+import { myLocalMenuLabel, myLocalPlace, radiusToReach } from "@/lib/location/my-local-place";
 
 const toronto = { city: "Toronto", provinceState: "ON", postalCode: "M5V 2T6", radius: 25 };
 

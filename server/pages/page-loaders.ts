@@ -1,0 +1,46 @@
+import "server-only";
+import type { ListPage, ProductCard } from "@/lib/catalog/types";
+import { getSessionMember } from "@/server/auth/session";
+import {
+  listStoreProducts,
+  type ListStoreProductsInput,
+} from "@/server/catalog/list-store-products";
+import { getDb } from "@/server/db/client";
+import { getEnv } from "@/server/env";
+import { getViewerLocation } from "@/server/location/get-viewer-location";
+import { getSubscriptionDetails } from "@/server/subscriptions";
+
+/**
+ * The small reads the pages' server components make per request, so components/ never opens the
+ * database itself (docs/architecture.md): each takes what the page knows and answers what it
+ * draws.
+ */
+
+/** Where the farmers map opens for this viewer: their My Local point and radius, or null. */
+export async function loadViewerMapPoint(): Promise<{
+  latitude: number;
+  longitude: number;
+  radiusKm: number;
+} | null> {
+  const location = await getViewerLocation(await getDb(), await getSessionMember());
+  return location
+    ? { latitude: location.latitude, longitude: location.longitude, radiusKm: location.radiusKm }
+    : null;
+}
+
+/** A store's products read fresh (the owner's own views), not from the shared cache. */
+export async function loadStoreProducts(
+  input: ListStoreProductsInput,
+): Promise<ListPage<ProductCard>> {
+  return listStoreProducts(await getDb(), input);
+}
+
+/** The signed-in farmer's plan as the subscription pages show it. */
+export async function loadOwnPlan(memberId: number) {
+  return getSubscriptionDetails(await getDb(), memberId);
+}
+
+/** Whether card payments are configured here (the store's badges, the checkout's options). */
+export function cardPaymentsConfigured(): boolean {
+  return getEnv().cardPaymentsEnabled;
+}
