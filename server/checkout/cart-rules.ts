@@ -1,5 +1,5 @@
 import "server-only";
-import type { Currency, DeliveryDestination, DeliveryMethod, PaymentType } from "@/lib/constants";
+import type { Currency, PaymentType } from "@/lib/constants";
 import type { CartLine } from "./cart-lines";
 
 /**
