@@ -5,7 +5,8 @@
  * 2. statements per request: every probe (bench/db/statements.ts) sends as many statements at S
  *    as at XS (10x the data), so no list runs a query per row;
  * 3. query plans: the statements of search, My Local, listing depth, order lists... use their
- *    intended index (EXPLAIN of the statements the services actually sent);
+ *    intended index (EXPLAIN of the statements the services actually sent); the money sweep reads
+ *    through all its partial indexes and scans no orders, order lines or payouts whole;
  * 4. first-load JavaScript of every route of an existing build directory (default .next), signed
  *    in or not, is at most 180 kB gzipped.
  *
@@ -58,6 +59,23 @@ export const INTENDED_INDEXES: Record<string, string[]> = {
   "reseller transactions, an email and a date range": [
     "reseller_transactions_reseller_created_idx",
   ],
+};
+
+/**
+ * Probes whose statements must use every one of `indexes` and never read `tables` by a sequential
+ * scan: the money sweep (decision 0037) reads only rows in non-final states, each kind through its
+ * partial index, so a sweep with nothing to do costs the same at every size (issue 39).
+ */
+export const PARTIAL_INDEX_READS: Record<string, { indexes: string[]; tables: string[] }> = {
+  "money sweep, nothing to do": {
+    indexes: [
+      "orders_awaiting_payment_idx",
+      "order_items_refund_open_idx",
+      "order_items_reversal_owed_idx",
+      "payouts_owed_idx",
+    ],
+    tables: ["orders", "order_items", "payouts"],
+  },
 };
 
 /**
@@ -126,20 +144,17 @@ async function planIndexes(
   ctx: DbContext,
   probe: StatementProbe,
 ): Promise<{ indexes: Set<string>; seq: Set<string>; sorted: Set<string>; whole: Set<string> }> {
-  const prepared = probe.prepare ? await probe.prepare(ctx) : undefined;
-  let statements: { text: string; values: unknown[] }[] = [];
-  try {
-    statements = await captureStatements(() => probe.run(ctx, prepared));
-  } finally {
-    await probe.cleanup?.(ctx, prepared);
-  }
   const indexes = new Set<string>();
   const seq = new Set<string>();
   const sorted = new Set<string>();
   const whole = new Set<string>();
+  const prepared = probe.prepare ? await probe.prepare(ctx) : undefined;
+  // Explained before the clean-up, on the data the statements ran on (the money sweep's seeded
+  // payouts go with its clean-up).
   const client = new pg.Client({ connectionString: ctx.url });
-  await client.connect();
   try {
+    const statements = await captureStatements(() => probe.run(ctx, prepared));
+    await client.connect();
     for (const s of statements) {
       if (!/^\s*(with|select)\b/i.test(s.text)) continue;
       const { rows } = await client.query<{ "QUERY PLAN": [{ Plan: PlanNode }] }>(
@@ -154,6 +169,7 @@ async function planIndexes(
     }
   } finally {
     await client.end();
+    await probe.cleanup?.(ctx, prepared);
   }
   return { indexes, seq, sorted, whole };
 }
@@ -293,6 +309,20 @@ async function databaseChecks(server: string, keep: boolean, report: Report): Pr
         const ok = wanted.some((name) => indexes.has(name)) && !sorted && readWhole.length === 0;
         report.add(id, ok, {
           note: `indexes: ${[...indexes].join(", ") || "none"}${seq.size ? `; seq scans: ${[...seq].join(", ")}` : ""}${sorted ? `; sorted after ${inOrder}` : ""}${readWhole.length ? `; read whole: ${readWhole.join(", ")}` : ""}`,
+        });
+      });
+    }
+
+    for (const [name, wanted] of Object.entries(PARTIAL_INDEX_READS)) {
+      const id = `plans:${name} uses its partial indexes, no seq scan of ${wanted.tables.join(", ")}`;
+      await guard(report, [id], async () => {
+        const probe = STATEMENT_PROBES.find((p) => p.name === name);
+        if (!probe) throw new Error(`no statement probe "${name}"`);
+        const { indexes, seq } = await planIndexes(s, probe);
+        const missing = wanted.indexes.filter((index) => !indexes.has(index));
+        const scanned = wanted.tables.filter((table) => seq.has(table));
+        report.add(id, missing.length === 0 && scanned.length === 0, {
+          note: `indexes: ${[...indexes].join(", ") || "none"}${missing.length ? `; not used: ${missing.join(", ")}` : ""}${seq.size ? `; seq scans: ${[...seq].join(", ")}` : ""}`,
         });
       });
     }

@@ -45,26 +45,26 @@ async function main(): Promise<void> {
       const probe = STATEMENT_PROBES.find((p) => p.name === name);
       if (!probe) throw new Error(`no probe "${name}"`);
       const prepared = probe.prepare ? await probe.prepare(ctx) : undefined;
-      let statements: { text: string; values: unknown[] }[] = [];
+      // Explained before the clean-up, on the data the statements ran on.
       try {
         await probe.run(ctx, prepared); // warm
-        statements = await captureStatements(() => probe.run(ctx, prepared));
+        const statements = await captureStatements(() => probe.run(ctx, prepared));
+        out(`\n=== ${name}: ${statements.length} statements`);
+        for (const s of statements) {
+          if (!/^\s*(with|select)\b/i.test(s.text)) {
+            out(`\n-- ${s.text.slice(0, 200)}`);
+            continue;
+          }
+          const { rows } = await ctx.raw.query<{ "QUERY PLAN": string }>(
+            `explain (analyze, buffers) ${s.text}`,
+            s.values,
+          );
+          out(
+            `\n-- ${s.text.replace(/\s+/g, " ").slice(0, 300)}\n${rows.map((r) => r["QUERY PLAN"]).join("\n")}`,
+          );
+        }
       } finally {
         await probe.cleanup?.(ctx, prepared);
-      }
-      out(`\n=== ${name}: ${statements.length} statements`);
-      for (const s of statements) {
-        if (!/^\s*(with|select)\b/i.test(s.text)) {
-          out(`\n-- ${s.text.slice(0, 200)}`);
-          continue;
-        }
-        const { rows } = await ctx.raw.query<{ "QUERY PLAN": string }>(
-          `explain (analyze, buffers) ${s.text}`,
-          s.values,
-        );
-        out(
-          `\n-- ${s.text.replace(/\s+/g, " ").slice(0, 300)}\n${rows.map((r) => r["QUERY PLAN"]).join("\n")}`,
-        );
       }
     }
   } finally {

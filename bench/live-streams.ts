@@ -21,7 +21,7 @@ import {
   createCustomer,
   createMerchant,
   createSubscription,
-} from "@/tests/factories";
+} from "@/server/db/seed/factories";
 
 function option(name: string, fallback: number): number {
   const at = process.argv.indexOf(`--${name}`);

@@ -26,6 +26,7 @@ import {
   searchScenarios,
 } from "./db/scenarios";
 import { ablation } from "./db/ablation";
+import { moneySweepScenario } from "./payments/money-sweep";
 import { paymentsGroup } from "./payments/suite";
 import * as pglite from "./db/pglite";
 import { countProbe, STATEMENT_PROBES } from "./db/statements";
@@ -59,6 +60,7 @@ export const DB_SCENARIOS = [
   "resellers",
   "messages",
   "checkout",
+  "reconcile",
 ] as const;
 export type DbScenario = (typeof DB_SCENARIOS)[number];
 
@@ -179,6 +181,10 @@ async function dbGroup(ctx: DbContext, report: Report, opts: RunOptions): Promis
   if (wants("checkout")) {
     out("  checkout");
     await checkoutScenario(ctx, report);
+  }
+  if (wants("reconcile")) {
+    out("  money sweep with nothing to do");
+    await moneySweepScenario(ctx, report);
   }
 }
 

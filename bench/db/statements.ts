@@ -6,6 +6,12 @@
  */
 import { randomUUID } from "node:crypto";
 import { countStatements } from "../lib/statements";
+import {
+  cleanupMoneySweep,
+  prepareMoneySweep,
+  sweep,
+  type MoneySweepSetup,
+} from "../payments/money-sweep";
 import type { DbContext } from "./context";
 import {
   deepestContactsCursor,
@@ -242,6 +248,14 @@ export const STATEMENT_PROBES: StatementProbe[] = [
       await ctx.raw.query("delete from cart_items where member_id = $1", [customer.id]);
       await ctx.raw.query("delete from email_outbox where id > $1", [outboxMax]);
     },
+  },
+  {
+    // The reconciler (decision 0037) on the dataset as generated, the fake's lists empty: every
+    // read goes through a partial index of rows in non-final states, at every size.
+    name: "money sweep, nothing to do",
+    prepare: prepareMoneySweep,
+    run: (ctx, setup) => sweep(ctx, setup as MoneySweepSetup),
+    cleanup: (ctx, setup) => cleanupMoneySweep(ctx, setup as MoneySweepSetup),
   },
 ];
 

@@ -1,7 +1,7 @@
 /**
  * Counts the SQL statements node-postgres sends, by wrapping pg.Client#query (pool queries and
  * transactions both end there). `capture` also keeps each statement's text and parameters, which
- * the plan checks EXPLAIN.
+ * the plan checks EXPLAIN; `timeStatements` also times them (the database time of a call).
  */
 import pg from "pg";
 
@@ -10,7 +10,34 @@ export interface Captured {
   values: unknown[];
 }
 
-const state = { installed: false, count: 0, capture: null as Captured[] | null };
+/** The statements' time while `timeStatements` runs: how long at least one was in flight. */
+interface Timing {
+  inFlight: number;
+  busySince: number;
+  busyMs: number;
+  sumMs: number;
+}
+
+const state = {
+  installed: false,
+  count: 0,
+  capture: null as Captured[] | null,
+  timing: null as Timing | null,
+};
+
+/** Starts timing one statement; the answer stops it (once). */
+function startTiming(timing: Timing): () => void {
+  const started = performance.now();
+  if (timing.inFlight++ === 0) timing.busySince = started;
+  let done = false;
+  return () => {
+    if (done) return;
+    done = true;
+    const now = performance.now();
+    timing.sumMs += now - started;
+    if (--timing.inFlight === 0) timing.busyMs += now - timing.busySince;
+  };
+}
 
 export function installStatementCounter(): void {
   if (state.installed) return;
@@ -32,7 +59,23 @@ export function installStatementCounter(): void {
         (Array.isArray(args[1]) ? (args[1] as unknown[]) : []);
       state.capture.push({ text, values });
     }
-    return original.apply(this, args);
+    if (!state.timing) return original.apply(this, args);
+    // From the statement's call to its answer: node-postgres answers by a callback (pool queries)
+    // or a promise.
+    const stop = startTiming(state.timing);
+    const last = args.length - 1;
+    const callback = args[last];
+    if (typeof callback === "function") {
+      args[last] = function timed(this: unknown, ...answer: unknown[]) {
+        stop();
+        return (callback as (...a: unknown[]) => unknown).apply(this, answer);
+      };
+      return original.apply(this, args);
+    }
+    const result = original.apply(this, args) as { then?: unknown } | undefined;
+    if (typeof result?.then === "function") (result as Promise<unknown>).then(stop, stop);
+    else stop();
+    return result;
   } as typeof pg.Client.prototype.query;
 }
 
@@ -55,4 +98,33 @@ export async function captureStatements(fn: () => Promise<unknown>): Promise<Cap
     state.capture = null;
   }
   return list;
+}
+
+export interface StatementTime {
+  /** Statements sent. */
+  count: number;
+  /** Wall time during which at least one statement was in flight (sent, not yet answered). */
+  busyMs: number;
+  /** The statements' times added up (equal to busyMs when they run one at a time). */
+  sumMs: number;
+}
+
+/**
+ * The database time of `fn`: its statements timed from the call to node-postgres to the answer
+ * (network, server, and the rows parsed), as the caller waits for them. Run it alone: the timing
+ * is process-wide.
+ */
+export async function timeStatements<T>(
+  fn: () => Promise<T>,
+): Promise<{ result: T } & StatementTime> {
+  installStatementCounter();
+  const before = state.count;
+  const timing: Timing = { inFlight: 0, busySince: 0, busyMs: 0, sumMs: 0 };
+  state.timing = timing;
+  try {
+    const result = await fn();
+    return { result, count: state.count - before, busyMs: timing.busyMs, sumMs: timing.sumMs };
+  } finally {
+    state.timing = null;
+  }
 }

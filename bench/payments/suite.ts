@@ -1,14 +1,16 @@
 /**
  * The `payments` group (issue 17): placing card orders and processing Stripe's webhooks on the
- * dataset, against the Stripe fake in this process. The services are imported by path, so a
- * missing one fails its rows with "missing: <file>". Everything the group adds to the database is
- * removed afterwards, and the group checks that the dataset is as it found it.
+ * dataset, against the Stripe fake in this process, then one money sweep (issue 39) with every
+ * payment of the run in Stripe's lists. The services are imported by path, so a missing one fails
+ * its rows with "missing: <file>". Everything the group adds to the database is removed
+ * afterwards, and the group checks that the dataset is as it found it.
  */
 import type { DbContext } from "../db/context";
 import { service } from "../lib/missing";
 import { out } from "../lib/out";
 import { guard, type Report } from "../lib/report";
 import { CARD_ORDER_IDS, cardOrderScenarios, type CardOrderServices } from "./card-orders";
+import { BUSY_SWEEP_ID, sweepAfterPayments } from "./money-sweep";
 import { fillCarts, fingerprint, pickShoppers, removeTraces } from "./shoppers";
 import { startBenchStripe } from "./stripe";
 import { WEBHOOK_IDS, webhookScenario, type WebhookServices } from "./webhooks";
@@ -18,6 +20,7 @@ const SEQUENTIAL = 320;
 const CONCURRENT = 1200;
 
 const UNCHANGED_ID = "payments (db):dataset as generated after clean-up";
+const GROUP_IDS = [...CARD_ORDER_IDS, ...WEBHOOK_IDS, BUSY_SWEEP_ID, UNCHANGED_ID];
 
 async function loadServices(): Promise<CardOrderServices & WebhookServices> {
   const events = "server/payments/handle-stripe-event.ts";
@@ -42,7 +45,7 @@ async function loadServices(): Promise<CardOrderServices & WebhookServices> {
 }
 
 export async function paymentsGroup(ctx: DbContext, report: Report): Promise<void> {
-  await guard(report, [...CARD_ORDER_IDS, ...WEBHOOK_IDS, UNCHANGED_ID], async () => {
+  await guard(report, GROUP_IDS, async () => {
     const services = await loadServices();
     const shoppers = await pickShoppers(ctx, SEQUENTIAL + CONCURRENT);
     const before = await fingerprint(ctx, shoppers);
@@ -56,6 +59,8 @@ export async function paymentsGroup(ctx: DbContext, report: Report): Promise<voi
       });
       out(`  webhooks (${awaiting.length} orders awaiting payment)`);
       await webhookScenario(ctx, report, bench, services, awaiting);
+      out("  money sweep with Stripe's lists full");
+      await sweepAfterPayments(ctx, report, bench);
     } finally {
       // Every event id is the fake's own (evt_ and random), so none can be the dataset's.
       await removeTraces(

@@ -5,6 +5,14 @@
  * Each delivery is what POST /api/stripe/webhook does before its answer: verify the signature on
  * the raw body, then `handleStripeEvent`. The route's order mails, sent after the answer, are not
  * in it. Then every order must be placed exactly once.
+ *
+ * Since decision 0037 the handler reads the intent from Stripe before it changes anything (issue
+ * 39: still at least 200 deliveries a second). The events are split in three, each delivered one
+ * way, in interleaved rounds (A B C, C B A, twice) so that neither warm-up, a drifting load nor the
+ * growing tables favour one: the intent re-read from the fake answering about 1 ms late (the
+ * target), the same answered at once, and no re-read at all (the handler given the event's own
+ * intent, as before 0037). Their rates, and the time each processing delivery spent in its Stripe
+ * read, are the re-read's cost.
  */
 import type Stripe from "stripe";
 import type {
@@ -27,8 +35,16 @@ export interface WebhookServices {
 
 export const WEBHOOKS_IN_FLIGHT = 10;
 
+/** How late the fake answers in the measured case ("the fake answers in ~1 ms"). */
+export const REREAD_LATENCY_MS = 1;
+/** Each way's deliveries are run in this many parts, the ways interleaved. */
+const ROUNDS = 4;
+
 const IDS = {
   rate: "payments (db):webhook events/s",
+  rateAtOnce: "payments (db):webhook events/s, re-read answered at once",
+  rateNoReread: "payments (db):webhook events/s, no re-read",
+  reread: "payments (db):webhook re-read p50 per processed delivery",
   distinct: "payments (db):webhook distinct events/s",
   delivery: "payments (db):webhook p95 per delivery",
   duplicates: "payments (db):webhook duplicates processed",
@@ -38,8 +54,12 @@ const IDS = {
 export const WEBHOOK_IDS = Object.values(IDS);
 
 /** Two or three deliveries of each event, signed now, shuffled (Fisher-Yates, seeded). */
-function shuffledDeliveries(bench: BenchStripe, events: readonly StripeObject[]): SignedEvent[] {
-  const rng = stream("harvest", "bench-webhooks");
+function shuffledDeliveries(
+  bench: BenchStripe,
+  events: readonly StripeObject[],
+  label: string,
+): SignedEvent[] {
+  const rng = stream("harvest", `bench-webhooks-${label}`);
   const deliveries = events.flatMap((event) => {
     const signed = bench.fake.signEvent(event);
     return Array.from({ length: rng.int(2, 3) }, () => signed);
@@ -100,6 +120,46 @@ async function checkPlacedOnce(
   );
 }
 
+/** One way of delivering: its events' deliveries and what they took. */
+interface Variant {
+  name: string;
+  /** The fake's latency while it runs; null: no re-read (the event's own intent is handed over). */
+  latencyMs: number | null;
+  stripe: Stripe;
+  deliveries: SignedEvent[];
+  events: number;
+  seconds: number;
+  cpuMs: number;
+  /** Times of the deliveries that processed their event, and of the repeats. */
+  firsts: number[];
+  repeats: number[];
+  /** The Stripe time of each delivery that processed its event (its re-read). */
+  stripeMs: number[];
+}
+
+/**
+ * A client for the handler that answers `paymentIntents.retrieve` with the intent the event
+ * carried, without asking Stripe: the handling as it was before decision 0037.
+ */
+function trustingClient(stripe: Stripe, events: readonly StripeObject[]): Stripe {
+  const intents = new Map(
+    events.map((e) => {
+      const intent = (e.data as { object: Stripe.PaymentIntent }).object;
+      return [intent.id, intent] as const;
+    }),
+  );
+  const paymentIntents = {
+    retrieve: async (id: string) => {
+      const intent = intents.get(id);
+      if (!intent) throw new Error(`no event carried ${id}`);
+      return intent;
+    },
+  };
+  return Object.assign(Object.create(stripe) as Stripe, { paymentIntents });
+}
+
+const rate = (v: Variant) => v.deliveries.length / v.seconds;
+
 /** Pays `orders` in the browser, then delivers their events as above and checks the result. */
 export async function webhookScenario(
   ctx: DbContext,
@@ -124,15 +184,36 @@ export async function webhookScenario(
     [orderIds],
   );
 
-  const deliveries = shuffledDeliveries(bench, events);
+  // Every third event to each way, so that each sees events of the whole run.
+  const third = (k: number) => events.filter((_, i) => i % 3 === k);
+  const variant = (
+    name: string,
+    latencyMs: number | null,
+    own: StripeObject[],
+    stripe: Stripe,
+  ): Variant => ({
+    name,
+    latencyMs,
+    stripe,
+    deliveries: shuffledDeliveries(bench, own, name),
+    events: own.length,
+    seconds: 0,
+    cpuMs: 0,
+    firsts: [],
+    repeats: [],
+    stripeMs: [],
+  });
+  const noReread = third(2);
+  const [late, atOnce, trusting] = [
+    variant("late", REREAD_LATENCY_MS, third(0), bench.stripe),
+    variant("at-once", 0, third(1), bench.stripe),
+    variant("no-reread", null, noReread, trustingClient(bench.stripe, noReread)),
+  ] as [Variant, Variant, Variant];
+
   let processed = 0;
   let placed = 0;
   const errors = new Map<string, number>();
-  const firsts: number[] = [];
-  const repeats: number[] = [];
-  const cpu = process.cpuUsage();
-  const started = performance.now();
-  await inFlight(deliveries, WEBHOOKS_IN_FLIGHT, async ({ payload, header }) => {
+  const deliver = async (v: Variant, { payload, header }: SignedEvent) => {
     const t = performance.now();
     try {
       const event: Stripe.Event = services.verifyStripeEvent(bench.stripe, {
@@ -140,32 +221,76 @@ export async function webhookScenario(
         signature: header,
         secret: bench.fake.webhookSecret,
       });
-      const handled = await services.handleStripeEvent(ctx.db, bench.stripe, event);
-      if (!handled.duplicate) processed++;
+      const { result: handled, stripeMs } = await bench.timed(() =>
+        services.handleStripeEvent(ctx.db, v.stripe, event),
+      );
+      if (!handled.duplicate) {
+        processed++;
+        v.stripeMs.push(stripeMs);
+      }
       if (handled.placedOrderId !== null) placed++;
-      (handled.duplicate ? repeats : firsts).push(performance.now() - t);
+      (handled.duplicate ? v.repeats : v.firsts).push(performance.now() - t);
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
       errors.set(message, (errors.get(message) ?? 0) + 1);
     }
-  });
-  const seconds = (performance.now() - started) / 1000;
-  const { user, system } = process.cpuUsage(cpu);
+  };
+  /** Part `k` of `ROUNDS` of a way's deliveries, 10 in flight, timed on its own. */
+  const round = async (v: Variant, k: number) => {
+    const size = Math.ceil(v.deliveries.length / ROUNDS);
+    const part = v.deliveries.slice(k * size, (k + 1) * size);
+    bench.fake.setLatency(v.latencyMs ?? 0);
+    const cpu = process.cpuUsage();
+    const started = performance.now();
+    await inFlight(part, WEBHOOKS_IN_FLIGHT, (delivery) => deliver(v, delivery));
+    v.seconds += (performance.now() - started) / 1000;
+    const { user, system } = process.cpuUsage(cpu);
+    v.cpuMs += (user + system) / 1000;
+  };
+  try {
+    // A B C, C B A, A B C, C B A: a load that drifts during the run reaches the three alike.
+    for (let k = 0; k < ROUNDS; k++) {
+      const ways = [late, atOnce, trusting];
+      for (const v of k % 2 ? ways.reverse() : ways) await round(v, k);
+    }
+  } finally {
+    bench.fake.setLatency(0);
+  }
 
-  const perDelivery = summarize([...firsts, ...repeats]);
-  const first = summarize(firsts);
-  const repeat = summarize(repeats);
-  report.add(IDS.rate, deliveries.length / seconds, {
+  const describe = (v: Variant) =>
+    `${v.deliveries.length} deliveries of ${v.events} events in ${v.seconds.toFixed(2)} s, ${WEBHOOKS_IN_FLIGHT} in flight, this process's CPU ${(v.cpuMs / v.deliveries.length).toFixed(1)} ms a delivery`;
+  const noRereadBaseline = { baseline: rate(trusting), baselineLabel: "no re-read" };
+  report.add(IDS.rate, rate(late), {
     unit: "events/s",
-    note: `${deliveries.length} deliveries of ${events.length} events in ${seconds.toFixed(2)} s, ${WEBHOOKS_IN_FLIGHT} in flight, this process's CPU ${((user + system) / 1000 / deliveries.length).toFixed(1)} ms a delivery`,
+    ...noRereadBaseline,
+    note: `${describe(late)}; the intent re-read from the fake answering ${REREAD_LATENCY_MS} ms late`,
   });
-  report.add(IDS.distinct, events.length / seconds, {
+  report.add(IDS.rateAtOnce, rate(atOnce), {
     unit: "events/s",
-    note: "each order placed once, the other deliveries answered as duplicates",
+    ...noRereadBaseline,
+    note: `${describe(atOnce)}; the fake answering at once (in process)`,
   });
+  report.add(IDS.rateNoReread, rate(trusting), {
+    unit: "events/s",
+    note: `${describe(trusting)}; the handler given the event's own intent (as before decision 0037)`,
+  });
+  const lateStripe = summarize(late.stripeMs);
+  const onceStripe = summarize(atOnce.stripeMs);
+  const lateFirst = summarize(late.firsts);
+  const trustingFirst = summarize(trusting.firsts);
+  report.add(IDS.reread, lateStripe.p50, {
+    unit: "ms",
+    note: `p95 ${lateStripe.p95.toFixed(2)} ms in the fake ${REREAD_LATENCY_MS} ms late (at once p50 ${onceStripe.p50.toFixed(2)}, p95 ${onceStripe.p95.toFixed(2)} ms); a processing delivery p50 ${lateFirst.p50.toFixed(1)} ms with it, ${trustingFirst.p50.toFixed(1)} ms without`,
+  });
+  report.add(IDS.distinct, late.events / late.seconds, {
+    unit: "events/s",
+    note: `each order placed once, the other deliveries answered as duplicates (re-read ${REREAD_LATENCY_MS} ms late)`,
+  });
+  const perDelivery = summarize([...late.firsts, ...late.repeats]);
+  const repeat = summarize(late.repeats);
   report.add(IDS.delivery, perDelivery.p95, {
     unit: "ms",
-    note: `p50 ${perDelivery.p50.toFixed(2)} ms, n=${perDelivery.n}; the delivery that places the order p50 ${first.p50.toFixed(1)}, p95 ${first.p95.toFixed(1)} ms, a repeat p50 ${repeat.p50.toFixed(1)}, p95 ${repeat.p95.toFixed(1)} ms`,
+    note: `p50 ${perDelivery.p50.toFixed(2)} ms, n=${perDelivery.n} (re-read ${REREAD_LATENCY_MS} ms late); the delivery that places the order p50 ${lateFirst.p50.toFixed(1)}, p95 ${lateFirst.p95.toFixed(1)} ms, a repeat p50 ${repeat.p50.toFixed(1)}, p95 ${repeat.p95.toFixed(1)} ms`,
   });
   report.add(IDS.duplicates, processed - events.length, {
     note: `${processed} deliveries processed for ${events.length} events, ${placed} orders placed`,
