@@ -52,7 +52,7 @@ const PROTECTED_PATHS: readonly RegExp[] = [
  * real session again (requireAdmin).
  */
 const ADMIN_PATH =
-  /^\/(?:orderManager|memberManager|resellerManager|resellerTransactions|adminInbox|adminAudit)\/?$/;
+  /^\/(?:orderManager|memberManager|resellerManager|resellerTransactions|adminInbox|adminAudit|adminMoney)\/?$/;
 
 function adminPageRedirect(request: NextRequest): NextResponse | null {
   if (!ADMIN_PATH.test(request.nextUrl.pathname)) return null;
@@ -216,6 +216,7 @@ export const config = {
     "/resellerTransactions",
     "/adminInbox",
     "/adminAudit",
+    "/adminMoney",
     "/dev/mailbox/:path*",
   ],
 };

@@ -98,6 +98,7 @@ describe("navigation with every feature on", () => {
         "Reseller Transactions",
         "Contact Inbox",
         "Audit Trail",
+        "Money",
         "Settings",
         "Logout",
       ],

@@ -53,6 +53,7 @@ export type NavItemId =
   | "reseller-transactions"
   | "admin-inbox"
   | "admin-audit"
+  | "admin-money"
   | "settings"
   | "logout"
   | "terms"
@@ -116,6 +117,7 @@ export const NAV_ITEMS: readonly NavItemConfig[] = [
   // Not in the spec: where operators read Contact Us messages and who did what (issue 21).
   { id: "admin-inbox", label: "Contact Inbox", href: "/adminInbox", feature: "contact", roles: ["admin"], placements: ["account"], group: "admin" },
   { id: "admin-audit", label: "Audit Trail", href: "/adminAudit", feature: "admin", roles: ["admin"], placements: ["account"], group: "admin" },
+  { id: "admin-money", label: "Money", href: "/adminMoney", feature: "admin", roles: ["admin"], placements: ["account"], group: "admin" },
   { id: "settings", label: "Settings", href: "/settings", feature: "accounts", roles: MEMBERS, placements: ["account"], group: "session" },
   { id: "logout", label: "Logout", action: "logout", feature: "accounts", roles: MEMBERS, placements: ["account", "footer"], group: "session" },
 

@@ -12,6 +12,7 @@ import {
   notInArray,
   sql,
 } from "drizzle-orm";
+import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import type Stripe from "stripe";
 import { sendOrderPlacedEmails } from "@/server/checkout/send-order-placed-emails";
 import type { Db } from "@/server/db/client";
@@ -75,6 +76,22 @@ export type ReconcileReport = {
 };
 
 class StopSweep extends Error {}
+
+/** Walks a Stripe list a page (up to 100 objects) at a time. */
+async function eachPage<T>(
+  list: AsyncIterable<T>,
+  handle: (page: T[]) => Promise<void>,
+): Promise<void> {
+  let page: T[] = [];
+  for await (const item of list) {
+    page.push(item);
+    if (page.length === 100) {
+      await handle(page);
+      page = [];
+    }
+  }
+  if (page.length > 0) await handle(page);
+}
 
 /** Thrown inside a step when a money step reported that Stripe did not answer. */
 class StripeDown extends Error {}
@@ -412,54 +429,60 @@ class Sweep {
     const mine = (metadata: Stripe.Metadata | null | undefined) =>
       !metadata?.installation || metadata.installation === installation;
 
-    for await (const transfer of this.stripe.transfers.list({
-      created: this.createdSince,
-      limit: 100,
-    })) {
-      this.count("transfers read");
-      if (!mine(transfer.metadata)) continue;
-      const [known] = await this.db
-        .select({ id: payouts.id })
-        .from(payouts)
-        .where(eq(payouts.transferId, transfer.id))
-        .limit(1);
-      if (known) continue;
-      await this.raiseUnknown("transfer", transfer.id, transfer.amount, transfer.currency, {
-        transfer: transfer.id,
-        ...(transfer.destination ? { account: idOf(transfer.destination)! } : {}),
-      });
-    }
+    // A page of Stripe's list at a time, each checked against the database in one statement.
+    await eachPage(
+      this.stripe.transfers.list({ created: this.createdSince, limit: 100 }),
+      async (page) => {
+        this.count("transfers read", page.length);
+        const ours = page.filter((transfer) => mine(transfer.metadata));
+        const known = await this.knownValues(
+          payouts.transferId,
+          ours.map((t) => t.id),
+        );
+        for (const transfer of ours.filter((t) => !known.has(t.id)))
+          await this.raiseUnknown("transfer", transfer.id, transfer.amount, transfer.currency, {
+            transfer: transfer.id,
+            ...(transfer.destination ? { account: idOf(transfer.destination)! } : {}),
+          });
+      },
+    );
 
-    for await (const charge of this.stripe.charges.list({
-      created: this.createdSince,
-      limit: 100,
-    })) {
-      this.count("charges read");
-      if (charge.status !== "succeeded" || !mine(charge.metadata)) continue;
-      const intentId = idOf(charge.payment_intent);
-      const [order] = intentId
-        ? await this.db
-            .select({ id: orders.id })
-            .from(orders)
-            .where(eq(orders.paymentIntentId, intentId))
-            .limit(1)
-        : [];
-      if (order) continue;
-      // A farmer's plan payment: the customer is a member's, the invoice is Stripe Billing's.
-      const customerId = idOf(charge.customer);
-      const [member] = customerId
-        ? await this.db
-            .select({ id: members.id })
-            .from(members)
-            .where(eq(members.stripeCustomerId, customerId))
-            .limit(1)
-        : [];
-      if (member && !charge.metadata?.order_id) continue;
-      await this.raiseUnknown("charge", charge.id, charge.amount, charge.currency, {
-        charge: charge.id,
-        ...(intentId ? { payment_intent: intentId } : {}),
-      });
-    }
+    await eachPage(
+      this.stripe.charges.list({ created: this.createdSince, limit: 100 }),
+      async (page) => {
+        this.count("charges read", page.length);
+        const ours = page.filter(
+          (charge) => charge.status === "succeeded" && mine(charge.metadata),
+        );
+        const intents = ours.flatMap((charge) => idOf(charge.payment_intent) ?? []);
+        const customers = ours.flatMap((charge) => idOf(charge.customer) ?? []);
+        const [ordered, members_] = await Promise.all([
+          this.knownValues(orders.paymentIntentId, intents),
+          this.knownValues(members.stripeCustomerId, customers),
+        ]);
+        for (const charge of ours) {
+          const intentId = idOf(charge.payment_intent);
+          if (intentId && ordered.has(intentId)) continue;
+          // A farmer's plan payment: the customer is a member's, the invoice is Stripe Billing's.
+          const customerId = idOf(charge.customer);
+          if (customerId && members_.has(customerId) && !charge.metadata?.order_id) continue;
+          await this.raiseUnknown("charge", charge.id, charge.amount, charge.currency, {
+            charge: charge.id,
+            ...(intentId ? { payment_intent: intentId } : {}),
+          });
+        }
+      },
+    );
+  }
+
+  /** Which of `values` a unique text column holds, in one statement. */
+  private async knownValues(column: AnyPgColumn, values: string[]): Promise<Set<string>> {
+    if (values.length === 0) return new Set();
+    const rows = await this.db
+      .select({ value: column })
+      .from(column.table)
+      .where(inArray(column, values));
+    return new Set(rows.map((row) => String(row.value)));
   }
 
   private async raiseUnknown(

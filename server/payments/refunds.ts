@@ -347,7 +347,7 @@ export async function applyStripeRefunds(
         })
         .where(eq(orderItems.id, line.id));
       failed.push({ lineId: line.id, reason });
-      await raiseRefundFailed(tx, order, line, reason, failure?.id ?? line.refundId);
+      await raiseRefundFailed(tx, orderId, order, line, reason, failure?.id ?? line.refundId);
       continue;
     }
     if (refundedCents !== line.refundedCents)
@@ -360,7 +360,7 @@ export async function applyStripeRefunds(
         .set({ refundError: reason, refundAttempt: sql`${orderItems.refundAttempt} + 1` })
         .where(eq(orderItems.id, line.id));
       failed.push({ lineId: line.id, reason });
-      await raiseRefundFailed(tx, order, line, reason, failure.id);
+      await raiseRefundFailed(tx, orderId, order, line, reason, failure.id);
       continue;
     }
     if (!line.refundError && !failure)
@@ -396,6 +396,7 @@ function failureReason(refund: Stripe.Refund | undefined): string {
 
 async function raiseRefundFailed(
   tx: Db,
+  orderId: number,
   order: { currency: "CAD" | "USD"; customerId: number; paymentIntentId: string | null },
   line: { id: number; merchantId: number; totalCents: number; attempt: number },
   reason: string,
@@ -405,6 +406,7 @@ async function raiseRefundFailed(
     kind: "refund_failed",
     key: `refund_failed:${line.id}:${line.attempt}:${refundId ?? "refused"}`,
     detail: reason,
+    orderId,
     orderItemId: line.id,
     merchantId: line.merchantId,
     customerId: order.customerId,
@@ -455,6 +457,7 @@ async function recordRefundRefusal(
   if (order)
     await raiseRefundFailed(
       tx,
+      orderId,
       order,
       {
         id: line.id,

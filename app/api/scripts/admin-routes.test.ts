@@ -13,7 +13,9 @@ vi.mock(import("@/server/db/client"), async (importOriginal) => ({
 import { MSG } from "@/lib/validation/messages";
 import { encodeSessionToken, nowSeconds } from "@/server/auth/token";
 import type { Db } from "@/server/db/client";
-import type { RouteHandler } from "@/server/http/route";
+import type { MoneyIssueKind } from "@/server/db/schema";
+import type { RouteHandler, RouteParams } from "@/server/http/route";
+import { raiseMoneyIssue } from "@/server/payments/money-issues";
 import { closeTestDb, createTestDb } from "@/tests/db";
 import {
   createAdmin,
@@ -22,8 +24,12 @@ import {
   createOrder,
   createProduct,
   type Member,
-} from "@/tests/factories";
+} from "@/server/db/seed/factories";
 import { GET as audit } from "../admin/audit/route";
+import { POST as payForIssue } from "../admin/money/[id]/pay/route";
+import { POST as resolveIssue } from "../admin/money/[id]/resolve/route";
+import { POST as retryIssue } from "../admin/money/[id]/retry/route";
+import { GET as moneyIssues } from "../admin/money/route";
 import { POST as cancelOrderLine } from "./cancelOrderLine/route";
 import { POST as findMembers } from "./findMembersByKeyword/route";
 import { POST as findOrders } from "./findOrdersByKeyword/route";
@@ -36,6 +42,8 @@ let admin: Member;
 let customer: Member;
 let farm: Member;
 let order: Awaited<ReturnType<typeof createOrder>>;
+/** An open money issue that no refused call may touch. */
+let issueId: number;
 
 beforeAll(async () => {
   db = await createTestDb();
@@ -47,13 +55,16 @@ beforeAll(async () => {
   ];
   const product = await createProduct(db, { merchantId: farm.id });
   order = await createOrder(db, { customerId: customer.id, items: [{ productId: product.id }] });
+  issueId = await raiseIssue("amount_mismatch:pi_routes");
 });
 afterAll(() => closeTestDb(db));
 
-async function call(
-  handler: RouteHandler,
+type CallOptions = { method?: string; path?: string; body?: unknown };
+
+async function call<P extends RouteParams>(
+  handler: RouteHandler<P>,
   member: Member | null,
-  { method = "POST", path = "/api/x", body }: { method?: string; path?: string; body?: unknown },
+  { method = "POST", path = "/api/x", body, params }: CallOptions & { params?: P },
 ) {
   const headers = new Headers({ origin: SITE });
   if (body !== undefined) headers.set("content-type", "application/json");
@@ -74,23 +85,47 @@ async function call(
       headers,
       body: body === undefined ? undefined : JSON.stringify(body),
     }),
-    { params: Promise.resolve({}) },
+    { params: Promise.resolve(params ?? ({} as P)) },
   );
   return { status: response.status, body: (await response.json()) as Record<string, unknown> };
 }
+
+/** An issue the Money page lists (what a webhook raises for a payment of another amount). */
+async function raiseIssue(key: string, kind: MoneyIssueKind = "amount_mismatch"): Promise<number> {
+  await raiseMoneyIssue(db, {
+    kind,
+    key,
+    merchantId: kind === "payout_overdue" ? farm.id : null,
+    detail: "Stripe took $5.00 for an order of $4.50. The order was not placed.",
+    orderId: order.id,
+    customerId: customer.id,
+    amountCents: 500,
+    currency: "CAD",
+    stripeIds: { payment_intent: key.split(":")[1]! },
+  });
+  const row = await db.query.moneyIssues.findFirst({ where: (t, { eq }) => eq(t.key, key) });
+  return row!.id;
+}
+const issueStatus = async (id: number) =>
+  (await db.query.moneyIssues.findFirst({ where: (t, { eq }) => eq(t.id, id) }))!.status;
 
 const lineActive = async () =>
   (await db.query.orderItems.findFirst({ where: (t, { eq }) => eq(t.id, order.items[0]!.id) }))!
     .active;
 
 describe("the admin calls refuse everyone but an admin, changing nothing", () => {
-  const calls: [string, RouteHandler, { method?: string; body?: unknown }][] = [
+  // Every handler takes the `{id}` of the money calls; the others ignore it.
+  const calls: [string, RouteHandler<{ id: string }>, CallOptions][] = [
     ["findMembersByKeyword", findMembers, { body: { keyword: "a" } }],
     ["updatePassword", updatePassword, { body: { userId: 1, password: "New-Orchard-Pass-1!" } }],
     ["findOrdersByKeyword", findOrders, { body: { keyword: "a" } }],
     ["cancelOrderLine", cancelOrderLine, { body: { id: 1 } }],
     ["payMerchant", payMerchant, { body: { id: 1 } }],
     ["audit", audit, { method: "GET" }],
+    ["money issues", moneyIssues, { method: "GET" }],
+    ["retry a money issue", retryIssue, {}],
+    ["pay the farm of a money issue", payForIssue, {}],
+    ["resolve a money issue", resolveIssue, { body: { note: "Settled by hand." } }],
   ];
   const who: [string, () => Member | null, number][] = [
     ["a visitor", () => null, 401],
@@ -111,6 +146,7 @@ describe("the admin calls refuse everyone but an admin, changing nothing", () =>
               : name === "cancelOrderLine"
                 ? { id: order.items[0]!.id }
                 : request.body,
+          params: { id: String(issueId) },
         });
         expect(answer.status).toBe(status);
         expect(answer.body).not.toHaveProperty("users");
@@ -120,6 +156,7 @@ describe("the admin calls refuse everyone but an admin, changing nothing", () =>
         });
         expect(after!.passwordHash).toBe(before!.passwordHash);
         expect(await lineActive()).toBe(true);
+        expect(await issueStatus(issueId)).toBe("open");
         expect(await db.query.adminActions.findMany()).toEqual([]);
       });
 });
@@ -195,6 +232,86 @@ describe("POST /api/scripts/cancelOrderLine and payMerchant", () => {
     const answer = await call(payMerchant, admin, { body: { id: order.items[0]!.id } });
     expect(answer.status).toBe(409);
     expect(answer.body.message).toMatch(/not configured/);
+  });
+});
+
+describe("the Money page's calls (no Stripe keys here)", () => {
+  const at = (id: number | string) => ({ params: { id: String(id) } });
+
+  it("lists the open issues with the order, the customer and the amount, and a total", async () => {
+    const answer = await call(moneyIssues, admin, { method: "GET", path: "/api/admin/money" });
+    expect(answer.status).toBe(200);
+    expect(answer.body).toMatchObject({ count: 1, nextBefore: null, lastCheck: null });
+    expect(answer.body.issues).toEqual([
+      expect.objectContaining({
+        id: issueId,
+        kind: "amount_mismatch",
+        order: { id: order.id, orderNo: order.orderNo },
+        customer: { name: `${customer.firstName} ${customer.lastName}`, email: customer.email },
+        amount: "$5.00",
+        actions: [{ action: "resolve", disabledReason: null }],
+      }),
+    ]);
+    const bad = await call(moneyIssues, admin, {
+      method: "GET",
+      path: "/api/admin/money?before=2147483648",
+    });
+    expect(bad.status).toBe(422);
+  });
+
+  it("refuses a resolve without a note, or with a note over 500 characters", async () => {
+    for (const body of [{}, { note: "   " }, { note: "x".repeat(501) }]) {
+      const answer = await call(resolveIssue, admin, { body, ...at(issueId) });
+      expect(answer.status).toBe(422);
+      expect(Object.keys(answer.body.errors as object)).toEqual(["note"]);
+    }
+    expect(await issueStatus(issueId)).toBe("open");
+  });
+
+  it("resolves with a trimmed note once; the second answer is 409, an unknown id 404", async () => {
+    const id = await raiseIssue("amount_mismatch:pi_resolve");
+    const answer = await call(resolveIssue, admin, {
+      body: { note: "  Refunded the $0.50 by hand in Stripe.  " },
+      ...at(id),
+    });
+    expect(answer).toEqual({ status: 200, body: { message: "The issue is marked resolved." } });
+    const row = await db.query.moneyIssues.findFirst({ where: (t, { eq }) => eq(t.id, id) });
+    expect(row).toMatchObject({
+      status: "resolved",
+      resolution: "Refunded the $0.50 by hand in Stripe.",
+    });
+    const again = await call(resolveIssue, admin, { body: { note: "Again." }, ...at(id) });
+    expect(again).toEqual({
+      status: 409,
+      body: {
+        message: "This issue has already been resolved: Refunded the $0.50 by hand in Stripe.",
+      },
+    });
+    const unknown = await call(resolveIssue, admin, {
+      body: { note: "No." },
+      ...at(2_147_483_647),
+    });
+    expect(unknown.status).toBe(404);
+    for (const bad of ["2147483648", "0", "abc"])
+      expect((await call(resolveIssue, admin, { body: { note: "No." }, ...at(bad) })).status).toBe(
+        422,
+      );
+  });
+
+  it("says a retry or a payment needs card payments, after saying what cannot be retried or paid", async () => {
+    const notRetried = await call(retryIssue, admin, at(issueId));
+    expect(notRetried.status).toBe(409);
+    expect(notRetried.body.message).toMatch(/^Only a failed refund/);
+    const notPaid = await call(payForIssue, admin, at(issueId));
+    expect(notPaid.status).toBe(409);
+    expect(notPaid.body.message).toMatch(/^Only an overdue payout/);
+    const id = await raiseIssue("payout_overdue:pi_kind", "payout_overdue");
+    const noStripe = await call(payForIssue, admin, at(id));
+    expect(noStripe).toEqual({
+      status: 409,
+      body: { message: "Card payments are not configured on this marketplace yet." },
+    });
+    expect((await call(retryIssue, admin, at(2_147_483_647))).status).toBe(404);
   });
 });
 

@@ -1,6 +1,11 @@
 import { adminSetPasswordSchema } from "@/lib/validation/accounts";
 import { contactInboxQuerySchema, contactMessageIdSchema } from "@/lib/validation/contact-inbox";
 import {
+  moneyIssueIdSchema,
+  moneyIssuesQuerySchema,
+  resolveMoneyIssueSchema,
+} from "@/lib/validation/money-issues";
+import {
   adminKeywordSchema,
   adminOrderLineSchema,
   auditQuerySchema,
@@ -23,6 +28,35 @@ export const ADMIN_OPERATIONS: readonly Operation[] = [
     summary: "The audit trail of admin actions, newest first, 20 at a time",
     access: ADMIN,
     query: [auditQuerySchema],
+  },
+  {
+    method: "GET",
+    path: "/api/admin/money",
+    summary: "The open money issues, newest first, 20 at a time, with the last sweep",
+    access: ADMIN,
+    query: [moneyIssuesQuerySchema],
+  },
+  {
+    method: "POST",
+    path: "/api/admin/money/{id}/retry",
+    summary: "Retry a refund or payout reversal Stripe refused (the issue is closed first)",
+    access: ADMIN,
+    pathParams: { id: moneyIssueIdSchema.shape.id },
+  },
+  {
+    method: "POST",
+    path: "/api/admin/money/{id}/pay",
+    summary: "Pay the farm an overdue payout, or its payouts once a dispute is won",
+    access: ADMIN,
+    pathParams: { id: moneyIssueIdSchema.shape.id },
+  },
+  {
+    method: "POST",
+    path: "/api/admin/money/{id}/resolve",
+    summary: "Mark a money issue resolved, with a note saying how",
+    access: ADMIN,
+    pathParams: { id: moneyIssueIdSchema.shape.id },
+    body: json(resolveMoneyIssueSchema),
   },
   {
     method: "GET",

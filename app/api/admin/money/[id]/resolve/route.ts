@@ -1,0 +1,13 @@
+import { moneyIssueIdSchema, resolveMoneyIssueSchema } from "@/lib/validation/money-issues";
+import { resolveMoneyIssue } from "@/server/admin/resolve-money-issue";
+import { route } from "@/server/http/route";
+
+// POST /api/admin/money/{id}/resolve: an admin marks a money issue resolved, with a note saying how
+export const POST = route<{ id: string }>(
+  { role: "admin" },
+  async ({ req, params, member, db }) => {
+    const { id } = moneyIssueIdSchema.parse(params);
+    const { note } = resolveMoneyIssueSchema.parse(await req.json());
+    return Response.json(await resolveMoneyIssue(db, { adminId: member.id, id, note }));
+  },
+);

@@ -1,0 +1,10 @@
+import { moneyIssueIdSchema } from "@/lib/validation/money-issues";
+import { retryMoneyIssue } from "@/server/admin/retry-money-issue";
+import { route } from "@/server/http/route";
+import { getStripe } from "@/server/payments/stripe-client";
+
+// POST /api/admin/money/{id}/retry: an admin retries a refund or payout reversal Stripe refused
+export const POST = route<{ id: string }>({ role: "admin" }, async ({ params, member, db }) => {
+  const { id } = moneyIssueIdSchema.parse(params);
+  return Response.json(await retryMoneyIssue(db, getStripe(), { adminId: member.id, id }));
+});

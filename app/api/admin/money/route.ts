@@ -1,0 +1,13 @@
+import { moneyIssuesQuerySchema } from "@/lib/validation/money-issues";
+import { listMoneyIssues } from "@/server/admin/list-money-issues";
+import { route } from "@/server/http/route";
+import { getStripe } from "@/server/payments/stripe-client";
+
+// GET /api/admin/money?before=: the open money issues, newest first, 20 at a time, with the last sweep
+export const GET = route({ role: "admin" }, async ({ req, db }) => {
+  const url = new URL(req.url);
+  const { before } = moneyIssuesQuerySchema.parse({ before: url.searchParams.get("before") });
+  return Response.json(
+    await listMoneyIssues(db, { before: before ?? undefined, cardPayments: getStripe() !== null }),
+  );
+});
