@@ -100,6 +100,7 @@ const KEY_INDEXES = [
   "order_items_reversal_owed_idx",
   "money_issues_open_idx",
   "money_issues_key_unique",
+  "subscriptions_stripe_period_end_idx",
   "orders_customer_created_idx",
   "order_items_order_product_unique",
   "order_items_merchant_created_idx",

@@ -407,7 +407,8 @@ class Sweep {
       .where(
         and(
           isNotNull(subscriptions.stripeSubscriptionId),
-          notInArray(subscriptions.status, ["expired", "incomplete"]),
+          // Written as the partial index's own predicate, so the planner can use it.
+          sql`${subscriptions.status} not in ('expired', 'incomplete')`,
           lte(subscriptions.currentPeriodEnd, this.now),
         ),
       )

@@ -66,6 +66,13 @@ export const subscriptions = pgTable(
     index("subscriptions_service_expires_at_idx")
       .on(t.serviceExpiresAt)
       .where(sql`${t.serviceExpiresAt} is not null`),
+    // The reconciler's plans that should have renewed or ended by now (decision 0037): only the
+    // ones Stripe bills and that are still live.
+    index("subscriptions_stripe_period_end_idx")
+      .on(t.currentPeriodEnd)
+      .where(
+        sql`${t.stripeSubscriptionId} is not null and ${t.status} not in ('expired', 'incomplete')`,
+      ),
   ],
 );
 

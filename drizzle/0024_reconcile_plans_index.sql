@@ -1,0 +1,1 @@
+CREATE INDEX "subscriptions_stripe_period_end_idx" ON "subscriptions" USING btree ("current_period_end") WHERE "subscriptions"."stripe_subscription_id" is not null and "subscriptions"."status" not in ('expired', 'incomplete');
