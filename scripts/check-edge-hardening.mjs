@@ -103,6 +103,10 @@ try {
   for (const [header, value] of [
     ["x-forwarded-for", "127.0.0.1"],
     ["forwarded", "for=127.0.0.1"],
+    // A proxy on this machine that only says it passed the request on (issue 43, defect 5).
+    ["via", "1.1 proxy"],
+    ["x-forwarded-host", "market.example"],
+    ["x-forwarded-proto", "https"],
     ["x-real-ip", "127.0.0.1"],
   ]) {
     const response = await fetch(`${base}/dev/mailbox`, { headers: { [header]: value } });

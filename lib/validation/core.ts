@@ -8,6 +8,7 @@ import { z } from "zod";
 import { centsToDecimalString, parsePriceToCents } from "@/lib/money";
 import { HEX32_PATTERN, normalizeText } from "./charsets";
 import { MSG, tooLongMessage } from "./messages";
+import { isRowId, NO_ROW_ID } from "@/lib/row-id";
 export const LIMITS = {
   personName: 50,
   username: 30,
@@ -144,9 +145,16 @@ export function integer(
   }, schema);
 }
 
-/** A database id: a positive whole number. */
+/**
+ * A database id: a positive whole number. One past the columns' range (PostgreSQL `integer`,
+ * lib/row-id.ts) names no row, exactly like an id that was deleted: it is read as 0, which no
+ * serial column holds, so every service answers it as it answers a missing row (404, or the
+ * call's own message) and nothing out of range ever reaches a query.
+ */
 export const id = (message: string = MSG.invalidValue) =>
-  integer(message, { min: 1, max: Number.MAX_SAFE_INTEGER });
+  integer(message, { min: 1, max: Number.MAX_SAFE_INTEGER }).transform((value) =>
+    isRowId(value) ? value : NO_ROW_ID,
+  );
 
 /** `page` of a paged list: starts at 1, defaults to 1. */
 export const page = () => integer(MSG.invalidPage, { min: 1, max: 100_000, default: 1 });

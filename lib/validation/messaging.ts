@@ -6,6 +6,7 @@ import { z } from "zod";
 import { MESSAGE_MAX_LENGTH } from "@/lib/constants";
 import { SAFE_TEXT_CHARS, URL_TOKEN_PATTERN } from "./charsets";
 import { MSG } from "./messages";
+import { isRowId } from "@/lib/row-id";
 import {
   crossCheck,
   email,
@@ -74,6 +75,15 @@ export { SUBSCRIPTION_REQUIRED, SUBSCRIPTION_REQUIRED_MESSAGE } from "@/lib/cons
 /** A page of the contacts list starts after this cursor (opaque to clients). */
 export const CONVERSATION_CURSOR_PATTERN = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z_\d{1,10}$/;
 
+/** A cursor of the right shape whose time is a real one and whose id is in the columns' range. */
+export function isConversationCursor(cursor: string): boolean {
+  if (!CONVERSATION_CURSOR_PATTERN.test(cursor)) return false;
+  const [time, id] = cursor.split("_") as [string, string];
+  const millis = `${time.slice(0, 23)}Z`;
+  const date = new Date(millis);
+  return !Number.isNaN(date.getTime()) && date.toISOString() === millis && isRowId(Number(id));
+}
+
 /** An empty query parameter counts as absent. */
 const blankAsAbsent = (value: unknown) => (value === "" ? undefined : value);
 
@@ -81,7 +91,7 @@ const blankAsAbsent = (value: unknown) => (value === "" ? undefined : value);
 export const conversationListQuerySchema = z.object({
   cursor: z.preprocess(
     blankAsAbsent,
-    z.string().regex(CONVERSATION_CURSOR_PATTERN, MSG.invalidPage).optional(),
+    z.string().refine(isConversationCursor, MSG.invalidPage).optional(),
   ),
 });
 
@@ -93,6 +103,7 @@ export const messageListQuerySchema = z.object({
       .string()
       .regex(/^[1-9]\d{0,9}$/, MSG.invalidPage)
       .transform(Number)
+      .refine(isRowId, MSG.invalidPage)
       .optional(),
   ),
 });

@@ -42,3 +42,27 @@ describe("the credentials provider's authorize", () => {
     expect((error as Error).message).toBe("Something went wrong. Please try again later.");
   });
 });
+
+// Issue 43, defect 3: GET /api/auth/signin?callbackUrl=http%3A%2F%2F%5B%3A%3A1 is refused (400)
+// and was logged at error level with a stack.
+describe("next-auth's logger", () => {
+  it("logs a refused callbackUrl as a warning without a stack, and real errors as errors", async () => {
+    const { log } = await import("@/server/log");
+    const warn = vi.spyOn(log, "warn").mockImplementation(() => undefined);
+    const error = vi.spyOn(log, "error").mockImplementation(() => undefined);
+    const logger = getAuthOptions().logger!;
+    const refused = Object.assign(new Error("Invalid callback URL. Received: http://[::1"), {
+      code: "INVALID_CALLBACK_URL_ERROR",
+    });
+    logger.error!("INVALID_CALLBACK_URL_ERROR", refused);
+    expect(error).not.toHaveBeenCalled();
+    expect(warn).toHaveBeenCalledWith(
+      { code: "INVALID_CALLBACK_URL_ERROR", reason: "Invalid callback URL. Received: http://[::1" },
+      "next-auth refused a request",
+    );
+    logger.error!("JWT_SESSION_ERROR", new Error("broken"));
+    expect(error).toHaveBeenCalledTimes(1);
+    warn.mockRestore();
+    error.mockRestore();
+  });
+});

@@ -28,6 +28,9 @@ declare module "next-auth" {
 }
 
 /** Thrown from the `jwt` callback for a token whose session is over (see `callbacks.jwt`). */
+/** next-auth's codes for a request it refused because of what the client sent. */
+const CLIENT_INPUT_CODES = new Set(["INVALID_CALLBACK_URL_ERROR"]);
+
 class EndedSessionError extends Error {
   override name = "EndedSessionError";
   constructor() {
@@ -114,6 +117,13 @@ export function getAuthOptions(): NextAuthOptions {
       error(code, metadata) {
         // An ended session read by a browser that still has the cookie is routine, not an error.
         if (metadata instanceof EndedSessionError) log.debug({ code }, metadata.message);
+        // A request next-auth refused for its own input (a callbackUrl that is no URL) is the
+        // client's mistake: a warning without a stack, never an error to page anyone about.
+        else if (CLIENT_INPUT_CODES.has(code))
+          log.warn(
+            { code, reason: metadata instanceof Error ? metadata.message : undefined },
+            "next-auth refused a request",
+          );
         else log.error({ code, err: metadata }, "next-auth error");
       },
       warn(code) {

@@ -5,7 +5,7 @@ import type { DeliveryMethod } from "@/lib/constants";
 import { centsToDecimalString, type Currency } from "@/lib/money";
 import { getDb, type Db } from "@/server/db/client";
 import { members, products } from "@/server/db/schema";
-import { isRowId } from "@/server/reviews/row-id";
+import { isRowId } from "@/lib/row-id";
 import { imageUrl } from "@/server/storage";
 import { CACHE_TAGS } from "./cache-tags";
 import { formatWeight, priceUnit } from "./product-card";

@@ -66,6 +66,10 @@ describe("installConnectionStamp on a real HTTP server", () => {
     ["X-Forwarded-For", "127.0.0.1"],
     ["Forwarded", "for=127.0.0.1"],
     ["X-Real-IP", "127.0.0.1"],
+    // A same-machine proxy that says only that it passed the request on (issue 43, defect 5).
+    ["Via", "1.1 proxy"],
+    ["X-Forwarded-Host", "market.example"],
+    ["X-Forwarded-Proto", "https"],
   ])("marks a request carrying %s as forwarded, so it is not local", async (name, value) => {
     const headers = await send("127.0.0.1", { [name]: value });
     expect(headers[CONNECTION_FORWARDED_HEADER]).toBe("1");

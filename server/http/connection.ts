@@ -18,10 +18,19 @@ import https from "node:https";
 export const CONNECTION_ADDRESS_HEADER = "x-market-connection-address";
 export const CONNECTION_FORWARDED_HEADER = "x-market-connection-forwarded";
 
-/** Headers a proxy (or a client pretending to be one) adds to say whom it forwards for. */
+/**
+ * Headers a proxy (or a client pretending to be one) adds when it forwards a request: whom for,
+ * or only that it passed through (`Via`, the forwarded host or scheme). Any one of them means the
+ * request did not come straight from this machine (issue 43, defect 5).
+ */
 export const FORWARDING_HEADERS = [
   "x-forwarded-for",
   "forwarded",
+  "via",
+  "x-forwarded-host",
+  "x-forwarded-proto",
+  "x-forwarded-port",
+  "x-forwarded-server",
   "x-real-ip",
   "x-client-ip",
   "true-client-ip",

@@ -2,7 +2,7 @@ import "server-only";
 import { and, eq, or, sql } from "drizzle-orm";
 import type { Db } from "@/server/db/client";
 import { conversations } from "@/server/db/schema";
-import { isRowId } from "@/server/reviews/row-id";
+import { isRowId } from "@/lib/row-id";
 import { conversationNotFound } from "./messages";
 
 export type ConversationRow = typeof conversations.$inferSelect;

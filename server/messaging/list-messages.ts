@@ -3,7 +3,7 @@ import { and, desc, eq, or, sql } from "drizzle-orm";
 import { PAGE_SIZES } from "@/lib/constants";
 import type { Db } from "@/server/db/client";
 import { conversations, members, messages } from "@/server/db/schema";
-import { isRowId } from "@/server/reviews/row-id";
+import { isRowId } from "@/lib/row-id";
 import { conversationNotFound } from "./messages";
 import { toMessageView, type MessageView } from "./message-view";
 

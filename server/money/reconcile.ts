@@ -9,7 +9,6 @@ import {
   isNull,
   lt,
   lte,
-  notInArray,
   sql,
 } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";

@@ -5,7 +5,7 @@ import { products, reviews } from "@/server/db/schema";
 import { notFoundError } from "@/server/errors";
 import { REVIEW_MESSAGES } from "./messages";
 import { refreshProductScore } from "./refresh-product-score";
-import { isRowId } from "./row-id";
+import { isRowId } from "@/lib/row-id";
 
 /**
  * Deletes the member's own review and brings the product's score and review count up to date in

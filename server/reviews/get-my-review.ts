@@ -3,7 +3,7 @@ import { and, eq } from "drizzle-orm";
 import type { Db } from "@/server/db/client";
 import { members, reviews } from "@/server/db/schema";
 import { REVIEW_VIEW_COLUMNS, toReviewView, type ReviewView } from "./review-view";
-import { isRowId } from "./row-id";
+import { isRowId } from "@/lib/row-id";
 
 /**
  * The member's own review of a product, or null: one statement on the unique

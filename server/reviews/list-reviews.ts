@@ -8,7 +8,7 @@ import { members, products, reviews } from "@/server/db/schema";
 import { isAppError, notFoundError } from "@/server/errors";
 import { REVIEW_MESSAGES } from "./messages";
 import { REVIEW_VIEW_COLUMNS, toReviewView, type ReviewView } from "./review-view";
-import { isRowId } from "./row-id";
+import { isRowId } from "@/lib/row-id";
 
 /** One page of a product's reviews, newest first (5 a page, PAGE_SIZES.reviews). */
 export type ReviewPage = {

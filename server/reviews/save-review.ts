@@ -6,7 +6,7 @@ import { forbiddenError, notFoundError } from "@/server/errors";
 import { REVIEW_MESSAGES } from "./messages";
 import { refreshProductScore } from "./refresh-product-score";
 import { REVIEW_VIEW_COLUMNS, toReviewView, type ReviewView } from "./review-view";
-import { isRowId } from "./row-id";
+import { isRowId } from "@/lib/row-id";
 
 export type SaveReviewInput = {
   memberId: number;

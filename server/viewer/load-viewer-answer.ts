@@ -12,7 +12,7 @@ import { unreadConversationCountSql } from "@/server/messaging/count-unread";
 import { readLocationCookies } from "@/server/location/location-cookies";
 import { toLocationAnswer, type ViewerLocation } from "@/server/location/types";
 import { toReviewView } from "@/server/reviews/review-view";
-import { isRowId } from "@/server/reviews/row-id";
+import { isRowId } from "@/lib/row-id";
 import { readClientInfo } from "@/server/security";
 import type { ViewerAnswer } from "./viewer-answer";
 import { parseCookieHeader } from "@/server/http/cookie-header";

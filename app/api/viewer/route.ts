@@ -5,7 +5,7 @@ import { carriesLoginCookies } from "@/server/auth/session";
 import { loadViewerAnswer } from "@/server/viewer/load-viewer-answer";
 import { GENERIC_ERROR_MESSAGE } from "@/server/errors";
 import { log } from "@/server/log";
-import { parseRowId } from "@/server/reviews/row-id";
+import { parseRowId } from "@/lib/row-id";
 
 // GET /api/viewer[?product={id}]: what the page shell shows per viewer (menus, badges, My Local),
 // and on a product page the viewer's own review; one statement for a member, none for a visitor

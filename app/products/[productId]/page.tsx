@@ -4,7 +4,7 @@ import { ProductDetailView } from "@/components/product/product-detail";
 import { productJsonLd, productMetadata } from "@/components/product/product-seo";
 import { getCachedProductDetail, type ProductDetail } from "@/server/catalog/get-product-detail";
 import { getEnv } from "@/server/env";
-import { parseRowId } from "@/server/reviews/row-id";
+import { parseRowId } from "@/lib/row-id";
 import { JsonLd } from "@/server/seo";
 import { getCachedFirstReviewsOf } from "@/server/reviews/first-reviews";
 import { OwnersFreshCopy } from "./owners-fresh-copy";

@@ -3,7 +3,7 @@ import { route } from "@/server/http/route";
 import { deleteReview } from "@/server/reviews/delete-review";
 import { invalidateReviewCaches } from "@/server/reviews/invalidate-review-caches";
 import { REVIEW_MESSAGES } from "@/server/reviews/messages";
-import { parseRowId } from "@/server/reviews/row-id";
+import { parseRowId } from "@/lib/row-id";
 
 // DELETE /api/reviews/{reviewId}: the author deletes their review
 export const DELETE = route<{ reviewId: string }>({}, async ({ member, db, params }) => {

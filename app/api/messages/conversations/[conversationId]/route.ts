@@ -1,6 +1,6 @@
 import { route } from "@/server/http/route";
 import { deleteConversation, MESSAGING_MESSAGES } from "@/server/messaging";
-import { parseRowId } from "@/server/reviews/row-id";
+import { parseRowId } from "@/lib/row-id";
 
 // DELETE /api/messages/conversations/{conversationId}: delete it from the caller's side only
 export const DELETE = route<{ conversationId: string }>({}, async ({ member, db, params }) => {

@@ -4,7 +4,7 @@ import { route } from "@/server/http/route";
 import { getMyReview } from "@/server/reviews/get-my-review";
 import { listReviews } from "@/server/reviews/list-reviews";
 import { REVIEW_MESSAGES } from "@/server/reviews/messages";
-import { parseRowId } from "@/server/reviews/row-id";
+import { parseRowId } from "@/lib/row-id";
 
 // GET /api/products/{productId}/reviews?page=: a page of reviews (5, newest first) and the viewer's own review
 export const GET = route<{ productId: string }>(

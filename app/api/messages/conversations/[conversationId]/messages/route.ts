@@ -2,7 +2,7 @@ import { conversationMessageSchema, messageListQuerySchema } from "@/lib/validat
 import { afterResponse } from "@/server/http/after-response";
 import { route } from "@/server/http/route";
 import { listMessages, mailAfterMessage, sendMessage } from "@/server/messaging";
-import { parseRowId } from "@/server/reviews/row-id";
+import { parseRowId } from "@/lib/row-id";
 
 type Params = { conversationId: string };
 

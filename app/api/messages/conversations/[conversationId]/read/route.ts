@@ -1,6 +1,6 @@
 import { route } from "@/server/http/route";
 import { markConversationRead } from "@/server/messaging";
-import { parseRowId } from "@/server/reviews/row-id";
+import { parseRowId } from "@/lib/row-id";
 
 // POST /api/messages/conversations/{conversationId}/read: the caller has opened it
 export const POST = route<{ conversationId: string }>({}, async ({ member, db, params }) => {

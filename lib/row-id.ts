@@ -1,6 +1,9 @@
 /** Ids are PostgreSQL `integer`s: a larger number names no row (and must not reach a query). */
 export const MAX_ROW_ID = 2_147_483_647;
 
+/** What an id past the range is read as (lib/validation/core `id`): serial columns start at 1. */
+export const NO_ROW_ID = 0;
+
 export function isRowId(value: number): boolean {
   return Number.isInteger(value) && value >= 1 && value <= MAX_ROW_ID;
 }
