@@ -1,16 +1,5 @@
 import "server-only";
-import {
-  and,
-  asc,
-  eq,
-  gte,
-  inArray,
-  isNotNull,
-  isNull,
-  lt,
-  lte,
-  sql,
-} from "drizzle-orm";
+import { and, asc, eq, gte, inArray, isNotNull, isNull, lt, lte, sql } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import type Stripe from "stripe";
 import { sendOrderPlacedEmails } from "@/server/checkout/send-order-placed-emails";
