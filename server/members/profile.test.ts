@@ -144,10 +144,48 @@ describe("updateProfile", () => {
     const errors = await fieldErrorsOf(
       updateProfile(db, {
         memberId: me.id,
-        input: customerInput({ username: other.username, email: "taken.person@example.com" }),
+        input: customerInput({
+          username: other.username,
+          email: "taken.person@example.com",
+          currentPassword: DEFAULT_PASSWORD,
+        }),
       }),
     );
     expect(errors).toEqual({ username: [USERNAME_TAKEN_MESSAGE], email: [EMAIL_TAKEN_MESSAGE] });
+  });
+
+  // Issue 43, defect 2: the profile form told a session whether any email had an account.
+  it("says nothing about a new email before the current password, and counts the tries", async () => {
+    const other = await createCustomer(db, { email: "someone.else@example.com" });
+    const me = await createCustomer(db);
+    const change = (email: string, currentPassword?: string) =>
+      fieldErrorsOf(
+        updateProfile(db, {
+          memberId: me.id,
+          input: customerInput({ username: me.username, email, currentPassword }),
+        }),
+      );
+    const taken = await change(other.email);
+    const free = await change(`nobody.${me.id}@example.com`);
+    expect(taken).toEqual({ currentPassword: [PASSWORD_FOR_EMAIL_MESSAGE] });
+    expect(free).toEqual(taken);
+    expect(await change(other.email, "Wrong-password-1")).toEqual({
+      currentPassword: [WRONG_CURRENT_PASSWORD_MESSAGE],
+    });
+    // With the password the owner learns it, and only 10 times in 15 minutes.
+    expect(await change(other.email, DEFAULT_PASSWORD)).toEqual({ email: [EMAIL_TAKEN_MESSAGE] });
+    for (let i = 0; i < 9; i++)
+      await change(`try.${i}.${other.email}`, DEFAULT_PASSWORD).catch(() => null);
+    const refused = await updateProfile(db, {
+      memberId: me.id,
+      input: customerInput({
+        username: me.username,
+        email: other.email,
+        currentPassword: DEFAULT_PASSWORD,
+      }),
+    }).catch((error: unknown) => error);
+    expect(refused).toBeInstanceOf(AppError);
+    expect((refused as AppError).status).toBe(429);
   });
 
   it("changes the email only with the current password, and spends reset links sent before", async () => {

@@ -4,7 +4,9 @@ import { currencyForCountry } from "@/lib/input-format";
 import type { CustomerProfile, MerchantProfile } from "@/lib/validation/profile";
 import type { Db } from "@/server/db/client";
 import { members } from "@/server/db/schema";
-import { notFoundError, validationError, type FieldErrors } from "@/server/errors";
+import { SIGN_IN_LIMIT } from "@/server/auth/sign-in";
+import { AppError, notFoundError, validationError, type FieldErrors } from "@/server/errors";
+import { consumeRateLimit } from "@/server/rate-limit";
 import { geocode } from "@/server/geo";
 import { getProfile, type Profile } from "./get-profile";
 import { EMAIL_TAKEN_MESSAGE, USERNAME_TAKEN_MESSAGE } from "./register-member";
@@ -30,8 +32,12 @@ type UpdateProfileOptions = {
  * Saves the member's own details. The currency always follows the country (Canada CAD, United
  * States USD). A merchant whose farm address changed is placed on the map again.
  *
+ * A new email needs the current password before anything is said about it (taken or free), and
+ * a member may try 10 new emails in 15 minutes, like the other account calls.
+ *
  * @throws AppError validation with `username` / `email` when taken by someone else, and with
- *   `postalCode` when a merchant's new address cannot be placed; not_found for a vanished member.
+ *   `postalCode` when a merchant's new address cannot be placed; not_found for a vanished member;
+ *   rate_limited after 10 email changes in 15 minutes.
  */
 export async function updateProfile(
   db: Db,
@@ -41,11 +47,16 @@ export async function updateProfile(
   if (!current) throw notFoundError("The member could not be found.");
   const isMerchant = current.memberType === "merchant";
 
+  // The password first, then whether the new email is free (issue 43, defect 2): a session
+  // alone cannot ask which emails have an account, and each ask is counted.
+  const emailChanged = input.email.toLowerCase() !== current.email.toLowerCase();
+  if (emailChanged) {
+    await confirmPassword(db, current, input.currentPassword);
+    await countEmailChange(db, memberId);
+  }
+
   const taken = await findTakenFields(db, memberId, input.username, input.email);
   if (taken) throw validationError(taken);
-
-  const emailChanged = input.email.toLowerCase() !== current.email.toLowerCase();
-  if (emailChanged) await confirmPassword(db, current, input.currentPassword);
 
   const changes: Partial<typeof members.$inferInsert> = {
     username: input.username,
@@ -151,4 +162,16 @@ async function confirmPassword(
 ): Promise<void> {
   if (!currentPassword) throw validationError({ currentPassword: [PASSWORD_FOR_EMAIL_MESSAGE] });
   await checkCurrentPassword(db, member, currentPassword);
+}
+
+export const TOO_MANY_EMAIL_CHANGES_MESSAGE =
+  "Too many email changes. Please wait 15 minutes and try again.";
+
+/** Every try of a new email is counted: 10 in 15 minutes per member (SIGN_IN_LIMIT). */
+async function countEmailChange(db: Db, memberId: number): Promise<void> {
+  const budget = await consumeRateLimit(db, `profile-email:member:${memberId}`, SIGN_IN_LIMIT);
+  if (!budget.allowed)
+    throw new AppError("rate_limited", TOO_MANY_EMAIL_CHANGES_MESSAGE, {
+      logMessage: `email change refused by the rate limit (member ${memberId})`,
+    });
 }
