@@ -115,6 +115,13 @@ test("an operator finds an order, views it, cancels its line once, and sees why 
   await expect(page.getByText("1 order line", { exact: true })).toBeVisible();
   const paidInPerson = page.getByRole("button", { name: "Paid in person" }).locator("visible=true");
   await expect(paidInPerson).toBeDisabled();
+  // Why it is disabled is written beside it, for a phone that shows no tooltip (issue 42).
+  await expect(paidInPerson).toHaveAccessibleDescription(
+    "The customer pays the farm at the handover.",
+  );
+  await expect(
+    page.getByText("The customer pays the farm at the handover.").locator("visible=true"),
+  ).toBeVisible();
 
   await page
     .getByRole("button", { name: new RegExp(`^View order ${orderNo}`) })

@@ -89,7 +89,7 @@ export function OrderManager() {
                   {row.customerName} → {row.merchantUsername}
                 </p>
                 <p className="text-sm text-stone-600">{formatOrderDate(row.createdAt)}</p>
-                <RowActions row={row} onView={setViewing} onConfirm={setConfirming} />
+                <RowActions view="card" row={row} onView={setViewing} onConfirm={setConfirming} />
               </li>
             ))}
           </ul>
@@ -132,7 +132,12 @@ export function OrderManager() {
                       <StatusBadge status={row.status} />
                     </td>
                     <td className="px-3 py-3">
-                      <RowActions row={row} onView={setViewing} onConfirm={setConfirming} />
+                      <RowActions
+                        view="table"
+                        row={row}
+                        onView={setViewing}
+                        onConfirm={setConfirming}
+                      />
                     </td>
                   </tr>
                 ))}
@@ -152,37 +157,57 @@ export function OrderManager() {
 }
 
 function RowActions({
+  view,
   row,
   onView,
   onConfirm,
 }: {
+  /** The phone's card or the wide table: both are in the page, so each names its own notes. */
+  view: "card" | "table";
   row: Row;
   onView: (row: Row) => void;
   onConfirm: (confirming: Confirming) => void;
 }) {
   const label = `order ${row.orderNo}, ${row.productName}`;
+  // A disabled button says why beside it, not only in a tooltip a phone cannot show (issue 42).
+  const cancelNoteId = `${view}-cancel-note-${row.id}`;
+  const payNoteId = `${view}-pay-note-${row.id}`;
   return (
-    <div className="mt-3 flex flex-wrap gap-2 lg:mt-0 lg:justify-end">
-      <Button variant="secondary" size="sm" onClick={() => onView(row)}>
-        View<span className="sr-only"> {label}</span>
-      </Button>
-      {row.active === 1 ? (
-        <Button variant="secondary" size="sm" onClick={() => onConfirm({ row, what: "cancel" })}>
-          Cancel<span className="sr-only"> {label}</span>
+    <div className="mt-3 flex flex-col gap-2 lg:mt-0 lg:items-end">
+      <div className="flex flex-wrap gap-2 lg:justify-end">
+        <Button variant="secondary" size="sm" onClick={() => onView(row)}>
+          View<span className="sr-only"> {label}</span>
         </Button>
-      ) : null}
-      {row.merchantPayment === "payable" ? (
-        <Button size="sm" onClick={() => onConfirm({ row, what: "pay" })}>
-          Pay Merchant<span className="sr-only"> for {label}</span>
-        </Button>
-      ) : (
-        <Button size="sm" variant="secondary" disabled title={PAYMENT_NOTE[row.merchantPayment]}>
-          {row.merchantPayment === "paid" ? "Merchant Paid" : PAYMENT_LABEL[row.merchantPayment]}
-        </Button>
-      )}
+        {row.cancel === "cancel" ? (
+          <Button variant="secondary" size="sm" onClick={() => onConfirm({ row, what: "cancel" })}>
+            Cancel<span className="sr-only"> {label}</span>
+          </Button>
+        ) : row.cancel === "handed_over" ? (
+          <Button variant="secondary" size="sm" disabled aria-describedby={cancelNoteId}>
+            Cancel<span className="sr-only"> {label}</span>
+          </Button>
+        ) : null}
+        {row.merchantPayment === "payable" ? (
+          <Button size="sm" onClick={() => onConfirm({ row, what: "pay" })}>
+            Pay Merchant<span className="sr-only"> for {label}</span>
+          </Button>
+        ) : (
+          <Button size="sm" variant="secondary" disabled aria-describedby={payNoteId}>
+            {row.merchantPayment === "paid" ? "Merchant Paid" : PAYMENT_LABEL[row.merchantPayment]}
+          </Button>
+        )}
+      </div>
+      <div className="text-sm text-stone-600 lg:text-right">
+        {row.cancel === "handed_over" ? <p id={cancelNoteId}>{HANDED_OVER_NOTE}</p> : null}
+        {row.merchantPayment === "payable" ? null : (
+          <p id={payNoteId}>{PAYMENT_NOTE[row.merchantPayment]}</p>
+        )}
+      </div>
     </div>
   );
 }
+
+const HANDED_OVER_NOTE = "Handed over and paid in person: nothing to cancel.";
 
 const PAYMENT_LABEL = {
   paid: "Merchant Paid",

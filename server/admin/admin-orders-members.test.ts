@@ -35,6 +35,7 @@ import { setupStripeTestDb } from "@/tests/stripe-test-db";
 import {
   CARD_LINE_NEEDS_STRIPE_MESSAGE,
   alreadyCancelledLineMessage,
+  handedOverLineMessage,
   cancelOrderLine,
   cancelledAndRefundedLineMessage,
 } from "./cancel-order-line";
@@ -233,6 +234,7 @@ describe("findOrdersByKeyword", () => {
       status: "order_created",
       paymentType: "in_person",
       merchantPayment: "in_person",
+      cancel: "cancel",
       productUrl: `/products/${product.id}`,
     });
   });
@@ -278,6 +280,41 @@ describe("cancelOrderLine", () => {
     expect(farmMail!.subject).toBe(`Order ${order.orderNo} was cancelled by Our operators`);
     const lines = await findOrdersByKeyword(db, { keyword: order.orderNo });
     expect(lines[0]).toMatchObject({ active: 0, merchantPayment: "in_person" });
+  });
+
+  // Issue 42, item 6: a line handed over and paid in person has nothing left to cancel.
+  it("refuses a line handed over and paid in person, and the manager shows it cannot be cancelled", async () => {
+    const farm = await createMerchant(db);
+    const customer = await createCustomer(db);
+    const product = await createProduct(db, { merchantId: farm.id });
+    const order = await createOrder(db, {
+      customerId: customer.id,
+      items: [{ productId: product.id, status: "customer_received" }],
+    });
+    const id = order.items[0]!.id;
+    expect((await findOrdersByKeyword(db, { keyword: order.orderNo }))[0]).toMatchObject({
+      cancel: "handed_over",
+    });
+    const refused = (await cancelOrderLine(db, null, { adminId: admin.id, id }).catch(
+      (error: unknown) => error,
+    )) as AppError;
+    expect([refused.status, refused.message]).toEqual([409, handedOverLineMessage(order.orderNo)]);
+    const [line] = await db.select().from(orderItems).where(eq(orderItems.id, id));
+    expect(line).toMatchObject({ active: true, status: "customer_received" });
+    expect(await auditOf(`order_item:${id}`)).toEqual([]);
+
+    // Confirmed by the QR code but still shown as ready: the same.
+    const scanned = await createOrder(db, {
+      customerId: customer.id,
+      items: [{ productId: product.id }],
+    });
+    await db
+      .update(orderItems)
+      .set({ confirmedAt: new Date() })
+      .where(eq(orderItems.id, scanned.items[0]!.id));
+    await expect(
+      cancelOrderLine(db, null, { adminId: admin.id, id: scanned.items[0]!.id }),
+    ).rejects.toThrow(handedOverLineMessage(scanned.orderNo));
   });
 
   it("refunds a paid card line exactly once, however often it is pressed", async () => {

@@ -8,6 +8,7 @@ import { requestLineRefunds, settleOrderRefunds } from "@/server/payments/refund
 import type { StripeClient } from "@/server/payments/stripe-client";
 import { sendOrderCancelledEmails } from "@/server/orders/send-order-cancelled-emails";
 import { OPERATORS, sendRefundEmails } from "@/server/orders/send-refund-emails";
+import { adminCancelOf } from "./find-orders-by-keyword";
 import { recordAdminAction } from "./record-admin-action";
 
 export const ORDER_LINE_NOT_FOUND_MESSAGE = "There is no order line with that id.";
@@ -17,6 +18,8 @@ export const cancelledLineMessage = (orderNo: string) =>
   `The line of order ${orderNo} has been cancelled.`;
 export const cancelledAndRefundedLineMessage = (orderNo: string, amount: string) =>
   `The line of order ${orderNo} has been cancelled and ${amount} refunded to the customer's card.`;
+export const handedOverLineMessage = (orderNo: string) =>
+  `This line of order ${orderNo} was handed over to the customer and paid in person, so it can no longer be cancelled.`;
 export const CARD_LINE_NEEDS_STRIPE_MESSAGE =
   "This line was paid by card and card payments are not configured here, so it cannot be refunded.";
 
@@ -44,6 +47,13 @@ export async function cancelOrderLine(
 ): Promise<{ message: string }> {
   const line = await readLine(db, id);
   if (!line) throw notFoundError(ORDER_LINE_NOT_FOUND_MESSAGE);
+  const rule = adminCancelOf({
+    active: line.active,
+    status: line.status,
+    payment_type: line.paymentType,
+    confirmed_at: line.confirmedAt,
+  });
+  if (rule === "handed_over") throw conflict(handedOverLineMessage(line.orderNo));
   const paidByCard =
     line.paymentType === "card" &&
     ["paid", "partially_refunded"].includes(line.paymentStatus) &&
@@ -56,6 +66,25 @@ export async function cancelOrderLine(
       .from(orders)
       .where(eq(orders.id, line.orderId))
       .for("update");
+    // Read again under the order's lock (the farm's handover takes it too): handed over meanwhile?
+    const [now] = await tx
+      .select({
+        active: orderItems.active,
+        status: orderItems.status,
+        confirmedAt: orderItems.confirmedAt,
+      })
+      .from(orderItems)
+      .where(eq(orderItems.id, id));
+    if (
+      now &&
+      adminCancelOf({
+        active: now.active,
+        status: now.status,
+        payment_type: line.paymentType,
+        confirmed_at: now.confirmedAt,
+      }) === "handed_over"
+    )
+      throw conflict(handedOverLineMessage(line.orderNo));
     const [after] = await tx
       .update(orderItems)
       .set({
@@ -144,6 +173,7 @@ async function readLine(db: Db, id: number) {
       refundId: orderItems.refundId,
       refundedAt: orderItems.refundedAt,
       refundedCents: orderItems.refundedCents,
+      confirmedAt: orderItems.confirmedAt,
       productName: orderItems.productName,
       qty: orderItems.qty,
       lineTotalCents: sql<number>`${orderItems.unitPriceCents} * ${orderItems.qty}`.mapWith(Number),

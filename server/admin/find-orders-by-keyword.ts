@@ -38,6 +38,8 @@ export type AdminOrder = {
   status: OrderStatus;
   paymentType: OrderPaymentType;
   merchantPayment: MerchantPayment;
+  /** What the Cancel button does (adminCancelOf, the rule cancelOrderLine follows). */
+  cancel: AdminCancel;
   /** The product's page, or null when the product was removed. */
   productUrl: string | null;
 };
@@ -73,6 +75,7 @@ type Row = {
   merchant_paid_at: Date | string | null;
   refund_id: string | null;
   refund_requested_at: Date | string | null;
+  confirmed_at: Date | string | null;
 };
 
 /** How many of the newest lines a product word is first tried on, before the trigram index. */
@@ -197,7 +200,7 @@ export async function findOrdersByKeyword(
            oi.product_name, oi.product_id, (p.status = 'active') as product_active,
            oi.unit_price_cents, o.currency, oi.qty, oi.created_at, oi.active, oi.status,
            o.payment_type, o.payment_status, oi.merchant_paid_at, oi.refund_id,
-           oi.refund_requested_at
+           oi.refund_requested_at, oi.confirmed_at
       from page
       join order_items oi on oi.id = page.id
       join orders o on o.id = oi.order_id
@@ -228,8 +231,28 @@ function toAdminOrder(row: Row): AdminOrder {
     status: row.status,
     paymentType: row.payment_type,
     merchantPayment: merchantPaymentOf(row),
+    cancel: adminCancelOf(row),
     productUrl: row.product_active ? `/products/${row.product_id}` : null,
   };
+}
+
+/**
+ * What an admin's Cancel can do to a line (issue 42): `cancel` it; nothing once an admin cancelled
+ * it (`cancelled`); nothing once it was handed over and paid in person (`handed_over`: the
+ * customer has the goods and the farm the money, and no money can move back through us). A card
+ * line handed over can still be cancelled: that refunds the card.
+ */
+export type AdminCancel = "cancel" | "cancelled" | "handed_over";
+
+export function adminCancelOf(line: {
+  active: boolean;
+  status: OrderStatus;
+  payment_type: OrderPaymentType;
+  confirmed_at: Date | string | null;
+}): AdminCancel {
+  if (!line.active) return "cancelled";
+  const handedOver = line.status === "customer_received" || line.confirmed_at !== null;
+  return handedOver && line.payment_type !== "card" ? "handed_over" : "cancel";
 }
 
 /** The rule of decision 0022, from the line's own columns. */
