@@ -99,11 +99,14 @@ test("two people chat and see each other's messages and the message dot without 
   await send(farmer, "Yes, two dozen picked this morning.");
   await expect(farmerBubbles.getByRole("listitem")).toHaveCount(2);
   if (isMobile) {
-    await customer.getByRole("button", { name: "Menu" }).click();
+    // The button's name says it too, not only its red dot (issue 42).
+    await customer.getByRole("button", { name: "Menu, 1 conversation with new messages" }).click();
     await expect(customer.getByRole("link", { name: /^Messages\s*New$/ })).toBeVisible();
     await customer.getByRole("link", { name: /^Messages\s*New$/ }).click();
   } else {
-    const dot = customer.getByRole("link", { name: "Messages, new messages" }).first();
+    const dot = customer
+      .getByRole("link", { name: /^Messages, \d+ conversations? with new messages$/ })
+      .first();
     await expect(dot).toBeVisible();
     await dot.click();
   }

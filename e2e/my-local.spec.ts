@@ -57,7 +57,10 @@ function distanceOnCard(text: string): number {
 /** The menu's My Local entry: in the top bar on wide screens, in the menu sheet on narrow ones. */
 async function openMyLocalFromMenu(page: Page) {
   if (isNarrow(page)) {
-    await page.getByRole("button", { name: "Menu", exact: true }).first().click();
+    await page
+      .getByRole("button", { name: /^Menu(, .+)?$/ })
+      .first()
+      .click();
     await page
       .getByRole("dialog", { name: "Menu" })
       .getByRole("button", { name: "My Local" })

@@ -25,7 +25,7 @@ const PAGES = [
 const menuButton = (page: Page) =>
   // While the header streams in, React briefly holds a hidden copy at the end of the body; the
   // live header comes first in the document.
-  page.getByRole("button", { name: "Menu", exact: true, includeHidden: true }).first();
+  page.getByRole("button", { name: /^Menu(, .+)?$/, includeHidden: true }).first();
 
 /** Opens the mobile menu with the keyboard and returns the open sheet. */
 async function openMobileMenu(page: Page): Promise<Locator> {

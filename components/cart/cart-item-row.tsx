@@ -53,7 +53,9 @@ export function CartItemRow({
     <li className="flex gap-3 py-4 sm:gap-4" aria-busy={busy || undefined}>
       {/* A product the farm stopped selling has no page any more: no links to it. */}
       {hasPage ? (
-        <Link href={productHref} tabIndex={-1} aria-hidden className={PICTURE_CLASSES}>
+        // Named like the product link after it (an unnamed link fails accessibility scans), and
+        // left out of the Tab order, which reaches the same page through the name.
+        <Link href={productHref} tabIndex={-1} aria-label={item.name} className={PICTURE_CLASSES}>
           {picture}
         </Link>
       ) : (

@@ -235,7 +235,9 @@ function ShortcutLink({
       <Icon aria-hidden className="size-[1.375rem]" strokeWidth={1.75} />
       <span className="sr-only">
         {count === undefined ? item.label : countLabel(item.label, count)}
-        {hasDot ? ", new messages" : ""}
+        {hasDot
+          ? `, ${unreadMessages} ${unreadMessages === 1 ? "conversation" : "conversations"} with new messages`
+          : ""}
       </span>
       {count ? (
         <span
@@ -248,8 +250,10 @@ function ShortcutLink({
       {hasDot ? (
         <span
           aria-hidden
-          className="bg-tomato-600 absolute top-2 right-2 size-2.5 rounded-full ring-2 ring-white"
-        />
+          className="bg-tomato-600 absolute top-0.5 right-0.5 inline-flex h-[1.125rem] min-w-[1.125rem] items-center justify-center rounded-full px-1 text-[0.6875rem] leading-none font-semibold text-white ring-2 ring-white"
+        >
+          {unreadMessages > 99 ? "99+" : unreadMessages}
+        </span>
       ) : null}
     </ShellLink>
   );

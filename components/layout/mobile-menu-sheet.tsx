@@ -151,7 +151,7 @@ function SheetEntry({
     >
       {icon}
       <span className="flex-1">
-        {item.label}
+        {item.menuLabel ?? item.label}
         {count ? <span className="sr-only">{countLabel("", count)}</span> : null}
       </span>
       {count ? (

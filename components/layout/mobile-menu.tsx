@@ -89,7 +89,7 @@ export function MobileMenu({
       <button
         ref={buttonRef}
         type="button"
-        aria-label="Menu"
+        aria-label={menuButtonName(unreadMessages)}
         aria-haspopup="dialog"
         aria-expanded={open}
         aria-controls={sheetId}
@@ -121,4 +121,14 @@ export function MobileMenu({
       ) : null}
     </>
   );
+}
+
+/**
+ * The menu button's name: "Menu", and how many conversations have unread messages when any do,
+ * so a screen reader hears what the red dot shows (issue 42).
+ */
+export function menuButtonName(unreadConversations: number): string {
+  if (unreadConversations <= 0) return "Menu";
+  const what = unreadConversations === 1 ? "conversation" : "conversations";
+  return `Menu, ${unreadConversations} ${what} with new messages`;
 }

@@ -65,6 +65,8 @@ type NavTarget = { href: string | ((viewer: Viewer) => string) } | { action: Nav
 export type NavItemConfig = NavTarget & {
   id: NavItemId;
   label: string;
+  /** The spec's own word for the entry in the phone's menu, where it differs ('Dreamtracker'). */
+  menuLabel?: string;
   /** The area the entry needs; null for the always-on pages. */
   feature: Feature | null;
   roles: readonly Role[];
@@ -77,6 +79,7 @@ export type NavItemConfig = NavTarget & {
 export type NavItem = {
   id: NavItemId;
   label: string;
+  menuLabel?: string;
   group?: "admin" | "session";
 } & ({ href: string; action?: never } | { action: NavAction; href?: never });
 
@@ -98,7 +101,7 @@ export const NAV_ITEMS: readonly NavItemConfig[] = [
   { id: "my-local", label: "My Local", action: "open-my-local", feature: "myLocal", roles: ["visitor", "customer"], placements: ["main"] },
   { id: "contact", label: "Contact Us", href: "/contactUs", feature: "contact", roles: EVERYONE, placements: ["main", "footer"] },
 
-  { id: "dreamtracker", label: "Dream Tracker", href: "/dreamtracker", feature: "cart", roles: EVERYONE, placements: ["shortcuts"] },
+  { id: "dreamtracker", label: "Dream Tracker", menuLabel: "Dreamtracker", href: "/dreamtracker", feature: "cart", roles: EVERYONE, placements: ["shortcuts"] },
   { id: "cart", label: "Cart", href: "/cart", feature: "cart", roles: EVERYONE, placements: ["shortcuts"] },
   // Messages is a protected route; a visitor's conversations reach them by email instead.
   { id: "messages", label: "Messages", href: "/messages", feature: "messaging", roles: MEMBERS, placements: ["shortcuts"] },
@@ -150,7 +153,12 @@ export function getNavItems({ placement, viewer, features = FEATURES }: NavQuery
 }
 
 function resolve(item: NavItemConfig, viewer: Viewer | null): NavItem {
-  const base = { id: item.id, label: item.label, ...(item.group ? { group: item.group } : {}) };
+  const base = {
+    id: item.id,
+    label: item.label,
+    ...(item.menuLabel ? { menuLabel: item.menuLabel } : {}),
+    ...(item.group ? { group: item.group } : {}),
+  };
   if ("action" in item) return { ...base, action: item.action };
   if (typeof item.href === "string") return { ...base, href: item.href };
   // Function hrefs belong to member-only entries, so a viewer is always present here.
