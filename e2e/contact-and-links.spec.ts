@@ -96,6 +96,13 @@ test.describe("Contact Us", () => {
       .filter({ hasText: ADMIN_EMAIL })
       .filter({ hasText: subject });
     await expect(mail).toHaveCount(1);
+    // The sender has a receipt of it (issue 42).
+    await expect(
+      page
+        .getByRole("row")
+        .filter({ hasText: email })
+        .filter({ hasText: "We received your message" }),
+    ).toHaveCount(1);
 
     // The admin reads it in the inbox and marks it handled; it moves to Handled.
     await signInAsAdmin(page);

@@ -69,7 +69,13 @@ describe("submitContactMessage", () => {
     const stored = await db.query.contactMessages.findFirst({ where: (t, { eq }) => eq(t.id, id) });
     expect(stored).toMatchObject({ ...input, memberId: null, ip: "203.0.113.10", handledAt: null });
 
-    const mails = (await db.query.emailOutbox.findMany()).slice(before.length);
+    const all = (await db.query.emailOutbox.findMany()).slice(before.length);
+    // The sender gets a receipt with what they wrote (issue 42, item 11), as text.
+    const receipts = all.filter((m) => m.subject === "We received your message");
+    expect(receipts.map((m) => m.to)).toEqual([input.email]);
+    expect(receipts[0]!.text).toContain("Line one");
+    expect(receipts[0]!.html).not.toContain("<b>not bold</b>");
+    const mails = all.filter((m) => m.subject !== "We received your message");
     expect(mails.map((m) => m.to).sort()).toEqual(
       [admin.email, otherAdmin.email, "support@market.example"].sort(),
     );

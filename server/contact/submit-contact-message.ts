@@ -2,6 +2,7 @@ import "server-only";
 import { eq } from "drizzle-orm";
 import { createElement } from "react";
 import { ContactMessageEmail } from "@/emails/contact-message-email";
+import { ContactReceiptEmail } from "@/emails/contact-receipt-email";
 import { formatDateTimeDMY } from "@/lib/format";
 import type { Contact } from "@/lib/validation/contact";
 import type { Db } from "@/server/db/client";
@@ -33,7 +34,7 @@ export type SubmitContactMessageOptions = {
 
 /**
  * Contact Us: stores the message, then mails it to the operators (every admin member, and
- * CONTACT_EMAIL when set). The message is kept even when a mail cannot be sent: the inbox is the
+ * CONTACT_EMAIL when set) and a receipt to the sender. The message is kept even when a mail cannot be sent: the inbox is the
  * record, the mails only say that something arrived.
  *
  * @throws AppError rate_limited past 5 an hour for one email or 10 for one client address
@@ -62,7 +63,34 @@ export async function submitContactMessage(
     .returning({ id: contactMessages.id, createdAt: contactMessages.createdAt });
 
   await mailOperators(db, { ...input, id: row!.id, memberId, createdAt: row!.createdAt });
+  await mailReceipt(db, { ...input, id: row!.id, createdAt: row!.createdAt });
   return { id: row!.id };
+}
+
+/**
+ * The sender's receipt (issue 42): their message arrived, with what they wrote. To the address
+ * they typed, which the rate limits above already bound (5 an hour per address, 10 per client),
+ * so the form cannot be used to mail a stranger more than a few times.
+ */
+async function mailReceipt(
+  db: Db,
+  message: Contact & { id: number; createdAt: Date },
+): Promise<void> {
+  try {
+    await sendMail(db, {
+      to: message.email,
+      subject: "We received your message",
+      react: createElement(ContactReceiptEmail, {
+        appUrl: getEnv().APP_URL,
+        firstName: message.firstName,
+        content: message.content,
+        sentAt: formatDateTimeDMY(message.createdAt, { utc: true }) + " UTC",
+      }),
+      category: "account",
+    });
+  } catch (error) {
+    log.error({ err: error, contactMessageId: message.id }, "contact receipt not sent");
+  }
 }
 
 async function mailOperators(
