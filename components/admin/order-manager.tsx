@@ -230,6 +230,15 @@ function OrderDialog({ row }: { row: Row }) {
     ["Ordered", formatOrderDate(row.createdAt)],
     ["Payment", row.paymentType === "card" ? "Card" : "In person"],
     ["Active", row.active === 1 ? "Yes" : "No (cancelled by an admin)"],
+    // What an operator needs of the handover (issue 42): whether and when the farm confirmed it.
+    [
+      "Handover",
+      row.confirmedAt
+        ? `Confirmed by the farm (QR code) on ${formatOrderDate(row.confirmedAt)}`
+        : row.status === "customer_received"
+          ? "Marked received by the farm, not confirmed by the QR code"
+          : "Not handed over yet",
+    ],
   ];
   return (
     <DialogContent title={`Order ${row.orderNo}`} className="max-w-lg">
@@ -242,12 +251,6 @@ function OrderDialog({ row }: { row: Row }) {
         ))}
       </dl>
       <div className="mt-6 flex flex-wrap gap-3">
-        <Link
-          href={`/orders/${row.orderId}/confirmByMerchant`}
-          className={buttonClasses({ variant: "secondary", size: "sm" })}
-        >
-          Confirmation page
-        </Link>
         {row.productUrl ? (
           <Link href={row.productUrl} className={buttonClasses({ variant: "ghost", size: "sm" })}>
             Product page

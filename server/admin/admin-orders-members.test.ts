@@ -235,6 +235,7 @@ describe("findOrdersByKeyword", () => {
       paymentType: "in_person",
       merchantPayment: "in_person",
       cancel: "cancel",
+      confirmedAt: null,
       productUrl: `/products/${product.id}`,
     });
   });

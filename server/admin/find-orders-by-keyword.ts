@@ -40,6 +40,8 @@ export type AdminOrder = {
   merchantPayment: MerchantPayment;
   /** What the Cancel button does (adminCancelOf, the rule cancelOrderLine follows). */
   cancel: AdminCancel;
+  /** When the farm confirmed the handover by scanning the customer's code (ISO), or null. */
+  confirmedAt: string | null;
   /** The product's page, or null when the product was removed. */
   productUrl: string | null;
 };
@@ -232,6 +234,7 @@ function toAdminOrder(row: Row): AdminOrder {
     paymentType: row.payment_type,
     merchantPayment: merchantPaymentOf(row),
     cancel: adminCancelOf(row),
+    confirmedAt: row.confirmed_at ? new Date(row.confirmed_at).toISOString() : null,
     productUrl: row.product_active ? `/products/${row.product_id}` : null,
   };
 }
