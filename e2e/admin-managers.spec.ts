@@ -151,6 +151,11 @@ test("an operator finds an order, views it, cancels its line once, and sees why 
   await expectInMailbox(page, customer.email, `Your order ${orderNo} is cancelled`);
   await page.goto("/adminAudit");
   await expect(page.getByText("Cancelled an order line").first()).toBeVisible();
+  // The line is named, with a link, and its values read as fields (issue 42).
+  await expect(
+    page.getByRole("link", { name: new RegExp(`^Order ${orderNo} · `) }).first(),
+  ).toBeVisible();
+  await expect(page.getByText('"active"')).toHaveCount(0);
 });
 
 test("a customer who opens an admin page lands on the dashboard", async ({ page, baseURL }) => {

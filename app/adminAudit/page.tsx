@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { AdminPage } from "@/components/admin/admin-page";
+import { AuditValues } from "@/components/admin/audit-values";
 import { buttonClasses } from "@/components/ui/button";
 import { auditQuerySchema } from "@/lib/validation/orders";
 import { requireAdmin } from "@/server/auth/guards";
@@ -54,10 +55,18 @@ async function AuditEntries({ searchParams }: Props) {
         {entries.map((entry) => (
           <li key={entry.id} className="rounded-2xl border border-stone-200 bg-white p-4">
             <p className="font-semibold text-stone-900">
-              {ACTION_LABEL[entry.action]}{" "}
-              <span className="font-normal text-stone-700">
-                ({entry.target}) by @{entry.adminUsername}
-              </span>
+              {ACTION_LABEL[entry.action]}:{" "}
+              {entry.targetHref ? (
+                <Link
+                  href={entry.targetHref}
+                  className="text-leaf-800 underline underline-offset-2"
+                >
+                  {entry.targetLabel}
+                </Link>
+              ) : (
+                entry.targetLabel
+              )}{" "}
+              <span className="font-normal text-stone-700">by @{entry.adminUsername}</span>
             </p>
             <p className="text-sm text-stone-600">
               <time dateTime={entry.createdAt}>{WHEN.format(new Date(entry.createdAt))}</time>
@@ -65,14 +74,14 @@ async function AuditEntries({ searchParams }: Props) {
             <dl className="mt-2 grid gap-1 text-sm sm:grid-cols-2">
               <div className="min-w-0">
                 <dt className="font-semibold text-stone-700">Before</dt>
-                <dd className="font-mono break-words whitespace-pre-wrap text-stone-800">
-                  {JSON.stringify(entry.before ?? {}, null, 1)}
+                <dd>
+                  <AuditValues values={entry.before} />
                 </dd>
               </div>
               <div className="min-w-0">
                 <dt className="font-semibold text-stone-700">After</dt>
-                <dd className="font-mono break-words whitespace-pre-wrap text-stone-800">
-                  {JSON.stringify(entry.after ?? {}, null, 1)}
+                <dd>
+                  <AuditValues values={entry.after} />
                 </dd>
               </div>
             </dl>

@@ -270,6 +270,12 @@ describe("cancelOrderLine", () => {
     expect(line).toMatchObject({ active: false, status: "cancelled", qualifiedToCancel: false });
     const audit = await auditOf(`order_item:${id}`);
     expect(audit).toHaveLength(1);
+    // The Audit Trail names the line (issue 42, item 7).
+    const { entries } = await listAdminActions(db);
+    expect(entries.find((entry) => entry.target === `order_item:${id}`)).toMatchObject({
+      targetLabel: `Order ${order.orderNo} · ${product.name}`,
+      targetHref: "/orderManager",
+    });
     expect(audit[0]).toMatchObject({
       action: "order_cancel",
       before: { active: true, status: "order_created" },
