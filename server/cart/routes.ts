@@ -1,6 +1,7 @@
 import "server-only";
 import type { CartKind } from "@/lib/cart/types";
 import { route } from "@/server/http/route";
+import { json, text } from "@/server/openapi/declare";
 import {
   addCartItem,
   listCartItems,
@@ -18,34 +19,76 @@ import { addItemSchema, cartJson, cartOwnerFor, updateQtySchema } from "./http";
  * the database, visitors' in cookies (http.ts).
  */
 
+/** The list's name in the calls' summaries. */
+const LABELS: Record<CartKind, string> = { cart: "cart", dreamtracker: "dream tracker" };
+const pathParams = { pKey: text() };
+
 /** GET lists the items; POST adds a product, or sets its quantity when it is already there. */
 export function listRoutes(kind: CartKind) {
+  const label = LABELS[kind];
   return {
-    GET: route({ public: true }, async ({ req, member, db }) => {
-      const owner = cartOwnerFor(req, member);
-      const { items, count, dropped } = await listCartItems(db, { kind, owner });
-      return cartJson(owner, { items, count, dropped });
-    }),
-    POST: route({ public: true }, async ({ req, member, db }) => {
-      const { pKey, qty } = addItemSchema.parse(await req.json());
-      const owner = cartOwnerFor(req, member);
-      return cartJson(owner, await addCartItem(db, { kind, owner, pKey, qty }));
-    }),
+    GET: route(
+      {
+        public: true,
+        doc: {
+          summary: `The items of the ${label} of the member (database) or the visitor (cookies)`,
+        },
+      },
+      async ({ req, member, db }) => {
+        const owner = cartOwnerFor(req, member);
+        const { items, count, dropped } = await listCartItems(db, { kind, owner });
+        return cartJson(owner, { items, count, dropped });
+      },
+    ),
+    POST: route(
+      {
+        public: true,
+        doc: {
+          summary: `Add a product to the ${label}, or set its quantity when it is already there`,
+          body: json(addItemSchema),
+        },
+      },
+      async ({ req, member, db }) => {
+        const { pKey, qty } = addItemSchema.parse(await req.json());
+        const owner = cartOwnerFor(req, member);
+        return cartJson(owner, await addCartItem(db, { kind, owner, pKey, qty }));
+      },
+    ),
   };
 }
 
 /** PATCH changes an item's quantity (never below 1); DELETE takes it out. */
 export function itemRoutes(kind: CartKind) {
+  const label = LABELS[kind];
   return {
-    PATCH: route<{ pKey: string }>({ public: true }, async ({ req, member, db, params }) => {
-      const { qty } = updateQtySchema.parse(await req.json());
-      const owner = cartOwnerFor(req, member);
-      return cartJson(owner, await updateCartItemQty(db, { kind, owner, pKey: params.pKey, qty }));
-    }),
-    DELETE: route<{ pKey: string }>({ public: true }, async ({ req, member, db, params }) => {
-      const owner = cartOwnerFor(req, member);
-      return cartJson(owner, await removeCartItem(db, { kind, owner, pKey: params.pKey }));
-    }),
+    PATCH: route<{ pKey: string }>(
+      {
+        public: true,
+        doc: {
+          summary: `Change the quantity of an item of the ${label} (never below 1)`,
+          pathParams,
+          body: json(updateQtySchema),
+        },
+      },
+      async ({ req, member, db, params }) => {
+        const { qty } = updateQtySchema.parse(await req.json());
+        const owner = cartOwnerFor(req, member);
+        return cartJson(
+          owner,
+          await updateCartItemQty(db, { kind, owner, pKey: params.pKey, qty }),
+        );
+      },
+    ),
+    DELETE: route<{ pKey: string }>(
+      {
+        public: true,
+        doc: { summary: `Take an item out of the ${label}`, pathParams },
+      },
+      async ({ req, member, db, params }) => {
+        const owner = cartOwnerFor(req, member);
+        return cartJson(owner, await removeCartItem(db, { kind, owner, pKey: params.pKey }));
+      },
+    ),
   };
 }
 
@@ -55,7 +98,8 @@ export function itemRoutes(kind: CartKind) {
  */
 export function moveRoute(to: CartKind) {
   const move = to === "cart" ? moveToCart : moveToDreamTracker;
-  return route<{ pKey: string }>({ public: true }, async ({ req, member, db, params }) => {
+  const doc = { summary: `Move an item of the other list into the ${LABELS[to]}`, pathParams };
+  return route<{ pKey: string }>({ public: true, doc }, async ({ req, member, db, params }) => {
     const owner = cartOwnerFor(req, member);
     const { message, item, counts } = await move(db, { owner, pKey: params.pKey });
     return cartJson(owner, {

@@ -29,6 +29,8 @@ import {
   isStateChangingMethod,
 } from "@/server/http/same-origin";
 import { log } from "@/server/log";
+import type { RouteDoc } from "@/server/openapi/types";
+import { declareRoute } from "./route-declaration";
 
 /** "member" = anyone signed in; a member type = exactly that type. There is no implicit superuser. */
 export type Role = "member" | MemberType;
@@ -46,13 +48,27 @@ export type RouteHandler<P extends RouteParams = RouteParams> = (
 export type HandlerArgs<M, P> = { req: Request; member: M; db: Db; params: P };
 
 /**
+ * `doc`: the call as the OpenAPI document describes it (summary, the schemas the handler parses,
+ * parameters, success answers); the document adds the method, the path and, from `public`/`role`,
+ * who may call it. Every exported handler has one (server/openapi/route-declarations.test.ts).
+ */
+type DocumentedRoute = { doc?: RouteDoc };
+
+/**
  * `acceptsForeignPosts`: the route takes writes that other sites' pages or servers send on purpose
  * (Stripe's webhooks, RFC 8058 one-click unsubscribe from a mail client). Only public routes can
  * say so, and the cookie rule below still applies to them.
  */
-export type PublicRouteOptions = { public: true; role?: undefined; acceptsForeignPosts?: true };
+export type PublicRouteOptions = DocumentedRoute & {
+  public: true;
+  role?: undefined;
+  acceptsForeignPosts?: true;
+};
 /** `role` defaults to "member": a route is signed-in only unless it says `public: true`. */
-export type ProtectedRouteOptions = { public?: false; role?: Role | readonly Role[] };
+export type ProtectedRouteOptions = DocumentedRoute & {
+  public?: false;
+  role?: Role | readonly Role[];
+};
 
 export const FORM_ERROR_MESSAGE = "Please check the form.";
 export const BAD_JSON_MESSAGE = "The request body is not valid JSON.";
@@ -68,8 +84,11 @@ export const FORM_LEVEL_KEY = "_form";
  * turn every thrown error into the wire shape `{ message, errors? }`. This is the one try/catch of
  * the request path; handlers and services just throw.
  *
- *   export const POST = route({ role: "merchant" }, async ({ req, member, db }) => { ... });
- *   export const GET = route<{ id: string }>({ public: true }, async ({ params, member }) => { ... });
+ *   export const POST = route(
+ *     { role: "merchant", doc: { summary: "…", body: json(updateOrderStatusSchema) } },
+ *     async ({ req, member, db }) => { ... },
+ *   );
+ *   export const GET = route<{ id: string }>({ public: true, doc }, async ({ params, member }) => { ... });
  *
  * On a public route `member` is the signed-in member or null. Responses get `Cache-Control: no-store`
  * unless the handler set its own.
@@ -92,7 +111,7 @@ export function route<P extends RouteParams>(
     args: HandlerArgs<SessionMember | null, P>,
   ) => Promise<Response> | Response;
 
-  return async (req, ctx) => {
+  const handle: RouteHandler<P> = async (req, ctx) => {
     let member: SessionMember | null = null;
     try {
       const credential = readSessionCredential(req);
@@ -150,6 +169,9 @@ export function route<P extends RouteParams>(
       return errorResponse(error, req, member);
     }
   };
+  return options.doc
+    ? declareRoute(handle, { access: roles ?? "public", doc: options.doc })
+    : handle;
 }
 
 function toRoleList(role: Role | readonly Role[] | undefined): readonly Role[] {

@@ -29,10 +29,11 @@ vi.mock(import("next/server"), async (importOriginal) => ({
 import { createRequire } from "node:module";
 import path from "node:path";
 import { NextRequest } from "next/server";
+import { ROUTE_MODULES } from "@/app/api/openapi.json/route-index";
 import type { Db } from "@/server/db/client";
 import type { RouteHandler } from "@/server/http/route";
 import { closeTestDb, createTestDb } from "@/tests/db";
-import { API_OPERATIONS, routeFileOf } from "./catalog";
+import { loadApiOperations, routeFileOf } from "./catalog";
 import type { Operation } from "./types";
 
 // next-auth and the location calls read cookies through next/headers, which has no request scope
@@ -40,12 +41,14 @@ import type { Operation } from "./types";
 Object.assign(createRequire(import.meta.url)("next/headers") as object, fakeNextHeaders);
 
 /**
- * The roles in the catalog (and so the document's `x-roles`) agree with the code: each operation's
- * own handler, imported from its route file, is called as a visitor (no cookie, no token; writes
- * from this site's origin, with a body of the type the call takes).
+ * The roles in the document (`x-roles`, taken from each route's `route()` options, or stated by a
+ * handler written without it) agree with the code: each operation's own handler, imported from
+ * its route file, is called as a visitor (no cookie, no token; writes from this site's origin,
+ * with a body of the type the call takes).
  */
 const SITE = "http://localhost:3000";
 const ROOT = path.resolve(__dirname, "../..");
+const API_OPERATIONS = await loadApiOperations(ROUTE_MODULES);
 
 let db: Db;
 beforeAll(async () => {

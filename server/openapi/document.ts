@@ -1,7 +1,7 @@
 import { IMAGE_MIME_TYPES } from "@/lib/constants";
 import packageJson from "@/package.json";
 import { SESSION_COOKIE } from "@/server/auth/token";
-import { API_OPERATIONS } from "./catalog";
+import { loadApiOperations, type RouteModuleLoader } from "./catalog";
 import { accepts, isZodSchema, objectFields, toJsonSchema, type JsonSchema } from "./json-schema";
 import type { HttpMethod, Operation, RequestBody, SuccessResponse } from "./types";
 
@@ -23,13 +23,12 @@ const SIGNED_IN: Record<string, string[]>[] = [{ cookieAuth: [] }, { bearerAuth:
 const ERROR_RESPONSE = { $ref: "#/components/responses/Error" };
 
 /**
- * The OpenAPI 3.1 document of every API call, built from the catalog and the zod schemas the
- * handlers parse. The same code gives the same document (paths sorted, no timestamps), so every
- * instance serves identical bytes and a diff of two versions shows only what changed.
+ * The OpenAPI 3.1 document of the given API calls (catalog.ts reads them from the routes'
+ * declarations), with the zod schemas the handlers parse. The same code gives the same document
+ * (paths sorted, no timestamps), so every instance serves identical bytes and a diff of two
+ * versions shows only what changed.
  */
-export function buildOpenApiDocument(
-  operations: readonly Operation[] = API_OPERATIONS,
-): OpenApiDocument {
+export function buildOpenApiDocument(operations: readonly Operation[]): OpenApiDocument {
   const paths: OpenApiDocument["paths"] = {};
   const sorted = [...operations].sort(
     (a, b) =>
@@ -85,11 +84,19 @@ export function buildOpenApiDocument(
   };
 }
 
-let memo: OpenApiDocument | undefined;
+const memo = new WeakMap<readonly RouteModuleLoader[], Promise<OpenApiDocument>>();
 
-/** Built once per process: it derives from code only, so it is the same on every instance. */
-export function getOpenApiDocument(): OpenApiDocument {
-  return (memo ??= buildOpenApiDocument());
+/**
+ * The document of every route of the index (app/api/openapi.json/route-index.ts), built once per
+ * process: it derives from code only, so it is the same on every instance.
+ */
+export function getOpenApiDocument(routes: readonly RouteModuleLoader[]): Promise<OpenApiDocument> {
+  let document = memo.get(routes);
+  if (!document) {
+    document = loadApiOperations(routes).then(buildOpenApiDocument);
+    memo.set(routes, document);
+  }
+  return document;
 }
 
 function describeOperation(operation: Operation): JsonSchema {

@@ -1,13 +1,13 @@
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
+import { ROUTE_METHODS } from "./catalog";
 
 /**
  * The route files under `app/api` and the HTTP methods each exports, read from the source text:
  * `export const GET =`, `export const { GET, POST } =`, `export async function GET`, and
- * re-exports (`export { GET } from`, `export { handler as POST }`). For catalog.test.ts and the
- * access test, which must see a route the catalog does not know.
+ * re-exports (`export { GET } from`, `export { handler as POST }`). For the route index's writer
+ * (scripts/write-route-index.ts) and the tests that must see a route the document does not know.
  */
-const HTTP_METHODS = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"] as const;
 
 export type RouteExports = { file: string; methods: string[] };
 
@@ -46,5 +46,5 @@ export function exportedMethods(source: string): string[] {
       if (name) names.add(name.trim());
     }
   }
-  return HTTP_METHODS.filter((method) => names.has(method));
+  return ROUTE_METHODS.filter((method) => names.has(method));
 }

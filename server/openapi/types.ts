@@ -4,6 +4,8 @@ import type { Role } from "@/server/http/route";
 /**
  * One API operation as the OpenAPI document describes it. The schemas are the objects the handler
  * parses (imported, never copied), so the document cannot drift from what the server accepts.
+ * Routes declare all of it but the method, the path and the access (`OperationDoc`), which the
+ * document takes from the export's name, the route file's place and `route()`'s own options.
  */
 export type HttpMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
 
@@ -43,7 +45,7 @@ export type Operation = {
   method: HttpMethod;
   /** OpenAPI path template: `/api/cart/{pKey}`. */
   path: string;
-  /** One line, from the comment above the export in the route file. */
+  /** One line, like the comment above the export in the route file. */
   summary: string;
   access: Access;
   body?: RequestBody;
@@ -55,3 +57,14 @@ export type Operation = {
   /** Defaults to one JSON 200. */
   responses?: readonly SuccessResponse[];
 };
+
+/** What a route declares about its call: `route({ role, doc })` (server/http/route.ts). */
+export type OperationDoc = Omit<Operation, "method" | "path" | "access">;
+
+/**
+ * A catch-all route serves several calls with one handler (next-auth's `[...nextauth]`), so it
+ * names each call's method and concrete path itself.
+ */
+export type CatchAllOperationDoc = OperationDoc & Pick<Operation, "method" | "path">;
+
+export type RouteDoc = OperationDoc | readonly CatchAllOperationDoc[];

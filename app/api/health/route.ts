@@ -6,7 +6,10 @@ import { route } from "@/server/http/route";
 // the database comes first and is not timed: a new embedded database is migrated and seeded before
 // the first answer, and the watchdog waits for that. Pages can answer from the prerendered cache
 // before then, so readiness checks ask here.
-export const GET = route({ public: true }, async ({ db }) => {
-  await checkDatabase(db);
-  return Response.json({ status: "ok" });
-});
+export const GET = route(
+  { public: true, doc: { summary: "200 once the database answers (readiness check)" } },
+  async ({ db }) => {
+    await checkDatabase(db);
+    return Response.json({ status: "ok" });
+  },
+);

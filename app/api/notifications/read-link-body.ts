@@ -1,4 +1,12 @@
 import "server-only";
+import type { MediaType } from "@/server/openapi/types";
+
+/** What readLinkBody reads, for the calls' declarations. */
+export const LINK_BODY_MEDIA_TYPES: readonly MediaType[] = [
+  "application/json",
+  "application/x-www-form-urlencoded",
+  "multipart/form-data",
+];
 
 /** The unsubscribe calls take JSON from our page, or a plain HTML form post. */
 export async function readLinkBody(req: Request): Promise<unknown> {

@@ -4,13 +4,22 @@ import { route } from "@/server/http/route";
 
 // GET /api/resellerUserListingTrans?page=&resellerKeyword=&dateFrom=&dateTo=: admins filter the
 // reseller transactions (dates "dd/mm/yyyy, hh:mm:ss", Toronto time), 10 a page, with the total
-export const GET = route({ role: "admin" }, async ({ req, db }) => {
-  const query = new URL(req.url).searchParams;
-  const filter = resellerTransactionFilterSchema.parse({
-    page: query.get("page"),
-    resellerKeyword: query.get("resellerKeyword"),
-    dateFrom: query.get("dateFrom"),
-    dateTo: query.get("dateTo"),
-  });
-  return Response.json(await listResellerTransactions(db, filter));
-});
+export const GET = route(
+  {
+    role: "admin",
+    doc: {
+      summary: "Filter the reseller transactions, 10 a page, with the total",
+      query: [resellerTransactionFilterSchema],
+    },
+  },
+  async ({ req, db }) => {
+    const query = new URL(req.url).searchParams;
+    const filter = resellerTransactionFilterSchema.parse({
+      page: query.get("page"),
+      resellerKeyword: query.get("resellerKeyword"),
+      dateFrom: query.get("dateFrom"),
+      dateTo: query.get("dateTo"),
+    });
+    return Response.json(await listResellerTransactions(db, filter));
+  },
+);

@@ -1,20 +1,33 @@
 import { reviewSchema } from "@/lib/validation/reviews";
 import { route } from "@/server/http/route";
+import { json } from "@/server/openapi/declare";
 import { invalidateReviewCaches } from "@/server/reviews/invalidate-review-caches";
 import { REVIEW_MESSAGES } from "@/server/reviews/messages";
 import { saveReview } from "@/server/reviews/save-review";
 
 // POST /api/reviews: a member writes a review of a product, or updates their own
-export const POST = route({}, async ({ req, member, db }) => {
-  const input = reviewSchema.parse(await req.json());
-  const { created, review } = await saveReview(db, {
-    memberId: member.id,
-    productId: input.productId,
-    reviewId: input.reviewId,
-    score: input.score,
-    content: input.reviewContent,
-  });
-  invalidateReviewCaches(input.productId);
-  const message = created ? REVIEW_MESSAGES.added : REVIEW_MESSAGES.updated;
-  return Response.json({ message, review }, { status: created ? 201 : 200 });
-});
+export const POST = route(
+  {
+    doc: {
+      summary: "A member writes a review of a product, or updates their own",
+      body: json(reviewSchema),
+      responses: [
+        { status: 201, description: "The review was added", mediaType: "application/json" },
+        { status: 200, description: "The review was updated", mediaType: "application/json" },
+      ],
+    },
+  },
+  async ({ req, member, db }) => {
+    const input = reviewSchema.parse(await req.json());
+    const { created, review } = await saveReview(db, {
+      memberId: member.id,
+      productId: input.productId,
+      reviewId: input.reviewId,
+      score: input.score,
+      content: input.reviewContent,
+    });
+    invalidateReviewCaches(input.productId);
+    const message = created ? REVIEW_MESSAGES.added : REVIEW_MESSAGES.updated;
+    return Response.json({ message, review }, { status: created ? 201 : 200 });
+  },
+);

@@ -4,12 +4,23 @@ import { clearAuthCookies } from "@/server/auth/auth-cookies";
 import { carriesLoginCookies } from "@/server/auth/session";
 import { loadViewerAnswer } from "@/server/viewer/load-viewer-answer";
 import { GENERIC_ERROR_MESSAGE } from "@/server/errors";
+import { declareRoute } from "@/server/http/route-declaration";
 import { log } from "@/server/log";
+import { text } from "@/server/openapi/declare";
 import { parseRowId } from "@/lib/row-id";
 
 // GET /api/viewer[?product={id}]: what the page shell shows per viewer (menus, badges, My Local),
-// and on a product page the viewer's own review; one statement for a member, none for a visitor
-export async function GET(req: Request): Promise<Response> {
+// and on a product page the viewer's own review; one statement for a member, none for a visitor.
+// It is written without route(), so its declaration states its access itself.
+export const GET = declareRoute(answerViewer, {
+  access: "public",
+  doc: {
+    summary: "What the page shell shows per viewer, and on a product page their own review",
+    query: [{ product: text().optional() }],
+  },
+});
+
+async function answerViewer(req: Request): Promise<Response> {
   // Per request, never prerendered: the answer is the viewer's.
   await connection();
   try {

@@ -3,8 +3,17 @@ import { listAdminActions } from "@/server/admin/list-admin-actions";
 import { route } from "@/server/http/route";
 
 // GET /api/admin/audit?before=: the audit trail of admin actions, newest first, 20 at a time
-export const GET = route({ role: "admin" }, async ({ req, db }) => {
-  const url = new URL(req.url);
-  const { before } = auditQuerySchema.parse({ before: url.searchParams.get("before") });
-  return Response.json(await listAdminActions(db, { before: before ?? undefined }));
-});
+export const GET = route(
+  {
+    role: "admin",
+    doc: {
+      summary: "The audit trail of admin actions, newest first, 20 at a time",
+      query: [auditQuerySchema],
+    },
+  },
+  async ({ req, db }) => {
+    const url = new URL(req.url);
+    const { before } = auditQuerySchema.parse({ before: url.searchParams.get("before") });
+    return Response.json(await listAdminActions(db, { before: before ?? undefined }));
+  },
+);

@@ -4,10 +4,22 @@ import { route } from "@/server/http/route";
 import { getStripe } from "@/server/payments/stripe-client";
 
 // GET /api/admin/money?before=: the open money issues, newest first, 20 at a time, with the last sweep
-export const GET = route({ role: "admin" }, async ({ req, db }) => {
-  const url = new URL(req.url);
-  const { before } = moneyIssuesQuerySchema.parse({ before: url.searchParams.get("before") });
-  return Response.json(
-    await listMoneyIssues(db, { before: before ?? undefined, cardPayments: getStripe() !== null }),
-  );
-});
+export const GET = route(
+  {
+    role: "admin",
+    doc: {
+      summary: "The open money issues, newest first, 20 at a time, with the last sweep",
+      query: [moneyIssuesQuerySchema],
+    },
+  },
+  async ({ req, db }) => {
+    const url = new URL(req.url);
+    const { before } = moneyIssuesQuerySchema.parse({ before: url.searchParams.get("before") });
+    return Response.json(
+      await listMoneyIssues(db, {
+        before: before ?? undefined,
+        cardPayments: getStripe() !== null,
+      }),
+    );
+  },
+);

@@ -1,11 +1,13 @@
 import NextAuth from "next-auth";
 import { NextRequest } from "next/server";
+import { z } from "zod";
 import { getAuthOptions } from "@/server/auth/auth-options";
 import { getEnv } from "@/server/env";
 import { badRequest } from "@/server/errors";
 import { FORM_MEDIA_TYPE, JSON_MEDIA_TYPE, requireContentType } from "@/server/http/content-type";
 import { findNulCharacter } from "@/server/http/input-guards";
 import { BAD_JSON_MESSAGE, refuseNul, route } from "@/server/http/route";
+import type { CatchAllOperationDoc } from "@/server/openapi/types";
 
 const INVALID_CALLBACK_URL_MESSAGE = "The return address is not valid.";
 /** A return address longer than this is not one of ours (and would not fit a Location header). */
@@ -14,15 +16,65 @@ const CALLBACK_URL_MAX_LENGTH = 2048;
 type Params = { nextauth: string[] };
 
 /**
+ * next-auth parses its own endpoints' bodies (form or JSON); these describe the fields it reads
+ * (docs/api.md "GET, POST /api/auth/*"), so clients and the fuzzer know what to send.
+ */
+const credentialsBody = z.object({
+  login: z.string(),
+  password: z.string(),
+  csrfToken: z.string(),
+  callbackUrl: z.string().optional(),
+  json: z.string().optional(),
+});
+const signOutBody = z.object({
+  csrfToken: z.string(),
+  callbackUrl: z.string().optional(),
+  json: z.string().optional(),
+});
+/** What next-auth reads, and so what the handler below takes. */
+const AUTH_BODY_MEDIA_TYPES = [FORM_MEDIA_TYPE, JSON_MEDIA_TYPE] as const;
+
+/** The concrete calls a client makes to this catch-all. */
+const NEXT_AUTH_CALLS: readonly CatchAllOperationDoc[] = [
+  {
+    method: "GET",
+    path: "/api/auth/csrf",
+    summary: "next-auth: the CSRF token its POST calls need",
+  },
+  {
+    method: "GET",
+    path: "/api/auth/providers",
+    summary: "next-auth: the sign-in providers (credentials only)",
+  },
+  {
+    method: "GET",
+    path: "/api/auth/session",
+    summary: "next-auth: the session of the `_token` cookie, `{}` for a visitor",
+  },
+  {
+    method: "POST",
+    path: "/api/auth/callback/credentials",
+    summary: "next-auth: sign in with login and password (sets the login cookies)",
+    body: { schema: credentialsBody, mediaTypes: AUTH_BODY_MEDIA_TYPES },
+  },
+  {
+    method: "POST",
+    path: "/api/auth/signout",
+    summary: "next-auth: sign out, ending every session like /api/users/logout",
+    body: { schema: signOutBody, mediaTypes: AUTH_BODY_MEDIA_TYPES },
+  },
+];
+
+/**
  * next-auth answers input it cannot read (a cut-off JSON body, `callbackUrl=http://[::1`) by
  * throwing, which Next turns into an empty 500. The body is read and checked here first, inside
  * route(), so such input gets a 4xx in the API's error shape, and next-auth gets a copy of it.
  * route() refuses a POST from another site's page (login CSRF); a POST body must be a form (what
  * next-auth's client sends) or JSON, anything else is a 415 (next-auth would silently ignore it).
  */
-const handle = route<Params>({ public: true }, async ({ req, params }) => {
+const handle = route<Params>({ public: true, doc: NEXT_AUTH_CALLS }, async ({ req, params }) => {
   const raw = req.method === "POST" ? await req.text() : "";
-  if (raw) requireContentType(req, [FORM_MEDIA_TYPE, JSON_MEDIA_TYPE]);
+  if (raw) requireContentType(req, AUTH_BODY_MEDIA_TYPES);
   const body = req.method === "POST" ? parseAuthBody(req.headers.get("content-type"), raw) : null;
   refuseNul(findNulCharacter(body ?? {}));
   const callbackUrl = body?.callbackUrl ?? new URL(req.url).searchParams.get("callbackUrl");

@@ -2,17 +2,28 @@ import { askTheFarmerSchema } from "@/lib/validation/messaging";
 import { afterResponse } from "@/server/http/after-response";
 import { route } from "@/server/http/route";
 import { askTheFarmer, mailAfterMessage, MESSAGING_MESSAGES } from "@/server/messaging";
+import { created, json } from "@/server/openapi/declare";
 import { readClientAddress } from "@/server/security";
 
 // POST /api/merchants/contact: Ask The Farmer, from a visitor or a signed-in member
-export const POST = route({ public: true }, async ({ req, member, db }) => {
-  const input = askTheFarmerSchema.parse(await req.json());
-  const { conversationId, messageId } = await askTheFarmer(db, {
-    input,
-    memberId: member?.id ?? null,
-    // The connection's address (or our proxy's word), never a header the client wrote.
-    clientIp: readClientAddress(req.headers),
-  });
-  await afterResponse("message mail", () => mailAfterMessage(db, { messageId }));
-  return Response.json({ message: MESSAGING_MESSAGES.sent, conversationId }, { status: 201 });
-});
+export const POST = route(
+  {
+    public: true,
+    doc: {
+      summary: "Ask The Farmer, from a visitor or a signed-in member",
+      body: json(askTheFarmerSchema),
+      responses: created("The message was sent"),
+    },
+  },
+  async ({ req, member, db }) => {
+    const input = askTheFarmerSchema.parse(await req.json());
+    const { conversationId, messageId } = await askTheFarmer(db, {
+      input,
+      memberId: member?.id ?? null,
+      // The connection's address (or our proxy's word), never a header the client wrote.
+      clientIp: readClientAddress(req.headers),
+    });
+    await afterResponse("message mail", () => mailAfterMessage(db, { messageId }));
+    return Response.json({ message: MESSAGING_MESSAGES.sent, conversationId }, { status: 201 });
+  },
+);

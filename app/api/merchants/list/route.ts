@@ -2,22 +2,32 @@ import { merchantSearchSchema } from "@/lib/validation/search";
 import { getViewerNearby } from "@/server/catalog/get-viewer-nearby";
 import { listMerchants } from "@/server/catalog/list-merchants";
 import { route } from "@/server/http/route";
+import { text } from "@/server/openapi/declare";
 
 // GET /api/merchants/list: farmers by username, email or address (10 a page), nearest first with My Local
-export const GET = route({ public: true }, async ({ req, member, db }) => {
-  const query = new URL(req.url).searchParams;
-  const input = merchantSearchSchema.parse({
-    keyword: query.get("keyword"),
-    page: query.get("page"),
-  });
-  const near = await getViewerNearby(db, member);
-  const list = await listMerchants(db, { ...input, cursor: query.get("cursor"), near });
-  return Response.json({
-    merchants: list.items,
-    total: list.total,
-    page: list.page,
-    perPage: list.perPage,
-    hasMore: list.hasMore,
-    nextCursor: list.nextCursor,
-  });
-});
+export const GET = route(
+  {
+    public: true,
+    doc: {
+      summary: "Farmers by username, email or address (10 a page), nearest first with My Local",
+      query: [merchantSearchSchema, { cursor: text().optional() }],
+    },
+  },
+  async ({ req, member, db }) => {
+    const query = new URL(req.url).searchParams;
+    const input = merchantSearchSchema.parse({
+      keyword: query.get("keyword"),
+      page: query.get("page"),
+    });
+    const near = await getViewerNearby(db, member);
+    const list = await listMerchants(db, { ...input, cursor: query.get("cursor"), near });
+    return Response.json({
+      merchants: list.items,
+      total: list.total,
+      page: list.page,
+      perPage: list.perPage,
+      hasMore: list.hasMore,
+      nextCursor: list.nextCursor,
+    });
+  },
+);

@@ -3,9 +3,17 @@ import { route } from "@/server/http/route";
 import { listConversations } from "@/server/messaging";
 
 // GET /api/messages/conversations?cursor=: the caller's contacts, 20 a page, latest first
-export const GET = route({}, async ({ req, member, db }) => {
-  const { cursor } = conversationListQuerySchema.parse(
-    Object.fromEntries(new URL(req.url).searchParams),
-  );
-  return Response.json(await listConversations(db, { memberId: member.id, cursor }));
-});
+export const GET = route(
+  {
+    doc: {
+      summary: "The caller's contacts, 20 a page, latest first",
+      query: [conversationListQuerySchema],
+    },
+  },
+  async ({ req, member, db }) => {
+    const { cursor } = conversationListQuerySchema.parse(
+      Object.fromEntries(new URL(req.url).searchParams),
+    );
+    return Response.json(await listConversations(db, { memberId: member.id, cursor }));
+  },
+);

@@ -3,6 +3,9 @@ import { requireStripe } from "@/server/payments";
 import { createDashboardLink } from "@/server/payouts/onboarding";
 
 // POST /api/payouts/dashboard: a login link to the farmer's Stripe Express dashboard
-export const POST = route({ role: "merchant" }, async ({ member, db }) => {
-  return Response.json(await createDashboardLink(db, requireStripe(), member.id));
-});
+export const POST = route(
+  { role: "merchant", doc: { summary: "A login link to the farmer's Stripe Express dashboard" } },
+  async ({ member, db }) => {
+    return Response.json(await createDashboardLink(db, requireStripe(), member.id));
+  },
+);

@@ -4,10 +4,16 @@ import { requireStripe } from "@/server/payments";
 import { startPayoutOnboarding } from "@/server/payouts/onboarding";
 
 // POST /api/payouts/onboarding: the farmer's Stripe onboarding link (the account is made once)
-export const POST = route({ role: "merchant" }, async ({ member, db }) => {
-  const link = await startPayoutOnboarding(db, requireStripe(), {
-    memberId: member.id,
-    appUrl: getEnv().APP_URL,
-  });
-  return Response.json(link);
-});
+export const POST = route(
+  {
+    role: "merchant",
+    doc: { summary: "The farmer's Stripe onboarding link (the account is made once)" },
+  },
+  async ({ member, db }) => {
+    const link = await startPayoutOnboarding(db, requireStripe(), {
+      memberId: member.id,
+      appUrl: getEnv().APP_URL,
+    });
+    return Response.json(link);
+  },
+);

@@ -7,23 +7,32 @@ import { MULTIPART_MEDIA_TYPE, requireContentType } from "@/server/http/content-
 import { readBodyWithLimit } from "@/server/http/read-body-with-limit";
 import { route } from "@/server/http/route";
 import { AVATAR_FIELD, updateAvatar } from "@/server/members/update-avatar";
+import { upload } from "@/server/openapi/declare";
 
 /** Room for the multipart boundaries and part headers around an 8 MB file. */
 const MAX_BODY_BYTES = IMAGE_MAX_BYTES + 64 * 1024;
 
 // POST /api/profile/avatar: replace the profile image (multipart field avatarImage, JPEG or PNG, 8 MB)
-export const POST = route({}, async ({ req, member, db }) => {
-  requireContentType(req, [MULTIPART_MEDIA_TYPE]);
-  // Refused before reading a byte when the declared size is too big; streamed with a cap otherwise.
-  const body = await readBodyWithLimit(req, MAX_BODY_BYTES);
-  if (!body) throw validationError({ [AVATAR_FIELD]: [MSG.imageTooBig] });
-  const form = await parseMultipart(body, req.headers.get("content-type"));
-  const { avatarImage } = profileImageSchema.parse({ avatarImage: form.get(AVATAR_FIELD) });
-  const bytes = new Uint8Array(await avatarImage!.arrayBuffer());
-  const saved = await updateAvatar(db, { memberId: member.id, bytes });
-  revalidateMerchant({ memberType: member.memberType, usernames: [member.username] });
-  return Response.json({ message: "Your profile image has been updated.", ...saved });
-});
+export const POST = route(
+  {
+    doc: {
+      summary: "Replace the profile image (avatarImage, JPEG or PNG, 8 MB)",
+      body: upload(profileImageSchema, [AVATAR_FIELD]),
+    },
+  },
+  async ({ req, member, db }) => {
+    requireContentType(req, [MULTIPART_MEDIA_TYPE]);
+    // Refused before reading a byte when the declared size is too big; streamed with a cap otherwise.
+    const body = await readBodyWithLimit(req, MAX_BODY_BYTES);
+    if (!body) throw validationError({ [AVATAR_FIELD]: [MSG.imageTooBig] });
+    const form = await parseMultipart(body, req.headers.get("content-type"));
+    const { avatarImage } = profileImageSchema.parse({ avatarImage: form.get(AVATAR_FIELD) });
+    const bytes = new Uint8Array(await avatarImage!.arrayBuffer());
+    const saved = await updateAvatar(db, { memberId: member.id, bytes });
+    revalidateMerchant({ memberType: member.memberType, usernames: [member.username] });
+    return Response.json({ message: "Your profile image has been updated.", ...saved });
+  },
+);
 
 async function parseMultipart(
   body: Uint8Array<ArrayBuffer>,

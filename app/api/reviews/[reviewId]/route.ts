@@ -1,15 +1,19 @@
 import { notFoundError } from "@/server/errors";
 import { route } from "@/server/http/route";
+import { text } from "@/server/openapi/declare";
 import { deleteReview } from "@/server/reviews/delete-review";
 import { invalidateReviewCaches } from "@/server/reviews/invalidate-review-caches";
 import { REVIEW_MESSAGES } from "@/server/reviews/messages";
 import { parseRowId } from "@/lib/row-id";
 
 // DELETE /api/reviews/{reviewId}: the author deletes their review
-export const DELETE = route<{ reviewId: string }>({}, async ({ member, db, params }) => {
-  const reviewId = parseRowId(params.reviewId);
-  if (reviewId === null) throw notFoundError(REVIEW_MESSAGES.reviewNotFound);
-  const { productId } = await deleteReview(db, { memberId: member.id, reviewId });
-  invalidateReviewCaches(productId);
-  return Response.json({ message: REVIEW_MESSAGES.deleted });
-});
+export const DELETE = route<{ reviewId: string }>(
+  { doc: { summary: "The author deletes their review", pathParams: { reviewId: text() } } },
+  async ({ member, db, params }) => {
+    const reviewId = parseRowId(params.reviewId);
+    if (reviewId === null) throw notFoundError(REVIEW_MESSAGES.reviewNotFound);
+    const { productId } = await deleteReview(db, { memberId: member.id, reviewId });
+    invalidateReviewCaches(productId);
+    return Response.json({ message: REVIEW_MESSAGES.deleted });
+  },
+);

@@ -1,9 +1,16 @@
 import { adminKeywordSchema } from "@/lib/validation/orders";
 import { findMembersByKeyword } from "@/server/admin/find-members-by-keyword";
 import { route } from "@/server/http/route";
+import { json } from "@/server/openapi/declare";
 
 // POST /api/scripts/findMembersByKeyword: an admin searches members by username, email or name
-export const POST = route({ role: "admin" }, async ({ req, db }) => {
-  const { keyword } = adminKeywordSchema.parse(await req.json());
-  return Response.json({ users: await findMembersByKeyword(db, { keyword }) });
-});
+export const POST = route(
+  {
+    role: "admin",
+    doc: { summary: "Search members by username, email or name", body: json(adminKeywordSchema) },
+  },
+  async ({ req, db }) => {
+    const { keyword } = adminKeywordSchema.parse(await req.json());
+    return Response.json({ users: await findMembersByKeyword(db, { keyword }) });
+  },
+);

@@ -1,10 +1,20 @@
 import { adminOrderLineSchema } from "@/lib/validation/orders";
 import { payMerchantForLine } from "@/server/admin/pay-merchant-for-line";
 import { route } from "@/server/http/route";
+import { json } from "@/server/openapi/declare";
 import { requireStripe } from "@/server/payments/require-stripe";
 
 // POST /api/scripts/payMerchant: an admin pays a line's farm for its part of a paid card order (once)
-export const POST = route({ role: "admin" }, async ({ req, member, db }) => {
-  const { id } = adminOrderLineSchema.parse(await req.json());
-  return Response.json(await payMerchantForLine(db, requireStripe(), { adminId: member.id, id }));
-});
+export const POST = route(
+  {
+    role: "admin",
+    doc: {
+      summary: "Pay a line's farm for its part of a paid card order (once)",
+      body: json(adminOrderLineSchema),
+    },
+  },
+  async ({ req, member, db }) => {
+    const { id } = adminOrderLineSchema.parse(await req.json());
+    return Response.json(await payMerchantForLine(db, requireStripe(), { adminId: member.id, id }));
+  },
+);

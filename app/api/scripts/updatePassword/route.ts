@@ -1,9 +1,19 @@
 import { adminSetPasswordSchema } from "@/lib/validation/accounts";
 import { updateMemberPassword } from "@/server/admin/update-member-password";
 import { route } from "@/server/http/route";
+import { json } from "@/server/openapi/declare";
 
 // POST /api/scripts/updatePassword: an admin sets a member's password (their sessions end, they are mailed)
-export const POST = route({ role: "admin" }, async ({ req, member, db }) => {
-  const { userId, password } = adminSetPasswordSchema.parse(await req.json());
-  return Response.json(await updateMemberPassword(db, { adminId: member.id, userId, password }));
-});
+export const POST = route(
+  {
+    role: "admin",
+    doc: {
+      summary: "Set a member's password (their sessions end, they are mailed)",
+      body: json(adminSetPasswordSchema),
+    },
+  },
+  async ({ req, member, db }) => {
+    const { userId, password } = adminSetPasswordSchema.parse(await req.json());
+    return Response.json(await updateMemberPassword(db, { adminId: member.id, userId, password }));
+  },
+);

@@ -3,15 +3,25 @@ import { getEnv } from "@/server/env";
 import { revalidateMerchant } from "@/server/catalog/revalidate-merchant";
 import { route } from "@/server/http/route";
 import { updateCheckoutOptions } from "@/server/members/update-checkout-options";
+import { json } from "@/server/openapi/declare";
 
 // POST /api/settings/checkoutOptions: a merchant chooses pay in person and/or pay by card
-export const POST = route({ role: "merchant" }, async ({ req, member, db }) => {
-  const options = checkoutOptionsSchema.parse(await req.json());
-  const saved = await updateCheckoutOptions(db, {
-    memberId: member.id,
-    options,
-    cardPaymentsEnabled: getEnv().cardPaymentsEnabled,
-  });
-  revalidateMerchant({ memberType: member.memberType, usernames: [member.username] });
-  return Response.json({ message: "Checkout options saved.", checkoutPaymentOptions: saved });
-});
+export const POST = route(
+  {
+    role: "merchant",
+    doc: {
+      summary: "A merchant chooses pay in person and/or pay by card",
+      body: json(checkoutOptionsSchema),
+    },
+  },
+  async ({ req, member, db }) => {
+    const options = checkoutOptionsSchema.parse(await req.json());
+    const saved = await updateCheckoutOptions(db, {
+      memberId: member.id,
+      options,
+      cardPaymentsEnabled: getEnv().cardPaymentsEnabled,
+    });
+    revalidateMerchant({ memberType: member.memberType, usernames: [member.username] });
+    return Response.json({ message: "Checkout options saved.", checkoutPaymentOptions: saved });
+  },
+);

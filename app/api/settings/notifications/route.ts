@@ -4,15 +4,22 @@ import {
   getNotificationPreferences,
   setNotificationPreference,
 } from "@/server/members/notification-preferences";
+import { json } from "@/server/openapi/declare";
 
 // GET /api/settings/notifications: the member's email preferences (a type never set is on)
-export const GET = route({}, async ({ member, db }) => {
-  return Response.json({ notifications: await getNotificationPreferences(db, member.id) });
-});
+export const GET = route(
+  { doc: { summary: "The member's email preferences" } },
+  async ({ member, db }) => {
+    return Response.json({ notifications: await getNotificationPreferences(db, member.id) });
+  },
+);
 
 // POST /api/settings/notifications: turn one type of email on or off
-export const POST = route({}, async ({ req, member, db }) => {
-  const { type, allow } = notificationSettingSchema.parse(await req.json());
-  const notifications = await setNotificationPreference(db, member.id, type, allow);
-  return Response.json({ message: "Notification settings saved.", notifications });
-});
+export const POST = route(
+  { doc: { summary: "Turn one type of email on or off", body: json(notificationSettingSchema) } },
+  async ({ req, member, db }) => {
+    const { type, allow } = notificationSettingSchema.parse(await req.json());
+    const notifications = await setNotificationPreference(db, member.id, type, allow);
+    return Response.json({ message: "Notification settings saved.", notifications });
+  },
+);

@@ -9,33 +9,42 @@ import {
 } from "@/server/auth/token";
 import { route } from "@/server/http/route";
 import { changePassword, PASSWORD_CHANGED_MESSAGE } from "@/server/members/change-password";
+import { json } from "@/server/openapi/declare";
 
 // POST /api/settings/password: change the password; every other session of the member ends
-export const POST = route({}, async ({ req, member, db }) => {
-  const input = passwordChangeSchema.parse(await req.json());
-  const { sessionVersion } = await changePassword(db, {
-    memberId: member.id,
-    currentPassword: input.currentPassword,
-    newPassword: input.newPassword,
-  });
+export const POST = route(
+  {
+    doc: {
+      summary: "Change the password; every other session of the member ends",
+      body: json(passwordChangeSchema),
+    },
+  },
+  async ({ req, member, db }) => {
+    const input = passwordChangeSchema.parse(await req.json());
+    const { sessionVersion } = await changePassword(db, {
+      memberId: member.id,
+      currentPassword: input.currentPassword,
+      newPassword: input.newPassword,
+    });
 
-  // The bump ended this session too: issue this browser (or client) a token with the new version.
-  // The sign-in time is kept, so the one-day limit after sign-in still holds.
-  const credential = readSessionCredential(req);
-  const claims = credential ? await decodeSessionToken(credential.token) : null;
-  const token = await encodeSessionToken({
-    memberId: member.id,
-    sessionVersion,
-    signedInAt: claims?.signedInAt ?? nowSeconds(),
-  });
+    // The bump ended this session too: issue this browser (or client) a token with the new version.
+    // The sign-in time is kept, so the one-day limit after sign-in still holds.
+    const credential = readSessionCredential(req);
+    const claims = credential ? await decodeSessionToken(credential.token) : null;
+    const token = await encodeSessionToken({
+      memberId: member.id,
+      sessionVersion,
+      signedInAt: claims?.signedInAt ?? nowSeconds(),
+    });
 
-  if (credential?.source === "bearer") {
-    return Response.json({ message: PASSWORD_CHANGED_MESSAGE, token });
-  }
-  const response = Response.json({ message: PASSWORD_CHANGED_MESSAGE });
-  response.headers.append("Set-Cookie", serializeSessionCookie(token));
-  return response;
-});
+    if (credential?.source === "bearer") {
+      return Response.json({ message: PASSWORD_CHANGED_MESSAGE, token });
+    }
+    const response = Response.json({ message: PASSWORD_CHANGED_MESSAGE });
+    response.headers.append("Set-Cookie", serializeSessionCookie(token));
+    return response;
+  },
+);
 
 function serializeSessionCookie(token: string): string {
   const options = authCookieOptions("session");

@@ -2,19 +2,30 @@ import { getEnv } from "@/server/env";
 import { afterResponse } from "@/server/http/after-response";
 import { route } from "@/server/http/route";
 import { followUpStripeEvent } from "@/server/money/event-follow-ups";
+import { stripeEvent } from "@/server/openapi/declare";
 import { handleStripeEvent, requireStripe, verifyStripeEvent } from "@/server/payments";
 
 // POST /api/stripe/webhook: Stripe's events, verified on the raw body and processed once each
 // (Stripe posts from its servers; the signature, not the origin, is what proves the sender)
-export const POST = route({ public: true, acceptsForeignPosts: true }, async ({ req, db }) => {
-  const stripe = requireStripe();
-  const event = verifyStripeEvent(stripe, {
-    // The raw body: the signature is over these exact bytes, before anything parses them.
-    payload: await req.text(),
-    signature: req.headers.get("stripe-signature"),
-    secret: getEnv().STRIPE_WEBHOOK_SECRET ?? "",
-  });
-  const { duplicate, ...effect } = await handleStripeEvent(db, stripe, event);
-  await afterResponse("stripe event follow-ups", () => followUpStripeEvent(db, stripe, effect));
-  return Response.json({ received: true, duplicate });
-});
+export const POST = route(
+  {
+    public: true,
+    acceptsForeignPosts: true,
+    doc: {
+      summary: "Stripe's events, verified on the raw body and processed once each",
+      ...stripeEvent(),
+    },
+  },
+  async ({ req, db }) => {
+    const stripe = requireStripe();
+    const event = verifyStripeEvent(stripe, {
+      // The raw body: the signature is over these exact bytes, before anything parses them.
+      payload: await req.text(),
+      signature: req.headers.get("stripe-signature"),
+      secret: getEnv().STRIPE_WEBHOOK_SECRET ?? "",
+    });
+    const { duplicate, ...effect } = await handleStripeEvent(db, stripe, event);
+    await afterResponse("stripe event follow-ups", () => followUpStripeEvent(db, stripe, effect));
+    return Response.json({ received: true, duplicate });
+  },
+);

@@ -4,7 +4,10 @@ import { requireStripe } from "@/server/payments";
 import { cancelSubscription } from "@/server/subscriptions";
 
 // POST /api/subscriptions/cancel: the plan ends at the end of the paid period (Expiring until then)
-export const POST = route({}, async ({ member, db }) => {
-  await cancelSubscription(db, requireStripe(), { memberId: member.id });
-  return Response.json({ subscription: (await getProfile(db, member.id)).subscription });
-});
+export const POST = route(
+  { doc: { summary: "The plan ends at the end of the paid period" } },
+  async ({ member, db }) => {
+    await cancelSubscription(db, requireStripe(), { memberId: member.id });
+    return Response.json({ subscription: (await getProfile(db, member.id)).subscription });
+  },
+);

@@ -3,6 +3,9 @@ import { requireStripe } from "@/server/payments";
 import { startCardUpdate } from "@/server/subscriptions";
 
 // POST /api/subscriptions/card: a SetupIntent's client secret for a new card on the farmer's plan
-export const POST = route({}, async ({ member, db }) => {
-  return Response.json(await startCardUpdate(db, requireStripe(), { memberId: member.id }));
-});
+export const POST = route(
+  { doc: { summary: "A SetupIntent's client secret for a new card on the farmer's plan" } },
+  async ({ member, db }) => {
+    return Response.json(await startCardUpdate(db, requireStripe(), { memberId: member.id }));
+  },
+);

@@ -1,12 +1,21 @@
 import { changePlanSchema } from "@/lib/validation/subscriptions";
 import { route } from "@/server/http/route";
 import { getProfile } from "@/server/members/get-profile";
+import { json } from "@/server/openapi/declare";
 import { requireStripe } from "@/server/payments";
 import { changePlan } from "@/server/subscriptions";
 
 // POST /api/subscriptions/plan: Engager ↔ Harvest, prorated and paid at once with the card on file
-export const POST = route({}, async ({ req, member, db }) => {
-  const { plan } = changePlanSchema.parse(await req.json());
-  await changePlan(db, requireStripe(), { memberId: member.id, plan });
-  return Response.json({ subscription: (await getProfile(db, member.id)).subscription });
-});
+export const POST = route(
+  {
+    doc: {
+      summary: "Change plan, prorated and paid at once with the card on file",
+      body: json(changePlanSchema),
+    },
+  },
+  async ({ req, member, db }) => {
+    const { plan } = changePlanSchema.parse(await req.json());
+    await changePlan(db, requireStripe(), { memberId: member.id, plan });
+    return Response.json({ subscription: (await getProfile(db, member.id)).subscription });
+  },
+);

@@ -4,7 +4,10 @@ import { requireStripe } from "@/server/payments";
 import { resumeSubscription } from "@/server/subscriptions";
 
 // POST /api/subscriptions/resume: resubscribe before the end date (the cancellation is withdrawn)
-export const POST = route({}, async ({ member, db }) => {
-  await resumeSubscription(db, requireStripe(), { memberId: member.id });
-  return Response.json({ subscription: (await getProfile(db, member.id)).subscription });
-});
+export const POST = route(
+  { doc: { summary: "Resubscribe before the end date (the cancellation is withdrawn)" } },
+  async ({ member, db }) => {
+    await resumeSubscription(db, requireStripe(), { memberId: member.id });
+    return Response.json({ subscription: (await getProfile(db, member.id)).subscription });
+  },
+);

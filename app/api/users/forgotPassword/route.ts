@@ -2,15 +2,25 @@ import { after } from "next/server";
 import { forgotPasswordSchema } from "@/lib/validation/accounts";
 import { route } from "@/server/http/route";
 import { requestPasswordReset } from "@/server/members/request-password-reset";
+import { json } from "@/server/openapi/declare";
 import { readClientInfo } from "@/server/security";
 
 // POST /api/users/forgotPassword: mail a reset link; the same answer whether or not the email exists
-export const POST = route({ public: true }, async ({ req, db }) => {
-  const { email } = forgotPasswordSchema.parse(await req.json());
-  const message = await requestPasswordReset(db, {
-    email,
-    clientIp: readClientInfo(req.headers).ip,
-    defer: after,
-  });
-  return Response.json({ message });
-});
+export const POST = route(
+  {
+    public: true,
+    doc: {
+      summary: "Mail a reset link; the same answer whether or not the email exists",
+      body: json(forgotPasswordSchema),
+    },
+  },
+  async ({ req, db }) => {
+    const { email } = forgotPasswordSchema.parse(await req.json());
+    const message = await requestPasswordReset(db, {
+      email,
+      clientIp: readClientInfo(req.headers).ip,
+      defer: after,
+    });
+    return Response.json({ message });
+  },
+);

@@ -1,11 +1,21 @@
 import { saveCardSchema } from "@/lib/validation/card-payment";
 import { route } from "@/server/http/route";
+import { json } from "@/server/openapi/declare";
 import { requireStripe, setSaveCard } from "@/server/payments";
 
 // POST /api/checkout/card/saveCard: keep (or not) the new card for next time, before it is confirmed
-export const POST = route({ role: ["customer", "merchant"] }, async ({ req, member, db }) => {
-  const stripe = requireStripe();
-  const { orderNo, saveCard } = saveCardSchema.parse(await req.json());
-  await setSaveCard(db, stripe, { customerId: member.id, orderNo, saveCard });
-  return Response.json({ saveCard });
-});
+export const POST = route(
+  {
+    role: ["customer", "merchant"],
+    doc: {
+      summary: "Keep (or not) the new card for next time, before it is confirmed",
+      body: json(saveCardSchema),
+    },
+  },
+  async ({ req, member, db }) => {
+    const stripe = requireStripe();
+    const { orderNo, saveCard } = saveCardSchema.parse(await req.json());
+    await setSaveCard(db, stripe, { customerId: member.id, orderNo, saveCard });
+    return Response.json({ saveCard });
+  },
+);

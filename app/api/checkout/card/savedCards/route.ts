@@ -2,7 +2,13 @@ import { route } from "@/server/http/route";
 import { listSavedCards, requireStripe } from "@/server/payments";
 
 // GET /api/checkout/card/savedCards: the member's saved cards (brand and last 4)
-export const GET = route({ role: ["customer", "merchant"] }, async ({ member, db }) => {
-  const cards = await listSavedCards(db, requireStripe(), member.id);
-  return Response.json({ cards });
-});
+export const GET = route(
+  {
+    role: ["customer", "merchant"],
+    doc: { summary: "The member's saved cards (brand and last 4)" },
+  },
+  async ({ member, db }) => {
+    const cards = await listSavedCards(db, requireStripe(), member.id);
+    return Response.json({ cards });
+  },
+);

@@ -1,11 +1,18 @@
 import { route } from "@/server/http/route";
+import { text } from "@/server/openapi/declare";
 import { cancelOrder } from "@/server/orders/cancel-order";
 import { getStripe } from "@/server/payments/stripe-client";
 
 // POST /api/orders/{orderNo}/cancel: the customer cancels their whole order (every line must
 // qualify); a paid card order is refunded, one refund per line
 export const POST = route<{ orderNo: string }>(
-  { role: ["customer", "merchant"] },
+  {
+    role: ["customer", "merchant"],
+    doc: {
+      summary: "The customer cancels their whole order; a paid card order is refunded",
+      pathParams: { orderNo: text() },
+    },
+  },
   async ({ member, db, params }) => {
     return Response.json(
       await cancelOrder(db, {

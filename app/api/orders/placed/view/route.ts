@@ -3,12 +3,21 @@ import { route } from "@/server/http/route";
 import { listPlacedOrders } from "@/server/orders/list-placed-orders";
 
 // GET /api/orders/placed/view: the member's own purchases (My Purchases), 10 lines a page, with the total
-export const GET = route({ role: ["customer", "merchant"] }, async ({ req, member, db }) => {
-  const query = new URL(req.url).searchParams;
-  const input = orderListQuerySchema.parse({
-    page: query.get("page"),
-    perPage: query.get("perPage"),
-    keyword: query.get("keyword"),
-  });
-  return Response.json(await listPlacedOrders(db, { customerId: member.id, ...input }));
-});
+export const GET = route(
+  {
+    role: ["customer", "merchant"],
+    doc: {
+      summary: "The member's own purchases (My Purchases), 10 lines a page, with the total",
+      query: [orderListQuerySchema],
+    },
+  },
+  async ({ req, member, db }) => {
+    const query = new URL(req.url).searchParams;
+    const input = orderListQuerySchema.parse({
+      page: query.get("page"),
+      perPage: query.get("perPage"),
+      keyword: query.get("keyword"),
+    });
+    return Response.json(await listPlacedOrders(db, { customerId: member.id, ...input }));
+  },
+);

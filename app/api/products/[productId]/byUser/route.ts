@@ -1,10 +1,17 @@
 import { getOwnerProduct } from "@/server/catalog/get-owner-product";
 import { route } from "@/server/http/route";
+import { text } from "@/server/openapi/declare";
 import { parseProductId } from "../../product-id";
 
 // GET /api/products/{productId}/byUser: the owner loads a product into the edit form (another merchant's: 404)
 export const GET = route<{ productId: string }>(
-  { role: "merchant" },
+  {
+    role: "merchant",
+    doc: {
+      summary: "The owner loads a product into the edit form (another merchant's: 404)",
+      pathParams: { productId: text() },
+    },
+  },
   async ({ member, db, params }) => {
     const { product } = await getOwnerProduct(db, {
       merchantId: member.id,

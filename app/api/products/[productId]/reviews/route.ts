@@ -1,6 +1,7 @@
 import { reviewListQuerySchema } from "@/lib/validation/reviews";
 import { notFoundError } from "@/server/errors";
 import { route } from "@/server/http/route";
+import { text } from "@/server/openapi/declare";
 import { getMyReview } from "@/server/reviews/get-my-review";
 import { listReviews } from "@/server/reviews/list-reviews";
 import { REVIEW_MESSAGES } from "@/server/reviews/messages";
@@ -8,7 +9,14 @@ import { parseRowId } from "@/lib/row-id";
 
 // GET /api/products/{productId}/reviews?page=: a page of reviews (5, newest first) and the viewer's own review
 export const GET = route<{ productId: string }>(
-  { public: true },
+  {
+    public: true,
+    doc: {
+      summary: "A page of reviews (5, newest first) and the viewer's own review",
+      pathParams: { productId: text() },
+      query: [reviewListQuerySchema],
+    },
+  },
   async ({ req, member, db, params }) => {
     const productId = parseRowId(params.productId);
     if (productId === null) throw notFoundError(REVIEW_MESSAGES.productNotFound);

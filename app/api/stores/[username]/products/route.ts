@@ -1,9 +1,17 @@
 import { listStoreProducts, storeProductsQuerySchema } from "@/server/catalog/list-store-products";
 import { route } from "@/server/http/route";
+import { text } from "@/server/openapi/declare";
 
 // GET /api/stores/{username}/products: one page of a store's product cards (the deleted view: its owner only)
 export const GET = route<{ username: string }>(
-  { public: true },
+  {
+    public: true,
+    doc: {
+      summary: "One page of a store's product cards (the deleted view: its owner only)",
+      pathParams: { username: text() },
+      query: [storeProductsQuerySchema],
+    },
+  },
   async ({ req, member, db, params }) => {
     const query = storeProductsQuerySchema.parse(Object.fromEntries(new URL(req.url).searchParams));
     const page = await listStoreProducts(db, {

@@ -4,7 +4,16 @@ import { route } from "@/server/http/route";
 import { getStripe } from "@/server/payments/stripe-client";
 
 // POST /api/admin/money/{id}/pay: an admin pays the farm an overdue payout, or after a dispute is won
-export const POST = route<{ id: string }>({ role: "admin" }, async ({ params, member, db }) => {
-  const { id } = moneyIssueIdSchema.parse(params);
-  return Response.json(await payFarmForIssue(db, getStripe(), { adminId: member.id, id }));
-});
+export const POST = route<{ id: string }>(
+  {
+    role: "admin",
+    doc: {
+      summary: "Pay the farm an overdue payout, or its payouts once a dispute is won",
+      pathParams: { id: moneyIssueIdSchema.shape.id },
+    },
+  },
+  async ({ params, member, db }) => {
+    const { id } = moneyIssueIdSchema.parse(params);
+    return Response.json(await payFarmForIssue(db, getStripe(), { adminId: member.id, id }));
+  },
+);

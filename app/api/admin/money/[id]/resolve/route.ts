@@ -1,10 +1,18 @@
 import { moneyIssueIdSchema, resolveMoneyIssueSchema } from "@/lib/validation/money-issues";
 import { resolveMoneyIssue } from "@/server/admin/resolve-money-issue";
 import { route } from "@/server/http/route";
+import { json } from "@/server/openapi/declare";
 
 // POST /api/admin/money/{id}/resolve: an admin marks a money issue resolved, with a note saying how
 export const POST = route<{ id: string }>(
-  { role: "admin" },
+  {
+    role: "admin",
+    doc: {
+      summary: "Mark a money issue resolved, with a note saying how",
+      pathParams: { id: moneyIssueIdSchema.shape.id },
+      body: json(resolveMoneyIssueSchema),
+    },
+  },
   async ({ req, params, member, db }) => {
     const { id } = moneyIssueIdSchema.parse(params);
     const { note } = resolveMoneyIssueSchema.parse(await req.json());

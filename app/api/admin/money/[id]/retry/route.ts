@@ -4,7 +4,16 @@ import { route } from "@/server/http/route";
 import { getStripe } from "@/server/payments/stripe-client";
 
 // POST /api/admin/money/{id}/retry: an admin retries a refund or payout reversal Stripe refused
-export const POST = route<{ id: string }>({ role: "admin" }, async ({ params, member, db }) => {
-  const { id } = moneyIssueIdSchema.parse(params);
-  return Response.json(await retryMoneyIssue(db, getStripe(), { adminId: member.id, id }));
-});
+export const POST = route<{ id: string }>(
+  {
+    role: "admin",
+    doc: {
+      summary: "Retry a refund or payout reversal Stripe refused (the issue is closed first)",
+      pathParams: { id: moneyIssueIdSchema.shape.id },
+    },
+  },
+  async ({ params, member, db }) => {
+    const { id } = moneyIssueIdSchema.parse(params);
+    return Response.json(await retryMoneyIssue(db, getStripe(), { adminId: member.id, id }));
+  },
+);

@@ -1,9 +1,16 @@
 import { route } from "@/server/http/route";
+import { text } from "@/server/openapi/declare";
 import { CARD_DELETED_MESSAGE, deleteSavedCard, requireStripe } from "@/server/payments";
 
 // DELETE /api/checkout/card/savedCards/{paymentMethodId}: delete one of the member's saved cards
 export const DELETE = route<{ paymentMethodId: string }>(
-  { role: ["customer", "merchant"] },
+  {
+    role: ["customer", "merchant"],
+    doc: {
+      summary: "Delete one of the member's saved cards",
+      pathParams: { paymentMethodId: text() },
+    },
+  },
   async ({ member, db, params }) => {
     await deleteSavedCard(db, requireStripe(), {
       memberId: member.id,

@@ -3,8 +3,17 @@ import { CONTACT_HANDLED_MESSAGES, markContactHandled } from "@/server/contact";
 import { route } from "@/server/http/route";
 
 // POST /api/contact/admin/{id}/handled: an admin marks a Contact Us message handled, once
-export const POST = route<{ id: string }>({ role: "admin" }, async ({ params, member, db }) => {
-  const { id } = contactMessageIdSchema.parse(params);
-  const { handledAt } = await markContactHandled(db, { adminId: member.id, messageId: id });
-  return Response.json({ message: CONTACT_HANDLED_MESSAGES.handled, id, handledAt });
-});
+export const POST = route<{ id: string }>(
+  {
+    role: "admin",
+    doc: {
+      summary: "Mark a Contact Us message handled, once",
+      pathParams: { id: contactMessageIdSchema.shape.id },
+    },
+  },
+  async ({ params, member, db }) => {
+    const { id } = contactMessageIdSchema.parse(params);
+    const { handledAt } = await markContactHandled(db, { adminId: member.id, messageId: id });
+    return Response.json({ message: CONTACT_HANDLED_MESSAGES.handled, id, handledAt });
+  },
+);

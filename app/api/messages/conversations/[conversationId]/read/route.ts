@@ -1,9 +1,18 @@
 import { route } from "@/server/http/route";
 import { markConversationRead } from "@/server/messaging";
 import { parseRowId } from "@/lib/row-id";
+import { text } from "@/server/openapi/declare";
 
 // POST /api/messages/conversations/{conversationId}/read: the caller has opened it
-export const POST = route<{ conversationId: string }>({}, async ({ member, db, params }) => {
-  const conversationId = parseRowId(params.conversationId) ?? 0;
-  return Response.json(await markConversationRead(db, { memberId: member.id, conversationId }));
-});
+export const POST = route<{ conversationId: string }>(
+  {
+    doc: {
+      summary: "The caller has opened the conversation",
+      pathParams: { conversationId: text() },
+    },
+  },
+  async ({ member, db, params }) => {
+    const conversationId = parseRowId(params.conversationId) ?? 0;
+    return Response.json(await markConversationRead(db, { memberId: member.id, conversationId }));
+  },
+);

@@ -1,6 +1,7 @@
 import { getEnv } from "@/server/env";
 import { route } from "@/server/http/route";
 import { changeNotificationByLink, notificationLinkSchema } from "@/server/notifications";
+import { redirect, text } from "@/server/openapi/declare";
 
 type Params = { type: string; userId: string };
 
@@ -13,7 +14,18 @@ type Params = { type: string; userId: string };
 // POST /api/notifications/unsubscribe/{type}/{userKey}?sig=...: one-click unsubscribe
 // (from the mail provider, wherever it runs: the signed link, not the origin, is the credential)
 export const POST = route<Params>(
-  { public: true, acceptsForeignPosts: true },
+  {
+    public: true,
+    acceptsForeignPosts: true,
+    doc: {
+      summary: "RFC 8058 one-click unsubscribe from a mail (the signed link is the credential)",
+      pathParams: {
+        type: notificationLinkSchema.shape.type,
+        userId: notificationLinkSchema.shape.userId,
+      },
+      query: [{ sig: notificationLinkSchema.shape.sig }],
+    },
+  },
   async ({ req, db, params }) => {
     const input = notificationLinkSchema.parse({
       type: params.type,
@@ -26,12 +38,23 @@ export const POST = route<Params>(
 );
 
 // GET /api/notifications/unsubscribe/{type}/{userKey}?sig=...: to the unsubscribe page
-export const GET = route<Params>({ public: true }, async ({ req, params }) => {
-  const sig = new URL(req.url).searchParams.get("sig") ?? "";
-  const page = new URL(
-    `/unsubscribe/${encodeURIComponent(params.type)}/${encodeURIComponent(params.userId)}`,
-    getEnv().APP_URL,
-  );
-  page.searchParams.set("sig", sig);
-  return Response.redirect(page, 303);
-});
+export const GET = route<Params>(
+  {
+    public: true,
+    doc: {
+      summary: "Send a person to the unsubscribe page (changes nothing)",
+      pathParams: { type: text(), userId: text() },
+      query: [{ sig: text().optional() }],
+      responses: redirect("To the unsubscribe page"),
+    },
+  },
+  async ({ req, params }) => {
+    const sig = new URL(req.url).searchParams.get("sig") ?? "";
+    const page = new URL(
+      `/unsubscribe/${encodeURIComponent(params.type)}/${encodeURIComponent(params.userId)}`,
+      getEnv().APP_URL,
+    );
+    page.searchParams.set("sig", sig);
+    return Response.redirect(page, 303);
+  },
+);
