@@ -261,6 +261,19 @@ describe("1 (b): a refund made in Stripe's dashboard", () => {
     expect((await orderRow(paid.orderId)).paymentStatus).toBe("refunded");
   });
 
+  it("is reflected by the reconciler when its event never came, with no person involved", async () => {
+    const shop = await twoFarmShop();
+    const paid = await payOrder(shop);
+    await stripe.refunds.create({ payment_intent: paid.intentId, amount: 1000 });
+    const report = await reconcile(db, stripe);
+    expect(report.stoppedBy).toBeNull();
+    expect((await orderRow(paid.orderId)).paymentStatus).toBe("partially_refunded");
+    expect((await linesOf(paid.orderId)).map((line) => [line.status, line.refundedCents])).toEqual([
+      ["refunded", 699],
+      ["order_created", 301],
+    ]);
+  });
+
   it("is read from Stripe before a cancel even when its event never came", async () => {
     const shop = await twoFarmShop();
     const paid = await payOrder(shop);
