@@ -188,6 +188,8 @@ test("a farmer registers through a reseller's link and signs in", async ({ page 
   const username = uniqueName("farm");
   await page.goto(`/merchants/register?ak=${DEMO_RESELLER_AK}`);
   await expect(page.getByRole("heading", { level: 1, name: "Register your farm" })).toBeVisible();
+  // The farm sees who referred it (issue 42).
+  await expect(page.getByText("You were invited by Priya Raman")).toBeVisible();
   await page.waitForLoadState("networkidle");
   await expectSeriousA11yFree(page, "/merchants/register");
 

@@ -2,7 +2,7 @@ import "server-only";
 
 // What other domains may use.
 export { registerCustomer } from "./register-customer";
-export { findResellerIdByKey, registerMerchant } from "./register-merchant";
+export { findReferrer, findResellerIdByKey, registerMerchant } from "./register-merchant";
 export {
   REGISTERED_MESSAGE,
   USERNAME_TAKEN_MESSAGE,

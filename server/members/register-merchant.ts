@@ -66,6 +66,23 @@ export async function registerMerchant(
 }
 
 /** The reseller whose identifier is `ak` (32 hex characters, any case), or null. */
+/**
+ * Who a reseller's link (`ak`) names, as the registration page shows them to the farm it invites
+ * (issue 42): their name, so the farm knows who referred it. Null for a key no reseller has.
+ */
+export async function findReferrer(
+  db: Db,
+  ak: string,
+): Promise<{ id: number; name: string } | null> {
+  if (!/^[0-9a-f]{32}$/i.test(ak)) return null;
+  const [reseller] = await db
+    .select({ id: resellers.id, firstName: resellers.firstName, lastName: resellers.lastName })
+    .from(resellers)
+    .where(eq(resellers.identifier, ak.toLowerCase()))
+    .limit(1);
+  return reseller ? { id: reseller.id, name: `${reseller.firstName} ${reseller.lastName}` } : null;
+}
+
 export async function findResellerIdByKey(db: Db, ak: string): Promise<number | null> {
   if (!/^[0-9a-f]{32}$/i.test(ak)) return null;
   const [reseller] = await db

@@ -18,7 +18,12 @@ import type { Db } from "@/server/db/client";
 import { emailOutbox, members } from "@/server/db/schema";
 import { AppError } from "@/server/errors";
 import type { GeocodeResult } from "@/server/geo";
-import { USERNAME_TAKEN_MESSAGE, registerCustomer, registerMerchant } from "@/server/members";
+import {
+  USERNAME_TAKEN_MESSAGE,
+  findReferrer,
+  registerCustomer,
+  registerMerchant,
+} from "@/server/members";
 import { LOCATION_NOT_FOUND_MESSAGE } from "@/server/members/register-merchant";
 import { closeTestDb, createTestDb } from "@/tests/db";
 import { createCustomer, createReseller } from "@/server/db/seed/factories";
@@ -203,6 +208,19 @@ describe("registerCustomer", () => {
     ]);
     expect(sameEmail.filter((m) => m === null)).toHaveLength(1);
     expect(await db.$count(members, eq(members.email, other.email))).toBe(1);
+  });
+});
+
+describe("findReferrer", () => {
+  // Issue 42, item 11: the farm registering through a reseller's link sees who referred it.
+  it("names the reseller of a link, and nobody for a key no reseller has", async () => {
+    const reseller = await createReseller(db, { firstName: "Ana", lastName: "Lopes" });
+    expect(await findReferrer(db, reseller.identifier.toUpperCase())).toEqual({
+      id: reseller.id,
+      name: "Ana Lopes",
+    });
+    expect(await findReferrer(db, "0123456789abcdef0123456789abcdef")).toBeNull();
+    expect(await findReferrer(db, "not-a-key")).toBeNull();
   });
 });
 

@@ -9,7 +9,7 @@ import { defaultCountry } from "@/lib/input-format";
 import { merchantRegisterQuerySchema } from "@/lib/validation/accounts";
 import { MSG } from "@/lib/validation/messages";
 import { getDb } from "@/server/db/client";
-import { findResellerIdByKey } from "@/server/members";
+import { findReferrer } from "@/server/members";
 import { readClientInfo } from "@/server/security";
 import { pageMetadata } from "@/server/seo";
 
@@ -50,8 +50,8 @@ async function MerchantRegisterBody({ searchParams }: { searchParams: SearchPara
   const parsed = merchantRegisterQuerySchema.safeParse({ ak: firstParam(query.ak) });
   const ak = parsed.success ? parsed.data.ak : undefined;
   // A malformed ak, or one no reseller has: the link is broken, so there is nothing to submit.
-  const isBroken =
-    !parsed.success || (ak != null && (await findResellerIdByKey(await getDb(), ak)) === null);
+  const referrer = parsed.success && ak != null ? await findReferrer(await getDb(), ak) : null;
+  const isBroken = !parsed.success || (ak != null && referrer === null);
   if (isBroken) {
     return (
       <p
@@ -63,10 +63,18 @@ async function MerchantRegisterBody({ searchParams }: { searchParams: SearchPara
     );
   }
   return (
-    <RegistrationForm
-      variant="merchant"
-      defaultCountry={defaultCountry(readClientInfo(requestHeaders).place.country)}
-      ak={ak ?? undefined}
-    />
+    <>
+      {referrer ? (
+        <p className="border-leaf-200 bg-leaf-50 text-leaf-900 mb-6 rounded-xl border px-4 py-3 text-sm">
+          You were invited by <strong>{referrer.name}</strong>: your farm is registered as referred
+          by them.
+        </p>
+      ) : null}
+      <RegistrationForm
+        variant="merchant"
+        defaultCountry={defaultCountry(readClientInfo(requestHeaders).place.country)}
+        ak={ak ?? undefined}
+      />
+    </>
   );
 }
