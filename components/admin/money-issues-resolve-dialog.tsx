@@ -5,7 +5,7 @@ import { send } from "@/components/account/send";
 import { FormField, inputClasses } from "@/components/account/form-field";
 import { Button } from "@/components/ui/button";
 import { DialogClose, DialogContent } from "@/components/ui/dialog";
-import { MONEY_NOTE_MAX_LENGTH, resolveMoneyIssueSchema } from "@/lib/validation/money-issues";
+import { checkMoneyNote, MONEY_NOTE_MAX_LENGTH } from "@/lib/money-issues";
 
 /**
  * Mark resolved, for one money issue: a required note (1 to 500 characters, checked with the
@@ -31,12 +31,13 @@ export function ResolveMoneyIssueDialog({
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    const checked = resolveMoneyIssueSchema.safeParse({ note });
-    if (!checked.success) return setFieldError(checked.error.issues[0]?.message);
+    // The same rule as the server's schema, without shipping zod to the page.
+    const checked = checkMoneyNote(note);
+    if ("error" in checked) return setFieldError(checked.error);
     setBusy(true);
     setFieldError(undefined);
     const result = await send<{ message: string }>(`/api/admin/money/${issueId}/resolve`, {
-      json: checked.data,
+      json: { note: checked.note },
     });
     setBusy(false);
     if (result.ok) return onDone({ ok: true, message: result.data.message });

@@ -1,5 +1,6 @@
 /** The operators' Money page (ours, decision 0037): money the marketplace could not settle. */
 import { z } from "zod";
+import { MONEY_NOTE_MAX_LENGTH, MONEY_NOTE_REQUIRED_MESSAGE } from "@/lib/money-issues";
 import { MSG, tooLongMessage } from "./messages";
 import { integer, optional, requiredText } from "./shared";
 
@@ -10,9 +11,7 @@ export const SERIAL_ID_MAX = 2_147_483_647;
 export const serialId = (message: string = MSG.invalidIdentifier) =>
   integer(message, { min: 1, max: SERIAL_ID_MAX });
 
-export const MONEY_NOTE_MAX_LENGTH = 500;
-/** (ours) the note is what the next operator reads in the audit trail. */
-export const MONEY_NOTE_REQUIRED_MESSAGE = "Write what settled it.";
+export { MONEY_NOTE_MAX_LENGTH, MONEY_NOTE_REQUIRED_MESSAGE };
 
 /** GET /api/admin/money?before= : the keyset cursor (the last issue already shown). */
 export const moneyIssuesQuerySchema = z.object({
