@@ -356,6 +356,33 @@ describe("reconcile: events", () => {
   });
 });
 
+describe("reconcile: one bad row", () => {
+  it("is logged and counted, and the sweep goes on to the rest", async () => {
+    // An order awaiting payment whose intent Stripe does not have (a 404, not an outage).
+    const shop = await cardShop(db);
+    const opened = await startCardCheckout(db, stripe, {
+      customerId: shop.customer.id,
+      delivery: shop.delivery,
+    });
+    if (opened.state !== "awaiting_payment") throw new Error("not awaiting payment");
+    await db
+      .update(orders)
+      .set({
+        paymentIntentId: "pi_unknownToStripe0002",
+        updatedAt: new Date(Date.now() - 10 * 60_000),
+      })
+      .where(eq(orders.id, opened.orderId));
+    const asked = await orderWithRefundAsked();
+
+    const report = await reconcile(db, stripe, { since: new Date(Date.now() - DAY_MS) });
+    expect(report.stoppedBy).toBeNull();
+    expect(report.counts["steps that failed"]).toBe(1);
+    expect(report.actions.some((a) => a.includes("failed (see the log)"))).toBe(true);
+    // The steps after it still ran: the refund asked on another order is finished.
+    expect((await orderRow(asked.orderId)).paymentStatus).toBe("refunded");
+  });
+});
+
 describe("reconcile: dry run", () => {
   it("says what it would do and changes nothing, here or at Stripe", async () => {
     const order = await orderWithRefundAsked();

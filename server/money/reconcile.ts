@@ -178,6 +178,22 @@ class Sweep {
     this.report.actions.push(this.dryRun ? `would ${line}` : line);
   }
 
+  /**
+   * One row's step: Stripe not answering stops the run (thrown on); anything else is logged and
+   * counted, and the sweep goes on to the next row, so one bad row never stalls every sweep.
+   */
+  private async perItem<T>(what: string, run: () => Promise<T>): Promise<T | null> {
+    try {
+      return await run();
+    } catch (error) {
+      if (isStripeUnavailable(error)) throw error;
+      log.error({ err: error, item: what }, "reconcile: a money step failed");
+      this.count("steps that failed");
+      this.report.actions.push(`${what} failed (see the log); the next run tries again`);
+      return null;
+    }
+  }
+
   /** Runs one step; Stripe not answering stops the whole run (the next one goes on). */
   async step(name: string, run: () => Promise<void>): Promise<void> {
     try {
@@ -248,7 +264,10 @@ class Sweep {
       .limit(BATCH);
     for (const order of open) {
       this.count("orders awaiting payment checked");
-      const intent = await this.stripe.paymentIntents.retrieve(order.intentId!);
+      const intent = await this.perItem(`order ${order.orderNo}`, () =>
+        this.stripe.paymentIntents.retrieve(order.intentId!),
+      );
+      if (!intent) continue;
       const outcome = paymentOutcome(intent.status);
       if (outcome === "succeeded") {
         this.did(`place order ${order.orderNo}: its payment ${intent.id} succeeded at Stripe`);
@@ -286,7 +305,10 @@ class Sweep {
       this.count("orders with refunds to finish");
       this.did(`finish the refunds of order #${orderId}`);
       if (this.dryRun) continue;
-      const settled = await settleOrderRefunds(this.db, this.stripe, orderId);
+      const settled = await this.perItem(`order #${orderId}`, () =>
+        settleOrderRefunds(this.db, this.stripe, orderId),
+      );
+      if (!settled) continue;
       this.count("refunds finished", settled.done.length);
       this.count("refunds refused", settled.failed.length);
       await sendRefundEmails(this.db, settled.done, settled.ownCents);
@@ -305,7 +327,10 @@ class Sweep {
     for (const { orderId } of owed) {
       this.count("orders with reversals owed");
       this.did(`take back the payouts of refunded lines of order #${orderId}`);
-      if (!this.dryRun) await settleReversals(this.db, this.stripe, orderId);
+      if (!this.dryRun)
+        await this.perItem(`order #${orderId}`, () =>
+          settleReversals(this.db, this.stripe, orderId),
+        );
     }
   }
 
@@ -342,7 +367,10 @@ class Sweep {
     for (const [merchantId, accountId] of unready) {
       this.count("payout accounts read");
       const readAt = new Date();
-      const account = await this.stripe.accounts.retrieve(accountId);
+      const account = await this.perItem(`account ${accountId}`, () =>
+        this.stripe.accounts.retrieve(accountId),
+      );
+      if (!account) continue;
       if (this.dryRun) continue;
       const effect = await this.db.transaction((tx) => writePayoutAccount(tx, account, readAt));
       if (effect.readyMerchantId) {
@@ -403,7 +431,11 @@ class Sweep {
       .limit(BATCH);
     for (const row of stale) {
       this.count("plans read");
-      const { sub, readAt } = await readSubscription(this.stripe, row.subscriptionId!);
+      const read = await this.perItem(`plan ${row.subscriptionId}`, () =>
+        readSubscription(this.stripe, row.subscriptionId!),
+      );
+      if (!read) continue;
+      const { sub, readAt } = read;
       if (this.dryRun) continue;
       const written = await syncSubscription(this.db, sub, readAt);
       if (written) {

@@ -185,8 +185,11 @@ export async function settleOrderRefunds(
     if (settlement.unavailable || !refused.some((r) => r.stale)) break;
   }
 
+  // The customer's money is back whatever happens to the farm's side: a reversal that fails here
+  // is the reconciler's (a 5xx) or the operators' (raised inside), never this caller's error.
   await settleReversals(db, stripe, orderId).catch((error: unknown) => {
-    if (!isStripeUnavailable(error)) throw error;
+    if (!isStripeUnavailable(error))
+      log.error({ err: error, orderId }, "payout reversals of a refunded order failed");
   });
   settlement.waiting = await openRefundLines(db, orderId);
   return settlement;
