@@ -104,6 +104,27 @@ test("a visitor asks a Harvest farmer from the store page; the farmer reads it a
   await expect(bubbles.getByRole("listitem")).toHaveCount(2);
   await expect(bubbles.getByRole("listitem").last()).toContainText(reply);
 
+  // The chat follows the conversation (issue 42): with more messages than the panel shows, the one
+  // just sent is in view, and the conversation opens again at its newest message.
+  for (let i = 1; i <= 10; i++) {
+    await farmer.getByLabel("Message", { exact: true }).fill(`Also picking plums, crate ${i}.`);
+    await farmer.getByRole("button", { name: "Send" }).click();
+    await expect(bubbles.getByRole("listitem")).toHaveCount(2 + i);
+  }
+  // How far the message list's scroll box is from its end (its own scroll, whatever the page's).
+  const distanceFromEnd = (list: typeof bubbles) => () =>
+    list.evaluate((element) => {
+      const box = element.parentElement!;
+      return box.scrollHeight - box.scrollTop - box.clientHeight;
+    });
+  const scrolled = (list: typeof bubbles) => () =>
+    list.evaluate((element) => element.parentElement!.scrollTop);
+  await expect.poll(distanceFromEnd(bubbles)).toBeLessThan(48);
+  await expect.poll(scrolled(bubbles)).toBeGreaterThan(0);
+  const again = await openContact(farmer, visitor.name);
+  await expect(again.getByRole("listitem")).toHaveCount(12);
+  await expect.poll(distanceFromEnd(again)).toBeLessThan(48);
+
   if (testInfo.project.name === "mobile-375") {
     await expect(farmer.getByRole("heading", { name: "Contacts" })).toBeHidden();
     await farmer.getByRole("button", { name: "Back to List" }).click();

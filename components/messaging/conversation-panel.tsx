@@ -1,7 +1,7 @@
 "use client";
 
 import { ArrowLeft } from "lucide-react";
-import { useEffect, useRef, useState, type FormEvent } from "react";
+import { useEffect, useLayoutEffect, useRef, useState, type FormEvent } from "react";
 import { FormField, inputClasses } from "@/components/account/form-field";
 import { Button } from "@/components/ui/button";
 import { MESSAGE_MAX_LENGTH } from "@/lib/constants";
@@ -45,6 +45,8 @@ export function ConversationPanel({
   const [sending, setSending] = useState(false);
   // Live messages that arrive while the first page loads join it when it is in.
   const arrivedEarly = useRef<MessageView[]>([]);
+  const { scrollRef, onScroll, unseen, toNewest, announcement, keepPlaceAbove } =
+    useFollowConversation(messages, name);
 
   useEffect(() => {
     let live = true;
@@ -80,6 +82,7 @@ export function ConversationPanel({
     if (!before) return;
     try {
       const page = await messagingApi.listMessages(conversationId, before);
+      keepPlaceAbove();
       setMessages((list) => [...page.results, ...(list ?? [])]);
       setBefore(page.nextCursor);
     } catch {
@@ -128,7 +131,11 @@ export function ConversationPanel({
         <h2 className="truncate px-2 text-lg font-bold text-stone-900">{name}</h2>
       </header>
 
-      <div className="flex max-h-[32rem] min-h-64 flex-1 flex-col gap-3 overflow-y-auto p-4">
+      <div
+        ref={scrollRef}
+        onScroll={onScroll}
+        className="relative flex max-h-[32rem] min-h-64 flex-1 flex-col gap-3 overflow-y-auto p-4"
+      >
         {before ? (
           <div className="flex justify-center">
             <Button variant="secondary" size="sm" onClick={() => void loadPrevious()}>
@@ -163,7 +170,18 @@ export function ConversationPanel({
             ))}
           </ol>
         ) : null}
+        {unseen > 0 ? (
+          <div className="sticky bottom-0 flex justify-center">
+            <Button size="sm" onClick={toNewest}>
+              {unseen === 1 ? "1 new message" : `${unseen} new messages`}
+            </Button>
+          </div>
+        ) : null}
       </div>
+      {/* One polite announcement per arrival, not one per bubble in the list. */}
+      <p aria-live="polite" className="sr-only">
+        {announcement}
+      </p>
 
       <form
         noValidate
@@ -194,4 +212,71 @@ export function ConversationPanel({
       </form>
     </>
   );
+}
+
+/** Within this many pixels of the end, the reader is "at the newest message". */
+const AT_END_PX = 48;
+
+/**
+ * The conversation follows itself as a chat does (issue 42): it opens at the newest message, keeps
+ * following while the reader is there, and when they have scrolled up to read, a new message does
+ * not pull them down: a "new messages" button says how many came, and a polite live region says it
+ * once for a screen reader. Loading older messages keeps the reader's place.
+ */
+function useFollowConversation(messages: MessageView[] | null, name: string) {
+  const scrollRef = useRef<HTMLDivElement>(null);
+  const atEnd = useRef(true);
+  const seenLast = useRef<number | null>(null);
+  const heightBeforeOlder = useRef<number | null>(null);
+  const [unseen, setUnseen] = useState(0);
+  const [announcement, setAnnouncement] = useState("");
+
+  const scrollToEnd = () => {
+    const box = scrollRef.current;
+    if (box) box.scrollTop = box.scrollHeight;
+    atEnd.current = true;
+  };
+
+  useLayoutEffect(() => {
+    const box = scrollRef.current;
+    if (!box || messages === null) return;
+    if (heightBeforeOlder.current !== null) {
+      // Older messages went in above: the reader stays on what they were reading.
+      box.scrollTop += box.scrollHeight - heightBeforeOlder.current;
+      heightBeforeOlder.current = null;
+      return;
+    }
+    const last = messages.at(-1);
+    const previous = seenLast.current;
+    seenLast.current = last?.id ?? null;
+    if (!last || last.id === previous) return;
+    if (previous === null || last.mine || atEnd.current) {
+      scrollToEnd();
+      setUnseen(0);
+    } else {
+      const arrived = messages.filter((m) => m.id > previous && !m.mine).length;
+      setUnseen((count) => count + arrived);
+    }
+    if (previous !== null && !last.mine)
+      setAnnouncement(`New message from ${last.firstName || name}`.trim());
+  }, [messages, name]);
+
+  return {
+    scrollRef,
+    unseen,
+    announcement,
+    onScroll() {
+      const box = scrollRef.current;
+      if (!box) return;
+      atEnd.current = box.scrollHeight - box.scrollTop - box.clientHeight < AT_END_PX;
+      if (atEnd.current) setUnseen(0);
+    },
+    toNewest() {
+      scrollToEnd();
+      setUnseen(0);
+    },
+    keepPlaceAbove() {
+      heightBeforeOlder.current = scrollRef.current?.scrollHeight ?? null;
+    },
+  };
 }
