@@ -11,7 +11,14 @@ import { MobileMenu } from "./mobile-menu";
 import { NavActionButton } from "./nav-action";
 import { ShellLink } from "./shell-link";
 import { myLocalMenuLabel, type MyLocalPlaceFields } from "@/lib/location/my-local-place";
-import { getNavItems, isCurrentPath, type NavItem, type NavItemId, type Viewer } from "./nav-items";
+import {
+  getNavItems,
+  isCurrentPath,
+  withMenuCounts,
+  type NavItem,
+  type NavItemId,
+  type Viewer,
+} from "./nav-items";
 
 // Loaded only when a member is signed in: visitors never download the dropdown (Radix + popper).
 const ProfileMenu = dynamic(() => import("./profile-menu").then((m) => m.ProfileMenu));
@@ -103,6 +110,8 @@ type HeaderActionsProps = {
   cartCounts?: CartCounts;
   /** The viewer's My Local setting, shown on its entry in the menu sheet. */
   myLocal?: MyLocalPlaceFields | null;
+  /** Counts shown beside account entries (an admin's open money issues). */
+  menuCounts?: Record<string, number> | undefined;
 };
 
 /** Right side of the header: shortcut icons and account controls on wide screens, the menu button below 992 px. */
@@ -111,11 +120,13 @@ export function HeaderActions({
   unreadMessages = 0,
   cartCounts,
   myLocal,
+  menuCounts,
 }: HeaderActionsProps) {
   return (
     <HeaderActionsView
       viewer={viewer}
       myLocal={myLocal}
+      menuCounts={menuCounts}
       pathname={usePathname()}
       unreadMessages={unreadMessages}
       cartCounts={useCartCounts(cartCounts)}
@@ -133,16 +144,18 @@ function HeaderActionsView({
   unreadMessages,
   cartCounts,
   myLocal,
+  menuCounts,
 }: {
   viewer: Viewer | null | undefined;
   pathname: string | null;
   unreadMessages: number;
   cartCounts?: CartCounts;
   myLocal?: MyLocalPlaceFields | null;
+  menuCounts?: Record<string, number> | undefined;
 }) {
   const main = withMyLocal(getNavItems({ placement: "main", viewer }), myLocal);
   const shortcuts = getNavItems({ placement: "shortcuts", viewer });
-  const account = getNavItems({ placement: "account", viewer });
+  const account = withMenuCounts(getNavItems({ placement: "account", viewer }), menuCounts);
 
   return (
     <div className="ml-auto flex items-center gap-1.5">

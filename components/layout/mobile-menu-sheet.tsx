@@ -167,6 +167,17 @@ function SheetEntry({
           New
         </span>
       ) : null}
+      {item.count ? (
+        <>
+          <span
+            aria-hidden
+            className="bg-tomato-600 rounded-full px-2 py-0.5 text-xs font-semibold text-white"
+          >
+            {item.count}
+          </span>
+          <span className="sr-only">, {item.count} open</span>
+        </>
+      ) : null}
     </Link>
   );
 }

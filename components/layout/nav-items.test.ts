@@ -4,6 +4,7 @@ import {
   NAV_ITEMS,
   getNavItems,
   isCurrentPath,
+  withMenuCounts,
   type MemberRole,
   type NavPlacement,
   type Viewer,
@@ -260,5 +261,18 @@ describe("isCurrentPath", () => {
     ["/pricing", null, false],
   ] as const)("%s is current on %s: %s", (href, pathname, expected) => {
     expect(isCurrentPath(href, pathname)).toBe(expected);
+  });
+});
+
+describe("menu counts", () => {
+  it("puts a count above 0 on its entry, and nothing on the others", () => {
+    const items = getNavItems({
+      placement: "account",
+      viewer: { role: "admin", username: "ops", firstName: "Ops" },
+    });
+    const counted = withMenuCounts(items, { "admin-money": 3, "admin-audit": 0 });
+    expect(counted.find((item) => item.id === "admin-money")?.count).toBe(3);
+    expect(counted.filter((item) => item.count !== undefined)).toHaveLength(1);
+    expect(withMenuCounts(items, undefined)).toBe(items);
   });
 });

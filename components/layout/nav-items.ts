@@ -80,6 +80,8 @@ export type NavItem = {
   id: NavItemId;
   label: string;
   menuLabel?: string;
+  /** A count the menus show beside the entry (an admin's open money issues). */
+  count?: number;
   group?: "admin" | "session";
 } & ({ href: string; action?: never } | { action: NavAction; href?: never });
 
@@ -175,4 +177,16 @@ export function isCurrentPath(href: string, pathname: string | null): boolean {
   const path = href.split("#")[0] ?? href;
   if (path === "/") return pathname === "/";
   return pathname === path || pathname.startsWith(`${path}/`);
+}
+
+/** The entries with the counts the viewer's answer gives them (those above 0). */
+export function withMenuCounts(
+  items: NavItem[],
+  counts: Record<string, number> | undefined,
+): NavItem[] {
+  if (!counts) return items;
+  return items.map((item) => {
+    const count = counts[item.id];
+    return count && count > 0 ? { ...item, count } : item;
+  });
 }

@@ -63,6 +63,17 @@ export function ProfileMenu({ viewer, items }: { viewer: Viewer; items: NavItem[
                     <Link href={item.href}>
                       {icon}
                       {item.label}
+                      {item.count ? (
+                        <>
+                          <span
+                            aria-hidden
+                            className="bg-tomato-600 ml-auto rounded-full px-2 py-0.5 text-xs font-semibold text-white"
+                          >
+                            {item.count}
+                          </span>
+                          <span className="sr-only">, {item.count} open</span>
+                        </>
+                      ) : null}
                     </Link>
                   </DropdownMenu.Item>
                 )}

@@ -16,11 +16,12 @@ import { useViewerState } from "./viewer-context";
 export function HeaderActionsLive() {
   const { state } = useViewerState();
   if (state.status !== "ready") return <HeaderActionsPlaceholder />;
-  const { viewer, unreadMessages, cartCounts, myLocal } = state.answer;
+  const { viewer, unreadMessages, cartCounts, myLocal, menuCounts } = state.answer;
   return (
     <HeaderActions
       viewer={viewer}
       unreadMessages={unreadMessages}
+      menuCounts={menuCounts}
       cartCounts={cartCounts}
       myLocal={myLocal?.initial}
     />

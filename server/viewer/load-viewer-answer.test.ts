@@ -20,6 +20,7 @@ import { loadViewerAnswer } from "@/server/viewer/load-viewer-answer";
 import { encodeSessionToken, nowSeconds } from "@/server/auth/token";
 import type { Db } from "@/server/db/client";
 import { members, products } from "@/server/db/schema";
+import { raiseMoneyIssue } from "@/server/payments/money-issues";
 import { closeTestDb, createTestDb } from "@/tests/db";
 import {
   createCartItem,
@@ -31,6 +32,7 @@ import {
   createMessage,
   createProduct,
   createReview,
+  createAdmin,
 } from "@/server/db/seed/factories";
 
 let db: Db;
@@ -188,6 +190,25 @@ describe("loadViewerAnswer (GET /api/viewer)", () => {
     expect(
       (await loadViewerAnswer(request(await cookieFor(customer.id)), null)).unreadMessages,
     ).toBe(0);
+  });
+
+  // Issue 39: the admin menu's Money entry counts the open money issues; nobody else sees it.
+  it("counts the open money issues for an admin only, in the same one statement", async () => {
+    const admin = await createAdmin(db);
+    const customer = await createCustomer(db);
+    await raiseMoneyIssue(db, {
+      kind: "dispute_opened",
+      key: "viewer-test:1",
+      detail: "A dispute.",
+    });
+    await raiseMoneyIssue(db, { kind: "payout_overdue", key: "viewer-test:2", detail: "Owed." });
+    testState.statements = 0;
+    const answer = await loadViewerAnswer(request(await cookieFor(admin.id)), null);
+    expect(testState.statements).toBe(1);
+    expect(answer.menuCounts).toEqual({ "admin-money": 2 });
+    expect(
+      (await loadViewerAnswer(request(await cookieFor(customer.id)), null)).menuCounts,
+    ).toBeUndefined();
   });
 
   it("gives merchants no My Local and treats a stale session as a visitor", async () => {

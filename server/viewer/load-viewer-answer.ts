@@ -7,7 +7,7 @@ import { readSessionCredential, resolveSessionTokenWith } from "@/server/auth/se
 import { countCartItems, VisitorCookies } from "@/server/cart";
 import { memberItemCountSql } from "@/server/cart/count-cart-items";
 import { getDb } from "@/server/db/client";
-import { localLocations, members, products, reviews } from "@/server/db/schema";
+import { localLocations, members, moneyIssues, products, reviews } from "@/server/db/schema";
 import { unreadConversationCountSql } from "@/server/messaging/count-unread";
 import { readLocationCookies } from "@/server/location/location-cookies";
 import { toLocationAnswer, type ViewerLocation } from "@/server/location/types";
@@ -55,6 +55,9 @@ export async function loadViewerAnswer(
         cart: memberItemCountSql("cart", MEMBER_ID),
         dreamtracker: memberItemCountSql("dreamtracker", MEMBER_ID),
         unread: isFeatureOn("messaging") ? unreadConversationCountSql(MEMBER_ID) : sql<number>`0`,
+        // The open money issues an admin's menu counts (decision 0037), from its partial index;
+        // answered to admins only (below).
+        moneyIssues: sql<number>`(select count(*)::int from ${moneyIssues} where ${moneyIssues.status} = 'open')`,
         location: sql<LocationRow | null>`(
           select json_build_object(
             'latitude', l.latitude, 'longitude', l.longitude, 'radiusKm', l.radius_km,
@@ -106,6 +109,9 @@ export async function loadViewerAnswer(
     cartCounts: { cart: Number(extras.cart ?? 0), dreamtracker: Number(extras.dreamtracker ?? 0) },
     // Conversations holding messages the member has not opened, from the kept counters.
     unreadMessages: Number(extras.unread ?? 0),
+    ...(member.memberType === "admin"
+      ? { menuCounts: { "admin-money": Number(extras.moneyIssues ?? 0) } }
+      : {}),
     myLocal:
       myLocalOn && member.memberType === "customer"
         ? {

@@ -17,6 +17,8 @@ export type ViewerAnswer = {
   cartCounts: CartCounts;
   /** New messages; a dot marks the Messages icon when above 0. */
   unreadMessages: number;
+  /** Counts the menus show beside an entry, by its nav id (an admin's open money issues). */
+  menuCounts?: Record<string, number>;
   /** The My Local dialog's mount, or null when the viewer has none (merchants, admins, feature off). */
   myLocal: {
     initial: LocationAnswer | null;
