@@ -107,7 +107,7 @@ test("a visitor fills the cart and dream tracker, signs in, and the cart survive
   const inPerson = page.getByRole("tab", { name: /Pay in Person/ });
   await expect(inPerson).toHaveAttribute("aria-selected", "true");
   const panel = page.getByRole("tabpanel", { name: /Pay in Person/ });
-  await expect(panel.getByRole("link", { name: first!.name })).toBeVisible();
+  await expect(panel.getByRole("heading", { name: first!.name, exact: true })).toBeVisible();
   const qty = panel.getByRole("status", { name: `Quantity of ${first!.name}` });
   await expect(qty).toHaveText("2");
   await expectSeriousA11yFree(page, "/cart");
@@ -136,7 +136,7 @@ test("a visitor fills the cart and dream tracker, signs in, and the cart survive
   // The dream tracker: move the second product to the cart.
   await page.goto("/dreamtracker");
   await expect(page.getByRole("heading", { level: 1, name: "Dream Tracker" })).toBeVisible();
-  await expect(page.getByRole("link", { name: second!.name })).toBeVisible();
+  await expect(page.getByRole("heading", { name: second!.name, exact: true })).toBeVisible();
   await expectSeriousA11yFree(page, "/dreamtracker");
   await page.getByRole("button", { name: `Move ${second!.name} to cart` }).click();
   await expect(page.getByText(DREAM_EMPTY, { exact: true })).toBeVisible();
@@ -152,7 +152,7 @@ test("a visitor fills the cart and dream tracker, signs in, and the cart survive
   await expect(
     page.getByRole("status").filter({ hasText: "Moved to your dream tracker." }),
   ).toBeVisible();
-  await expect(cart.getByRole("link", { name: second!.name })).toBeVisible();
+  await expect(cart.getByRole("heading", { name: second!.name, exact: true })).toBeVisible();
   await expectHeaderCount(page, testInfo, "Cart", "Cart, 1 item");
   await expectHeaderCount(page, testInfo, "Dream Tracker", "Dream Tracker, 1 item");
 
@@ -168,7 +168,9 @@ test("a visitor fills the cart and dream tracker, signs in, and the cart survive
 
   // The cookie cart became the member's, and the cookies are gone.
   const signedInCart = page.getByRole("tabpanel", { name: /Pay in Person/ });
-  await expect(signedInCart.getByRole("link", { name: second!.name })).toBeVisible();
+  await expect(
+    signedInCart.getByRole("heading", { name: second!.name, exact: true }),
+  ).toBeVisible();
   const cookies = await page.context().cookies();
   expect(
     cookies.filter((c) => c.name.startsWith("cart_") || c.name.startsWith("dreamtracker_")),
