@@ -380,6 +380,11 @@ describe("reconcile: one bad row", () => {
     expect(report.actions.some((a) => a.includes("failed (see the log)"))).toBe(true);
     // The steps after it still ran: the refund asked on another order is finished.
     expect((await orderRow(asked.orderId)).paymentStatus).toBe("refunded");
+    // The bad row leaves the shared database as the other tests expect it.
+    await db
+      .update(orders)
+      .set({ paymentStatus: "abandoned" })
+      .where(eq(orders.id, opened.orderId));
   });
 });
 
