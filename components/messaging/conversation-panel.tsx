@@ -112,7 +112,10 @@ export function ConversationPanel({
     try {
       const { result } = await messagingApi.send(conversationId, checked.data.message);
       setMessages((list) => withMessage(list ?? [], result));
-      form.reset();
+      // The sent message often shows (live) before this answer comes: whatever was typed since
+      // is the next message, and stays; only the text that was sent is cleared.
+      const box = form.elements.namedItem("message");
+      if (box instanceof HTMLTextAreaElement && box.value === message) form.reset();
     } catch (e) {
       if (e instanceof CallError && e.subscriptionRequired) onSubscriptionRequired();
       else setError((e instanceof CallError && e.errors.message?.join(" ")) || FAILED);
