@@ -77,6 +77,35 @@ export default defineConfig([
     },
   },
   {
+    // The floors under the domains (decision 0041): server/base (small helpers any domain uses)
+    // and server/stripe (the one adapter to Stripe) import the machinery and each other, never a
+    // domain; a domain's type is allowed. Repeats the server block's patterns: a later block's
+    // options replace an earlier one's for the same rule.
+    files: ["server/base/**/*.{ts,tsx}", "server/stripe/**/*.{ts,tsx}"],
+    ignores: ["**/*.test.{ts,tsx}"],
+    rules: {
+      "@typescript-eslint/no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            {
+              regex: "^@/server/(?!(db|env|errors|log|base|stripe)(/|$))",
+              allowTypeImports: true,
+              message:
+                "server/base and server/stripe are floors under the domains: they import only server/db, env, errors, log and each other.",
+            },
+            {
+              regex: "^\\.\\./(?!(base|stripe)/)",
+              allowTypeImports: true,
+              message:
+                "server/base and server/stripe are floors under the domains: import the machinery by its @/server path.",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ["components/**/*.{ts,tsx}"],
     ignores: ["**/*.test.{ts,tsx}"],
     rules: {

@@ -1,12 +1,12 @@
 /**
  * Runs once when a server instance starts. It stamps every request with the address of its
- * connection (server/http/connection.ts, decision 0018). On the embedded database it says plainly
+ * connection (server/base/connection.ts, decision 0018). On the embedded database it says plainly
  * that this mode is for one machine, and opens (migrates) the database before the first request,
  * seeding the demo when the database is new, so the first page is fast.
  */
 export async function register() {
   if (process.env.NEXT_RUNTIME !== "nodejs") return;
-  const { installConnectionStamp } = await import("@/server/http/connection");
+  const { installConnectionStamp } = await import("@/server/base/connection");
   installConnectionStamp();
   // A plan price at Stripe that does not match the pages stops the start (server/subscriptions).
   const { checkPlanPricesAtStart } = await import("@/server/subscriptions/check-plan-prices");

@@ -1,7 +1,7 @@
 import { NextRequest } from "next/server";
 import { describe, expect, it } from "vitest";
 import { AUTH_COOKIES } from "@/server/auth/token";
-import { stampedHeadersForTest } from "@/server/http/connection";
+import { stampedHeadersForTest } from "@/server/base/connection";
 import { AUTHENTICATED_COOKIE, MEMBER_TYPE_COOKIE, isProtectedPath, proxy } from "./proxy";
 
 describe("protected pages (spec part 1, section 6)", () => {

@@ -1,7 +1,7 @@
 import { NextResponse, type NextRequest } from "next/server";
 import { DELIVERY_DESTINATIONS, PAYMENT_TYPES } from "@/lib/constants";
 import { PLANS } from "@/lib/money";
-import { isDirectLocalRequest } from "@/server/http/connection";
+import { isDirectLocalRequest } from "@/server/base/connection";
 import { newNonce, strictPolicy } from "@/server/http/content-security-policy";
 import { MALFORMED_PATH_MESSAGE, isMalformedPath } from "@/server/http/input-guards";
 

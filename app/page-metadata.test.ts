@@ -5,21 +5,21 @@ import { describe, expect, it } from "vitest";
 // URL and Open Graph tags (pageMetadata): Next replaces the root layout's Open Graph block rather
 // than merging it, so a page without its own would share the site's generic preview.
 const PAGES: [string, () => Promise<{ generateMetadata: (props: never) => unknown }>, unknown][] = [
-  ["/pricing", () => import("./(static)/pricing/page"), undefined],
-  ["/termsOfUse", () => import("./(static)/termsOfUse/page"), undefined],
-  ["/privacyPolicy", () => import("./(static)/privacyPolicy/page"), undefined],
-  ["/credits", () => import("./(static)/credits/page"), undefined],
-  ["/contactUs", () => import("./contactUs/page"), undefined],
-  ["/register", () => import("./register/page"), undefined],
-  ["/merchants/register", () => import("./merchants/register/page"), undefined],
+  ["/pricing", () => import("@/app/(static)/pricing/page"), undefined],
+  ["/termsOfUse", () => import("@/app/(static)/termsOfUse/page"), undefined],
+  ["/privacyPolicy", () => import("@/app/(static)/privacyPolicy/page"), undefined],
+  ["/credits", () => import("@/app/(static)/credits/page"), undefined],
+  ["/contactUs", () => import("@/app/contactUs/page"), undefined],
+  ["/register", () => import("@/app/register/page"), undefined],
+  ["/merchants/register", () => import("@/app/merchants/register/page"), undefined],
   [
     "/howItWorks",
-    () => import("./(static)/howItWorks/[[...page]]/page"),
+    () => import("@/app/(static)/howItWorks/[[...page]]/page"),
     { params: Promise.resolve({ page: ["customer"] }) },
   ],
   [
     "/howItWorks/merchant",
-    () => import("./(static)/howItWorks/[[...page]]/page"),
+    () => import("@/app/(static)/howItWorks/[[...page]]/page"),
     { params: Promise.resolve({ page: ["merchant"] }) },
   ],
 ];

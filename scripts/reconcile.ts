@@ -56,7 +56,7 @@ async function main(): Promise<number> {
   if (existsSync(".env")) process.loadEnvFile(".env");
   const { closeDb, getDb } = await import("@/server/db/client");
   const { migrateDb } = await import("@/server/db/migrate");
-  const { getStripe } = await import("@/server/payments/stripe-client");
+  const { getStripe } = await import("@/server/stripe/stripe-client");
   const { reconcile } = await import("@/server/money/reconcile");
   const stripe = getStripe();
   if (!stripe) {

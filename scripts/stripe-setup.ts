@@ -25,7 +25,7 @@ async function main(): Promise<number> {
   }
   if (existsSync(".env")) process.loadEnvFile(".env");
   const { getEnv } = await import("@/server/env");
-  const { createStripeClient } = await import("@/server/payments/stripe-client");
+  const { createStripeClient } = await import("@/server/stripe/stripe-client");
   const { ensurePlanPrices } = await import("@/server/subscriptions/plan-prices");
 
   const stripe = createStripeClient(getEnv());

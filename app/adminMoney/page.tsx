@@ -7,7 +7,7 @@ import { moneyIssuesQuerySchema } from "@/lib/validation/money-issues";
 import { listMoneyIssues, type LastMoneyCheck } from "@/server/admin/list-money-issues";
 import { requireAdmin } from "@/server/auth/guards";
 import { getDb } from "@/server/db/client";
-import { getStripe } from "@/server/payments/stripe-client";
+import { getStripe } from "@/server/stripe/stripe-client";
 
 export const metadata: Metadata = { title: "Money", robots: { index: false } };
 

@@ -31,7 +31,7 @@ export const SERVICES = {
     "listResellerTransactions",
   ],
   findMembersByKeyword: ["server/admin/find-members-by-keyword.ts", "findMembersByKeyword"],
-  placeOrder: ["server/orders/place-order.ts", "placeOrder"],
+  placeOrder: ["server/checkout/place-order.ts", "placeOrder"],
   sendOrderPlacedEmails: ["server/checkout/send-order-placed-emails.ts", "sendOrderPlacedEmails"],
   listCartItems: ["server/cart/list-cart-items.ts", "listCartItems"],
   listConversations: ["server/messaging/list-conversations.ts", "listConversations"],

@@ -5,8 +5,8 @@
  * Every shopper's checkout is their first card checkout: one order insert, a Stripe Customer
  * (stored on the member) and a PaymentIntent, so two Stripe requests a call.
  */
-import type { markOrderPaid as MarkOrderPaid } from "@/server/payments/mark-order-paid";
-import type { startCardCheckout as StartCardCheckout } from "@/server/payments/start-card-checkout";
+import type { markOrderPaid as MarkOrderPaid } from "@/server/checkout/mark-order-paid";
+import type { startCardCheckout as StartCardCheckout } from "@/server/checkout/start-card-checkout";
 import type { DbContext } from "../db/context";
 import { inFlight } from "../lib/in-flight";
 import type { Report } from "../lib/report";

@@ -23,14 +23,14 @@ const UNCHANGED_ID = "payments (db):dataset as generated after clean-up";
 const GROUP_IDS = [...CARD_ORDER_IDS, ...WEBHOOK_IDS, BUSY_SWEEP_ID, UNCHANGED_ID];
 
 async function loadServices(): Promise<CardOrderServices & WebhookServices> {
-  const events = "server/payments/handle-stripe-event.ts";
+  const events = "server/money/handle-stripe-event.ts";
   return {
     startCardCheckout: await service<CardOrderServices["startCardCheckout"]>(
-      "server/payments/start-card-checkout.ts",
+      "server/checkout/start-card-checkout.ts",
       "startCardCheckout",
     ),
     markOrderPaid: await service<CardOrderServices["markOrderPaid"]>(
-      "server/payments/mark-order-paid.ts",
+      "server/checkout/mark-order-paid.ts",
       "markOrderPaid",
     ),
     handleStripeEvent: await service<WebhookServices["handleStripeEvent"]>(

@@ -18,7 +18,7 @@ import type Stripe from "stripe";
 import type {
   handleStripeEvent as HandleStripeEvent,
   verifyStripeEvent as VerifyStripeEvent,
-} from "@/server/payments/handle-stripe-event";
+} from "@/server/money/handle-stripe-event";
 import type { SignedEvent, StripeObject } from "@/tests/stripe-fake";
 import { stream } from "../data/prng";
 import type { DbContext } from "../db/context";

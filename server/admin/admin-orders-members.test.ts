@@ -17,9 +17,9 @@ import {
   passwordResetTokens,
 } from "@/server/db/schema";
 import { AppError } from "@/server/errors";
-import { handleStripeEvent, verifyStripeEvent } from "@/server/payments/handle-stripe-event";
-import { completeCardReturn } from "@/server/payments/complete-card-return";
-import { startCardCheckout } from "@/server/payments/start-card-checkout";
+import { handleStripeEvent, verifyStripeEvent } from "@/server/money/handle-stripe-event";
+import { completeCardReturn } from "@/server/checkout/complete-card-return";
+import { startCardCheckout } from "@/server/checkout/start-card-checkout";
 import { startPayoutOnboarding } from "@/server/payouts/onboarding";
 import { CARDS, cardShop, intentIdOf, payAsBrowser } from "@/tests/card-checkout";
 import {

@@ -1,11 +1,12 @@
 import "server-only";
+import { afterCommit } from "@/server/base/follow-ups";
 import { and, eq, sql } from "drizzle-orm";
 import { formatMoney } from "@/lib/money";
 import type { Db } from "@/server/db/client";
 import { members, orderItems, orders } from "@/server/db/schema";
 import { conflict, notFoundError } from "@/server/errors";
 import { requestLineRefunds, settleOrderRefunds } from "@/server/payments/refunds";
-import type { StripeClient } from "@/server/payments/stripe-client";
+import type { StripeClient } from "@/server/stripe/stripe-client";
 import { sendOrderCancelledEmails } from "@/server/orders/send-order-cancelled-emails";
 import { OPERATORS, sendRefundEmails } from "@/server/orders/send-refund-emails";
 import { adminCancelOf } from "./find-orders-by-keyword";
@@ -125,7 +126,9 @@ export async function cancelOrderLine(
 
   if (paidByCard && stripe) {
     const settled = await settleOrderRefunds(db, stripe, line.orderId);
-    await sendRefundEmails(db, settled.done, settled.ownCents);
+    await afterCommit(db, "refund emails", (db) =>
+      sendRefundEmails(db, settled.done, settled.ownCents),
+    );
     if (settled.done.some((done) => done.lineId === id))
       return {
         message: cancelledAndRefundedLineMessage(
@@ -143,24 +146,26 @@ export async function cancelOrderLine(
     };
   }
 
-  await sendOrderCancelledEmails(db, {
-    orderNo: line.orderNo,
-    customerId: line.customerId,
-    email: line.email,
-    firstName: line.firstName,
-    lastName: line.lastName,
-    cancelledBy: OPERATORS,
-    lines: [
-      {
-        name: line.productName,
-        qty: line.qty,
-        merchantId: line.merchantId,
-        farmer: line.farmer,
-        farmerEmail: line.farmerEmail,
-        farmerFirstName: line.farmerFirstName,
-      },
-    ],
-  });
+  await afterCommit(db, "order-cancelled emails", (db) =>
+    sendOrderCancelledEmails(db, {
+      orderNo: line.orderNo,
+      customerId: line.customerId,
+      email: line.email,
+      firstName: line.firstName,
+      lastName: line.lastName,
+      cancelledBy: OPERATORS,
+      lines: [
+        {
+          name: line.productName,
+          qty: line.qty,
+          merchantId: line.merchantId,
+          farmer: line.farmer,
+          farmerEmail: line.farmerEmail,
+          farmerFirstName: line.farmerFirstName,
+        },
+      ],
+    }),
+  );
   return { message: cancelledLineMessage(line.orderNo) };
 }
 

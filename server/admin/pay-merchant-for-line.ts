@@ -4,7 +4,7 @@ import { formatMoney } from "@/lib/money";
 import type { Db } from "@/server/db/client";
 import { orderItems, orders } from "@/server/db/schema";
 import { conflict, notFoundError } from "@/server/errors";
-import type { StripeClient } from "@/server/payments/stripe-client";
+import type { StripeClient } from "@/server/stripe/stripe-client";
 import { payMerchant } from "@/server/payouts/pay-merchant";
 import { merchantPaymentOf, type MerchantPayment } from "./find-orders-by-keyword";
 import { ORDER_LINE_NOT_FOUND_MESSAGE } from "./cancel-order-line";

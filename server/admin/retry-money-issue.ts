@@ -1,14 +1,15 @@
 import "server-only";
+import { afterCommit } from "@/server/base/follow-ups";
 import { and, eq, isNull } from "drizzle-orm";
 import { formatMoney } from "@/lib/money";
 import type { Db } from "@/server/db/client";
 import { members, moneyIssues, orderItems, orders } from "@/server/db/schema";
 import { conflict, notFoundError } from "@/server/errors";
-import { CARD_PAYMENTS_NOT_CONFIGURED_MESSAGE } from "@/server/members/update-checkout-options";
+import { CARD_PAYMENTS_NOT_CONFIGURED_MESSAGE } from "@/server/stripe";
 import { sendRefundEmails } from "@/server/orders/send-refund-emails";
 import { settleOrderRefunds, settleReversals } from "@/server/payments/refunds";
-import type { StripeClient } from "@/server/payments/stripe-client";
-import { isKeyInUse, isStripeUnavailable } from "@/server/payments/stripe-errors";
+import type { StripeClient } from "@/server/stripe/stripe-client";
+import { isKeyInUse, isStripeUnavailable } from "@/server/stripe/stripe-errors";
 import { LINE_GONE_REASON, REFUND_BACK_REASON, REVERSAL_DONE_REASON } from "./list-money-issues";
 import { recordAdminAction } from "./record-admin-action";
 import {
@@ -133,7 +134,9 @@ type Line = { lineId: number; orderId: number; orderNo: string; currency: "CAD" 
 
 async function retryRefund(db: Db, stripe: StripeClient, line: Line): Promise<{ message: string }> {
   const settled = await settleOrderRefunds(db, stripe, line.orderId);
-  await sendRefundEmails(db, settled.done, settled.ownCents);
+  await afterCommit(db, "refund emails", (db) =>
+    sendRefundEmails(db, settled.done, settled.ownCents),
+  );
   const done = settled.done.find((entry) => entry.lineId === line.lineId);
   if (done)
     return {

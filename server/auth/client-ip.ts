@@ -1,6 +1,6 @@
 import "server-only";
 import { DEVICE_COOKIE } from "@/server/auth/device-cookie";
-import { readCookie } from "@/server/http/cookie-header";
+import { readCookie } from "@/server/base/cookie-header";
 import { readClientAddress, readClientInfo } from "@/server/security";
 
 type HeaderSource = Headers | Record<string, string | string[] | undefined>;

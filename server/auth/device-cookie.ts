@@ -3,7 +3,7 @@ import { createHmac, randomBytes } from "node:crypto";
 import type { CookieWriter } from "@/server/auth/auth-cookies";
 import { isSecureCookieEnv } from "@/server/auth/token";
 import { getEnv } from "@/server/env";
-import { sameSignature } from "@/server/security/same-signature";
+import { sameSignature } from "@/server/base/same-signature";
 
 /**
  * OWASP's device cookie (decision 0023): a browser that signed in to an account before presents

@@ -11,7 +11,7 @@ import {
 } from "@/server/auth/token";
 import { getDb } from "@/server/db/client";
 import { members } from "@/server/db/schema";
-import { readCookie } from "@/server/http/cookie-header";
+import { readCookie } from "@/server/base/cookie-header";
 
 export type MemberType = "customer" | "merchant" | "admin";
 

@@ -2,7 +2,7 @@ import "server-only";
 import { COOKIE_NAMES, QUANTITY_MAX, QUANTITY_MIN } from "@/lib/constants";
 import type { CartKind } from "@/lib/cart/types";
 import { isSecureCookieEnv } from "@/server/auth/token";
-import { parseCookieHeader, type CookieEntry } from "@/server/http/cookie-header";
+import { parseCookieHeader, type CookieEntry } from "@/server/base/cookie-header";
 
 /** A visitor's items last 30 days from the last change. */
 export const VISITOR_COOKIE_MAX_AGE_SECONDS = 30 * 24 * 60 * 60;

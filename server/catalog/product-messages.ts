@@ -1,6 +1,6 @@
 import "server-only";
 import { NOTICES } from "@/lib/notices";
-import { CARD_PAYMENTS_NOT_CONFIGURED_MESSAGE } from "@/server/members/update-checkout-options";
+import { CARD_PAYMENTS_NOT_CONFIGURED_MESSAGE } from "@/server/stripe";
 
 /**
  * What the product calls answer. The spec gives the texts of the store page actions (part 1

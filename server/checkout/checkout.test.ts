@@ -8,7 +8,7 @@ vi.hoisted(() => {
 
 import { deliverySchema } from "@/lib/validation/checkout";
 import type { Db } from "@/server/db/client";
-import { placeOrder } from "@/server/orders/place-order";
+import { placeOrder } from "@/server/checkout/place-order";
 import { closeTestDb, createTestDb } from "@/tests/db";
 import {
   createCartItem,

@@ -13,3 +13,7 @@ export { getPlacedOrder } from "./get-placed-order";
 export { placeOrderBodySchema, type PlaceOrderBody } from "./place-order-input";
 export { sendOrderPlacedEmails } from "./send-order-placed-emails";
 export type { OrderSummary, OrderSummaryLine } from "./order-summary";
+export { completeCardReturn, type CardReturn } from "./complete-card-return";
+export { markOrderPaid } from "./mark-order-paid";
+export { placeOrder } from "./place-order";
+export { startCardCheckout, type CardCheckout } from "./start-card-checkout";

@@ -7,6 +7,7 @@ import {
   type MemberType,
   type SessionMember,
 } from "@/server/auth/session";
+import { withFollowUps } from "@/server/base/follow-ups";
 import { getDb, type Db } from "@/server/db/client";
 import { getEnv } from "@/server/env";
 import { AppError, GENERIC_ERROR_MESSAGE, type FieldErrors } from "@/server/errors";
@@ -161,7 +162,11 @@ export function route<P extends RouteParams>(
 
       const params = ((await ctx?.params) ?? {}) as P;
       refuseUnusableAddress(req, params);
-      const response = await run({ req: withJsonGuard(req), member, db: await getDb(), params });
+      const db = await getDb();
+      // What the handler's writes scheduled (their mails, live notifications) runs after the answer.
+      const response = await withFollowUps(db, async () =>
+        run({ req: withJsonGuard(req), member, db, params }),
+      );
       return withNoStore(response);
     } catch (error) {
       // redirect(), notFound() and the prerendering signals of next belong to Next, not to us.

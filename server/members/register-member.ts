@@ -8,7 +8,7 @@ import { members } from "@/server/db/schema";
 import { sendMail, sendWelcomeEmail } from "@/server/email";
 import { getEnv } from "@/server/env";
 import { validationError } from "@/server/errors";
-import { afterResponse } from "@/server/http/after-response";
+import { afterResponse } from "@/server/base/follow-ups";
 import { consumeRateLimit } from "@/server/rate-limit";
 
 export const USERNAME_TAKEN_MESSAGE = "This username is already taken.";

@@ -31,10 +31,8 @@ import {
   isNotificationAllowed,
   setNotificationPreference,
 } from "./notification-preferences";
-import {
-  CARD_PAYMENTS_NOT_CONFIGURED_MESSAGE,
-  updateCheckoutOptions,
-} from "./update-checkout-options";
+import { CARD_PAYMENTS_NOT_CONFIGURED_MESSAGE } from "@/server/stripe";
+import { updateCheckoutOptions } from "./update-checkout-options";
 
 let db: Db;
 beforeAll(async () => {

@@ -4,9 +4,7 @@ import { MSG } from "@/lib/validation/messages";
 import type { Db } from "@/server/db/client";
 import { members } from "@/server/db/schema";
 import { forbiddenError, notFoundError, validationError } from "@/server/errors";
-
-export const CARD_PAYMENTS_NOT_CONFIGURED_MESSAGE =
-  "Card payments are not configured on this marketplace yet.";
+import { CARD_PAYMENTS_NOT_CONFIGURED_MESSAGE } from "@/server/stripe/require-stripe";
 
 export type CheckoutPaymentOptions = { payInPerson: boolean; payByCard: boolean };
 

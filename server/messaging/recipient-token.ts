@@ -1,7 +1,7 @@
 import "server-only";
 import { createHmac } from "node:crypto";
 import { getEnv } from "@/server/env";
-import { sameSignature } from "@/server/security/same-signature";
+import { sameSignature } from "@/server/base/same-signature";
 
 /**
  * Registration does not verify email addresses, so an address alone must not hand a visitor's

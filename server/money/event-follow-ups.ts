@@ -1,19 +1,19 @@
 import "server-only";
-import { sendOrderPlacedEmails } from "@/server/checkout/send-order-placed-emails";
 import type { Db } from "@/server/db/client";
 import { log } from "@/server/log";
 import { sendRefundEmails } from "@/server/orders/send-refund-emails";
-import type { HandledEvent } from "@/server/payments/handle-stripe-event";
+import type { HandledEvent } from "@/server/money/handle-stripe-event";
 import { settleReversals } from "@/server/payments/refunds";
-import type { StripeClient } from "@/server/payments/stripe-client";
+import type { StripeClient } from "@/server/stripe/stripe-client";
 import { payOwedPayouts } from "@/server/payouts/pay-merchant";
 import { sendPlanPaymentEmail } from "@/server/subscriptions";
 
 /**
- * What follows a Stripe event once its change committed: the mails of an order it placed, of
- * refunds it saw finished, of a plan payment that failed; the reversals those refunds owe; and
- * the payouts owed to a farm whose account it found ready. One place for every caller of
- * `handleStripeEvent` (the two webhook routes and the reconciler's replay), so none forgets one.
+ * What follows a Stripe event once its change committed: the mails of refunds it saw finished and
+ * of a plan payment that failed; the reversals those refunds owe; and the payouts owed to a farm
+ * whose account it found ready. One place for every caller of `handleStripeEvent` (the two webhook
+ * routes and the reconciler's replay), so none forgets one. An order the event placed schedules
+ * its own mails (`afterCommit` in `markOrderPaid`).
  * Each step's failure is logged and the others still run; what is left is the reconciler's.
  */
 export async function followUpStripeEvent(
@@ -22,8 +22,6 @@ export async function followUpStripeEvent(
   effect: Omit<HandledEvent, "duplicate">,
 ): Promise<void> {
   const steps: [string, () => Promise<unknown>][] = [];
-  const placed = effect.placedOrderId;
-  if (placed !== null) steps.push(["order-placed emails", () => sendOrderPlacedEmails(db, placed)]);
   const problem = effect.planPaymentProblem;
   if (problem) steps.push(["plan payment email", () => sendPlanPaymentEmail(db, problem)]);
   const refunds = effect.refunds;

@@ -3,7 +3,7 @@ import { hostname } from "node:os";
 import type { Db } from "@/server/db/client";
 import { getEnv } from "@/server/env";
 import { log } from "@/server/log";
-import { getStripe } from "@/server/payments/stripe-client";
+import { getStripe } from "@/server/stripe/stripe-client";
 import { reconcile } from "./reconcile";
 
 type SweepState = { timer?: NodeJS.Timeout };

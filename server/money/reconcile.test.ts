@@ -20,9 +20,9 @@ import {
 import { AppError } from "@/server/errors";
 import { cancelOrder } from "@/server/orders/cancel-order";
 import { updateOrderStatus } from "@/server/orders/update-order-status";
-import { completeCardReturn } from "@/server/payments/complete-card-return";
-import { handleStripeEvent, verifyStripeEvent } from "@/server/payments/handle-stripe-event";
-import { startCardCheckout } from "@/server/payments/start-card-checkout";
+import { completeCardReturn } from "@/server/checkout/complete-card-return";
+import { handleStripeEvent, verifyStripeEvent } from "@/server/money/handle-stripe-event";
+import { startCardCheckout } from "@/server/checkout/start-card-checkout";
 import { startPayoutOnboarding } from "@/server/payouts/onboarding";
 import {
   ACCOUNT_NOT_READY_REASON,

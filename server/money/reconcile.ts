@@ -2,7 +2,6 @@ import "server-only";
 import { and, asc, eq, gte, inArray, isNotNull, isNull, lt, lte, sql } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import type Stripe from "stripe";
-import { sendOrderPlacedEmails } from "@/server/checkout/send-order-placed-emails";
 import type { Db } from "@/server/db/client";
 import {
   members,
@@ -14,14 +13,14 @@ import {
 } from "@/server/db/schema";
 import { log } from "@/server/log";
 import { sendRefundEmails } from "@/server/orders/send-refund-emails";
-import { HANDLED_EVENT_TYPES, handleStripeEvent } from "@/server/payments/handle-stripe-event";
-import { installationKey } from "@/server/payments/idempotency-keys";
-import { markOrderPaid } from "@/server/payments/mark-order-paid";
-import { raiseMoneyIssue } from "@/server/payments/money-issues";
+import { HANDLED_EVENT_TYPES, handleStripeEvent } from "@/server/money/handle-stripe-event";
+import { installationKey } from "@/server/stripe/idempotency-keys";
+import { markOrderPaid } from "@/server/checkout/mark-order-paid";
+import { raiseMoneyIssue } from "@/server/stripe/money-issues";
 import { settleOrderRefunds, settleReversals } from "@/server/payments/refunds";
-import type { StripeClient } from "@/server/payments/stripe-client";
-import { isStripeUnavailable } from "@/server/payments/stripe-errors";
-import { idOf, paymentOutcome } from "@/server/payments/stripe-states";
+import type { StripeClient } from "@/server/stripe/stripe-client";
+import { isStripeUnavailable } from "@/server/stripe/stripe-errors";
+import { idOf, paymentOutcome } from "@/server/stripe/stripe-states";
 import { writePayoutAccount } from "@/server/payouts/account-updated";
 import { payMerchant, payOwedPayouts } from "@/server/payouts/pay-merchant";
 import { readSubscription, syncSubscription } from "@/server/subscriptions/sync-subscription";
@@ -273,8 +272,8 @@ class Sweep {
         this.did(`place order ${order.orderNo}: its payment ${intent.id} succeeded at Stripe`);
         this.count("orders placed");
         if (this.dryRun) continue;
-        const paid = await markOrderPaid(this.db, intent);
-        if (paid?.created) await sendOrderPlacedEmails(this.db, paid.orderId);
+        // Placing it schedules its mails (they go out before this returns, outside a request).
+        await markOrderPaid(this.db, intent);
       } else if (outcome === "cancelled") {
         this.did(`close order ${order.orderNo}: its payment ${intent.id} was cancelled at Stripe`);
         this.count("orders abandoned");

@@ -2,7 +2,7 @@ import "server-only";
 import { createHmac } from "node:crypto";
 import { NOTIFICATION_TYPES, type NotificationType } from "@/lib/constants";
 import { getEnv } from "@/server/env";
-import { sameSignature } from "@/server/security/same-signature";
+import { sameSignature } from "@/server/base/same-signature";
 
 /**
  * Unsubscribe and subscribe-back links carry `sig` = HMAC-SHA256 over `type:userKey`, base64url, so

@@ -1,12 +1,13 @@
 import "server-only";
+import { afterCommit } from "@/server/base/follow-ups";
 import { and, asc, eq, inArray, isNotNull, sql } from "drizzle-orm";
 import type { Db } from "@/server/db/client";
 import { members, orderItems, orders } from "@/server/db/schema";
 import { AppError, conflict, notFoundError } from "@/server/errors";
 import { formatMoney } from "@/lib/money";
 import { requestLineRefunds, settleOrderRefunds } from "@/server/payments/refunds";
-import { PAYMENT_SERVICE_UNAVAILABLE_MESSAGE } from "@/server/payments/stripe-errors";
-import type { StripeClient } from "@/server/payments/stripe-client";
+import { PAYMENT_SERVICE_UNAVAILABLE_MESSAGE } from "@/server/stripe/stripe-errors";
+import type { StripeClient } from "@/server/stripe/stripe-client";
 import { ORDER_NOT_FOUND_MESSAGE, qualifiesToCancel, qualifiesToCancelFlag } from "./order-rules";
 import { ORDER_NO_PATTERN } from "./get-customer-order";
 import { sendOrderCancelledEmails, type CancelledOrder } from "./send-order-cancelled-emails";
@@ -187,12 +188,16 @@ export async function cancelOrder(
   });
 
   if (cancelled.kind === "cancelled") {
-    await sendOrderCancelledEmails(db, cancelled.order);
+    await afterCommit(db, "order-cancelled emails", (db) =>
+      sendOrderCancelledEmails(db, cancelled.order),
+    );
     return { orderNo, message: cancelledMessage(orderNo) };
   }
 
   const settled = await settleOrderRefunds(db, stripe!, cancelled.orderId);
-  await sendRefundEmails(db, settled.done, settled.ownCents);
+  await afterCommit(db, "refund emails", (db) =>
+    sendRefundEmails(db, settled.done, settled.ownCents),
+  );
   if (settled.done.some((done) => done.completesCancel)) {
     const lineIds = await customerCancelledLines(db, cancelled.orderId);
     const cents = lineIds.reduce((sum, id) => sum + (settled.ownCents[id] ?? 0), 0);

@@ -1,4 +1,5 @@
 import "server-only";
+import { afterCommit } from "@/server/base/follow-ups";
 import { and, asc, eq, exists, isNotNull, isNull, ne, notInArray, sql } from "drizzle-orm";
 import type { ConfirmedLine } from "@/lib/orders/types";
 import { centsToDecimalString } from "@/lib/money";
@@ -9,7 +10,7 @@ import { imageUrl } from "@/server/storage";
 import { verifyHandoverToken } from "./handover-code";
 import { CLOSED_STATUSES, ORDER_NOT_FOUND_MESSAGE } from "./order-rules";
 import { sendOrderStatusEmail } from "./send-order-status-email";
-import type { StripeClient } from "@/server/payments/stripe-client";
+import type { StripeClient } from "@/server/stripe/stripe-client";
 import { payMerchant, type PayoutOutcome } from "@/server/payouts/pay-merchant";
 
 export const INVALID_CODE_MESSAGE =
@@ -155,15 +156,17 @@ export async function confirmByMerchant(
 
   const { order, receivedNow, confirmedNow, lines } = outcome;
   if (receivedNow.length > 0) {
-    await sendOrderStatusEmail(db, {
-      orderNo: order.orderNo,
-      customerId: order.customerId,
-      email: order.email,
-      firstName: order.firstName,
-      farmer: order.farmer,
-      status: "customer_received",
-      lines: receivedNow.map(({ name, qty }) => ({ name, qty })),
-    });
+    await afterCommit(db, "order status email", (db) =>
+      sendOrderStatusEmail(db, {
+        orderNo: order.orderNo,
+        customerId: order.customerId,
+        email: order.email,
+        firstName: order.firstName,
+        farmer: order.farmer,
+        status: "customer_received",
+        lines: receivedNow.map(({ name, qty }) => ({ name, qty })),
+      }),
+    );
   }
   // Card orders: the handover releases the farmer's payout (one Transfer per farmer and order, made
   // once however often the code is scanned); pay-in-person orders move no money.

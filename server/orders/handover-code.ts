@@ -3,7 +3,7 @@ import { createHmac } from "node:crypto";
 import QRCode from "qrcode";
 import type { HandoverCode } from "@/lib/orders/types";
 import { getEnv } from "@/server/env";
-import { sameSignature } from "@/server/security/same-signature";
+import { sameSignature } from "@/server/base/same-signature";
 
 /**
  * The handover QR code (ARCHITECTURE section 5 "QR code"): per farmer in an order, the customer's

@@ -1,4 +1,5 @@
 import "server-only";
+import { afterCommit } from "@/server/base/follow-ups";
 import { and, eq, notInArray, sql } from "drizzle-orm";
 import { formatStatusLabel, orderStatusesFor, type OrderStatus } from "@/lib/constants";
 import type { Db } from "@/server/db/client";
@@ -8,8 +9,8 @@ import { CLOSED_STATUSES, ORDER_NOT_FOUND_MESSAGE, orderMethodOf } from "./order
 import { sendOrderStatusEmail, type OrderStatusChange } from "./send-order-status-email";
 import { sendRefundEmails } from "./send-refund-emails";
 import { requestLineRefunds, settleOrderRefunds } from "@/server/payments/refunds";
-import { PAYMENT_SERVICE_UNAVAILABLE_MESSAGE } from "@/server/payments/stripe-errors";
-import type { StripeClient } from "@/server/payments/stripe-client";
+import { PAYMENT_SERVICE_UNAVAILABLE_MESSAGE } from "@/server/stripe/stripe-errors";
+import type { StripeClient } from "@/server/stripe/stripe-client";
 
 export type UpdateOrderStatusInput = {
   merchantId: number;
@@ -167,7 +168,9 @@ export async function updateOrderStatus(
   if (refund && stripe) {
     // The status (and its mail) follow the refund: whoever finishes it sends them.
     const settled = await settleOrderRefunds(db, stripe, refund.orderId);
-    await sendRefundEmails(db, settled.done, settled.ownCents);
+    await afterCommit(db, "refund emails", (db) =>
+      sendRefundEmails(db, settled.done, settled.ownCents),
+    );
     if (settled.done.some((done) => done.lineId === orderItemId))
       return statusUpdatedMessage(productName, status);
     if (settled.failed.some((failed) => failed.lineId === orderItemId))
@@ -179,6 +182,6 @@ export async function updateOrderStatus(
     if (settled.waiting.includes(orderItemId)) return refundPendingMessage(productName, status);
     return statusUpdatedMessage(productName, status);
   }
-  if (change) await sendOrderStatusEmail(db, change);
+  if (change) await afterCommit(db, "order status email", (db) => sendOrderStatusEmail(db, change));
   return statusUpdatedMessage(productName, status);
 }

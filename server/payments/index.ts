@@ -1,12 +1,8 @@
 import "server-only";
 
-// What the pages, the routes and other domains use of card payments. The payouts and plans work
-// build on the same client, idempotency keys, error mapping and webhook dispatch.
-export { completeCardReturn, type CardReturn } from "./complete-card-return";
-export { handleStripeEvent, verifyStripeEvent, BAD_SIGNATURE_MESSAGE } from "./handle-stripe-event";
-export { idempotencyKeys } from "./idempotency-keys";
-export { markOrderPaid } from "./mark-order-paid";
-export { requireStripe } from "./require-stripe";
+// What the pages, the routes and other domains use of card payments beyond placing an order
+// (server/checkout): saved cards and the save-card choice. Refunds are asked through the order's
+// cancel and status changes (server/orders) and settled by server/payments/refunds.ts.
 export {
   CARD_DELETED_MESSAGE,
   deleteSavedCard,
@@ -14,11 +10,3 @@ export {
   type SavedCard,
 } from "./saved-cards";
 export { setSaveCard } from "./set-save-card";
-export { startCardCheckout, type CardCheckout } from "./start-card-checkout";
-export {
-  createStripeClient,
-  getStripe,
-  STRIPE_API_VERSION,
-  type StripeClient,
-} from "./stripe-client";
-export { callStripe } from "./stripe-errors";

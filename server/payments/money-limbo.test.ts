@@ -45,10 +45,13 @@ import {
 } from "@/server/db/seed/factories";
 import type { StripeFake, StripeObject } from "@/tests/stripe-fake";
 import { setupStripeTestDb } from "@/tests/stripe-test-db";
-import { AUTHENTICATION_UNFINISHED_MESSAGE, completeCardReturn } from "./complete-card-return";
-import { handleStripeEvent, verifyStripeEvent } from "./handle-stripe-event";
-import { idempotencyKeys, installationKey } from "./idempotency-keys";
-import { startCardCheckout } from "./start-card-checkout";
+import {
+  AUTHENTICATION_UNFINISHED_MESSAGE,
+  completeCardReturn,
+} from "@/server/checkout/complete-card-return";
+import { handleStripeEvent, verifyStripeEvent } from "@/server/money/handle-stripe-event";
+import { idempotencyKeys, installationKey } from "@/server/stripe/idempotency-keys";
+import { startCardCheckout } from "@/server/checkout/start-card-checkout";
 
 const stripeTestDb = setupStripeTestDb();
 let db: Db;

@@ -5,11 +5,11 @@ import type { OrderStatus } from "@/lib/constants";
 import type { Db } from "@/server/db/client";
 import { orderItems, orders, payouts } from "@/server/db/schema";
 import { log } from "@/server/log";
-import { idempotencyKeys, installationKey } from "./idempotency-keys";
-import { raiseMoneyIssue, settleMoneyIssues } from "./money-issues";
-import { isStripeUnavailable, isKeyInUse } from "./stripe-errors";
-import type { StripeClient } from "./stripe-client";
-import { idOf } from "./stripe-states";
+import { idempotencyKeys, installationKey } from "@/server/stripe/idempotency-keys";
+import { raiseMoneyIssue, settleMoneyIssues } from "@/server/stripe/money-issues";
+import { isStripeUnavailable, isKeyInUse } from "@/server/stripe/stripe-errors";
+import type { StripeClient } from "@/server/stripe/stripe-client";
+import { idOf } from "@/server/stripe/stripe-states";
 
 /** Who asked for a line's refund (order_items.refund_by): decides the mails once it is done. */
 export type RefundActor = "customer" | "farm" | "admin" | "stripe";

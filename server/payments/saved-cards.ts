@@ -2,11 +2,11 @@ import "server-only";
 import Stripe from "stripe";
 import type { Db } from "@/server/db/client";
 import { notFoundError } from "@/server/errors";
-import { findStripeCustomerId } from "./ensure-stripe-customer";
-import { idempotencyKeys } from "./idempotency-keys";
-import { callStripe, toAppError } from "./stripe-errors";
-import type { StripeClient } from "./stripe-client";
-import { idOf, isSupportedBrand, type CardBrand } from "./stripe-states";
+import { findStripeCustomerId } from "@/server/stripe/ensure-stripe-customer";
+import { idempotencyKeys } from "@/server/stripe/idempotency-keys";
+import { callStripe, toAppError } from "@/server/stripe/stripe-errors";
+import type { StripeClient } from "@/server/stripe/stripe-client";
+import { idOf, isSupportedBrand, type CardBrand } from "@/server/stripe/stripe-states";
 
 export type SavedCard = {
   id: string;

@@ -3,9 +3,9 @@ import { and, eq, inArray, sql } from "drizzle-orm";
 import type { Db } from "@/server/db/client";
 import { orders } from "@/server/db/schema";
 import { notFoundError } from "@/server/errors";
-import { idempotencyKeys } from "./idempotency-keys";
-import { callStripe } from "./stripe-errors";
-import type { StripeClient } from "./stripe-client";
+import { idempotencyKeys } from "@/server/stripe/idempotency-keys";
+import { callStripe } from "@/server/stripe/stripe-errors";
+import type { StripeClient } from "@/server/stripe/stripe-client";
 
 export const OPEN_ORDER_NOT_FOUND_MESSAGE =
   "This checkout is no longer open. Please reload the page.";

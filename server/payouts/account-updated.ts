@@ -3,8 +3,8 @@ import { eq, sql } from "drizzle-orm";
 import type Stripe from "stripe";
 import type { Db } from "@/server/db/client";
 import { members, payoutAccounts } from "@/server/db/schema";
-import { callStripe } from "@/server/payments/stripe-errors";
-import { NO_EFFECT, defineHandler, type EventEffect } from "@/server/payments/events/types";
+import { callStripe } from "@/server/stripe/stripe-errors";
+import { NO_EFFECT, defineHandler, type EventEffect } from "@/server/stripe/event-types";
 
 /** Stripe's word for a farmer's account that can be paid: it takes transfers and pays out. */
 export function isPayoutReady(account: Pick<Stripe.Account, "capabilities" | "payouts_enabled">) {

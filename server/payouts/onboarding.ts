@@ -5,9 +5,9 @@ import type Stripe from "stripe";
 import type { Db } from "@/server/db/client";
 import { members, payoutAccounts, payoutOnboardingCodes } from "@/server/db/schema";
 import { forbiddenError, notFoundError } from "@/server/errors";
-import { idempotencyKeys } from "@/server/payments/idempotency-keys";
-import { callStripe } from "@/server/payments/stripe-errors";
-import type { StripeClient } from "@/server/payments/stripe-client";
+import { idempotencyKeys } from "@/server/stripe/idempotency-keys";
+import { callStripe } from "@/server/stripe/stripe-errors";
+import type { StripeClient } from "@/server/stripe/stripe-client";
 
 export const ONBOARDING_CODE_INVALID_MESSAGE =
   "This link has expired or was already used. Open Settings to see where your payout account stands.";

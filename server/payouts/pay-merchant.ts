@@ -4,9 +4,9 @@ import Stripe from "stripe";
 import type { Db } from "@/server/db/client";
 import { members, orderItems, orders, payouts } from "@/server/db/schema";
 import { log } from "@/server/log";
-import { idempotencyKeysOf, installationKey } from "@/server/payments/idempotency-keys";
-import { settleMoneyIssues } from "@/server/payments/money-issues";
-import type { StripeClient } from "@/server/payments/stripe-client";
+import { idempotencyKeysOf, installationKey } from "@/server/stripe/idempotency-keys";
+import { settleMoneyIssues } from "@/server/stripe/money-issues";
+import type { StripeClient } from "@/server/stripe/stripe-client";
 
 export const ACCOUNT_NOT_READY_REASON =
   "The farm's payout account is not ready yet. It is paid as soon as Stripe says it is.";

@@ -1,6 +1,6 @@
 import "server-only";
 import { getEnv } from "@/server/env";
-import { readConnection } from "@/server/http/connection";
+import { readConnection } from "@/server/base/connection";
 import {
   readPlaceHeaders,
   UNKNOWN_PLACE,
@@ -24,7 +24,7 @@ export function readClientInfo(headers: Headers): ClientInfo {
 
 /**
  * The address of the client, for per-address limits (decision 0018). Without TRUST_PROXY_HEADERS
- * it is the peer of the connection (server/http/connection.ts), whatever forwarding headers say:
+ * it is the peer of the connection (server/base/connection.ts), whatever forwarding headers say:
  * the client writes those. With it, it is what our proxy says, never what the client said before
  * the proxy. Null when neither is known (then per-address limits do not apply; per-account do).
  */

@@ -5,9 +5,9 @@ import type { Entitlement } from "@/lib/entitlement";
 import type { Db } from "@/server/db/client";
 import { subscriptions } from "@/server/db/schema";
 import { AppError, conflict } from "@/server/errors";
-import { idempotencyKeys, type IdempotencyKeys } from "@/server/payments/idempotency-keys";
-import { callStripe, toAppError } from "@/server/payments/stripe-errors";
-import type { StripeClient } from "@/server/payments/stripe-client";
+import { idempotencyKeys, type IdempotencyKeys } from "@/server/stripe/idempotency-keys";
+import { callStripe, toAppError } from "@/server/stripe/stripe-errors";
+import type { StripeClient } from "@/server/stripe/stripe-client";
 import { getPlanPrice, type PaidPlanId } from "./plan-prices";
 import {
   entitlementOfRow,

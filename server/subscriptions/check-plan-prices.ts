@@ -1,6 +1,6 @@
 import "server-only";
 import { log } from "@/server/log";
-import { getStripe } from "@/server/payments/stripe-client";
+import { getStripe } from "@/server/stripe/stripe-client";
 import { getPlanPrices, PlanPriceMismatchError } from "./plan-prices";
 
 /**

@@ -2,8 +2,8 @@ import "server-only";
 import type Stripe from "stripe";
 import { CURRENCIES, PLANS, type Currency, type PlanId } from "@/lib/money";
 import { log } from "@/server/log";
-import { callStripe } from "@/server/payments/stripe-errors";
-import type { StripeClient } from "@/server/payments/stripe-client";
+import { callStripe } from "@/server/stripe/stripe-errors";
+import type { StripeClient } from "@/server/stripe/stripe-client";
 
 export type PaidPlanId = Exclude<PlanId, "basic">;
 export const PAID_PLAN_IDS = ["engager", "harvest"] as const satisfies readonly PaidPlanId[];

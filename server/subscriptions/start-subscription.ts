@@ -5,10 +5,10 @@ import type { Currency } from "@/lib/money";
 import type { Db } from "@/server/db/client";
 import { subscriptions } from "@/server/db/schema";
 import { conflict } from "@/server/errors";
-import { ensureStripeCustomer } from "@/server/payments/ensure-stripe-customer";
-import { idempotencyKeys } from "@/server/payments/idempotency-keys";
-import { callStripe } from "@/server/payments/stripe-errors";
-import type { StripeClient } from "@/server/payments/stripe-client";
+import { ensureStripeCustomer } from "@/server/stripe/ensure-stripe-customer";
+import { idempotencyKeys } from "@/server/stripe/idempotency-keys";
+import { callStripe } from "@/server/stripe/stripe-errors";
+import type { StripeClient } from "@/server/stripe/stripe-client";
 import { getPlanPrice, type PaidPlanId } from "./plan-prices";
 import {
   COUNTRY_CURRENCY,

@@ -2,8 +2,8 @@ import "server-only";
 import { eq } from "drizzle-orm";
 import type Stripe from "stripe";
 import { subscriptions } from "@/server/db/schema";
-import { NO_EFFECT, defineHandler, type EventHandler } from "@/server/payments/events/types";
-import { callStripe } from "@/server/payments/stripe-errors";
+import { NO_EFFECT, defineHandler, type EventHandler } from "@/server/stripe/event-types";
+import { callStripe } from "@/server/stripe/stripe-errors";
 import { readSubscription, subscriptionIdOfInvoice, syncSubscription } from "./sync-subscription";
 
 type Read = { sub: Stripe.Subscription; readAt: Date } | null;

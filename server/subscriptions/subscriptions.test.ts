@@ -11,7 +11,7 @@ import { getAddProductGate } from "@/server/catalog/get-add-product-gate";
 import type { Db } from "@/server/db/client";
 import { emailOutbox, members, subscriptions } from "@/server/db/schema";
 import { AppError } from "@/server/errors";
-import { handleStripeEvent } from "@/server/payments/handle-stripe-event";
+import { handleStripeEvent } from "@/server/money/handle-stripe-event";
 import { CARDS, payAsBrowser } from "@/tests/card-checkout";
 import { createCustomer, createMerchant, createProduct } from "@/server/db/seed/factories";
 import { startStripeFake, type StripeFake, type StripeObject } from "@/tests/stripe-fake";

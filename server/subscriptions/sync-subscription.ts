@@ -5,7 +5,7 @@ import type { SubscriptionStatus } from "@/lib/entitlement";
 import type { Currency, PlanId } from "@/lib/money";
 import type { Db } from "@/server/db/client";
 import { subscriptions } from "@/server/db/schema";
-import { idOf } from "@/server/payments/stripe-states";
+import { idOf } from "@/server/stripe/stripe-states";
 import { planOfLookupKey } from "./plan-prices";
 
 type Row = typeof subscriptions.$inferSelect;

@@ -20,7 +20,7 @@ import { loadViewerAnswer } from "@/server/viewer/load-viewer-answer";
 import { encodeSessionToken, nowSeconds } from "@/server/auth/token";
 import type { Db } from "@/server/db/client";
 import { members, products } from "@/server/db/schema";
-import { raiseMoneyIssue } from "@/server/payments/money-issues";
+import { raiseMoneyIssue } from "@/server/stripe/money-issues";
 import { closeTestDb, createTestDb } from "@/tests/db";
 import {
   createCartItem,

@@ -15,7 +15,7 @@ import { toReviewView } from "@/server/reviews/review-view";
 import { isRowId } from "@/lib/row-id";
 import { readClientInfo } from "@/server/security";
 import type { ViewerAnswer } from "./viewer-answer";
-import { parseCookieHeader } from "@/server/http/cookie-header";
+import { parseCookieHeader } from "@/server/base/cookie-header";
 
 // The outer row's id, qualified: inside a select from one table Drizzle writes bare column names.
 const MEMBER_ID = sql`${members}.id`;

@@ -11,7 +11,7 @@ vi.mock(import("@/server/db/client"), async (importOriginal) => ({
 }));
 
 import { encodeSessionToken, nowSeconds } from "@/server/auth/token";
-import { stampedHeadersForTest } from "@/server/http/connection";
+import { stampedHeadersForTest } from "@/server/base/connection";
 import type { Db } from "@/server/db/client";
 import { clearRateLimitMemoryForTest } from "@/server/rate-limit";
 import { closeTestDb, createTestDb } from "@/tests/db";

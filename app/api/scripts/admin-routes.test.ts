@@ -15,7 +15,7 @@ import { encodeSessionToken, nowSeconds } from "@/server/auth/token";
 import type { Db } from "@/server/db/client";
 import type { MoneyIssueKind } from "@/server/db/schema";
 import type { RouteHandler, RouteParams } from "@/server/http/route";
-import { raiseMoneyIssue } from "@/server/payments/money-issues";
+import { raiseMoneyIssue } from "@/server/stripe/money-issues";
 import { closeTestDb, createTestDb } from "@/tests/db";
 import {
   createAdmin,

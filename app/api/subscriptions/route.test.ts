@@ -142,7 +142,7 @@ describe("the subscription calls", () => {
     const started = await subscribe(owner, { country: "canada", plan: "harvest" });
     await payAsBrowser(fake, String(started.body.clientSecret), CARDS.visa);
     const { completeSubscriptionReturn } = await import("@/server/subscriptions");
-    const { requireStripe } = await import("@/server/payments");
+    const { requireStripe } = await import("@/server/stripe");
     await completeSubscriptionReturn(db, requireStripe(), {
       memberId: owner.id,
       paymentIntentId: String(started.body.clientSecret).split("_secret_")[0],

@@ -3,7 +3,7 @@ import { startSubscriptionSchema } from "@/lib/validation/subscriptions";
 import { route } from "@/server/http/route";
 import { getProfile } from "@/server/members/get-profile";
 import { json } from "@/server/openapi/declare";
-import { requireStripe } from "@/server/payments";
+import { requireStripe } from "@/server/stripe";
 import { readClientInfo } from "@/server/security";
 import { startSubscription } from "@/server/subscriptions";
 

@@ -5,7 +5,7 @@ import { notFound } from "next/navigation";
 import { connection } from "next/server";
 import { Suspense } from "react";
 import { getDb } from "@/server/db/client";
-import { isDirectLocalRequest } from "@/server/http/connection";
+import { isDirectLocalRequest } from "@/server/base/connection";
 import { isMailboxEnabled, listMailbox } from "@/server/email/mailbox";
 
 export const metadata: Metadata = { title: "Mailbox (demo)", robots: { index: false } };
@@ -29,7 +29,7 @@ export default function MailboxPage() {
 async function MailList() {
   await connection();
   // Reset links and sign-in alerts are in here: only a browser on this machine, straight to this
-  // server (no proxy), may read them (server/http/connection.ts).
+  // server (no proxy), may read them (server/base/connection.ts).
   if (!isMailboxEnabled() || !isDirectLocalRequest(await headers())) notFound();
   const mails = await listMailbox(await getDb());
   if (!mails.length) return <p className="mt-6 text-stone-700">No mail yet.</p>;

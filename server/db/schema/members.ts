@@ -25,7 +25,7 @@ import { resellers } from "./resellers";
 import { passwordResetTokens, securityAccesses } from "./security";
 import { countryEnum, currencyEnum } from "./shared";
 import { subscriptions } from "./subscriptions";
-import { MEMBER_TYPES } from "../../../lib/constants";
+import { MEMBER_TYPES } from "@/lib/constants";
 
 /** earthdistance's point: a 3-D cube on a sphere of the Earth's radius, in metres. */
 const earthPoint = customType<{ data: string; driverData: string }>({ dataType: () => "cube" });

@@ -2,7 +2,7 @@ import { relations } from "drizzle-orm";
 import { boolean, integer, pgEnum, pgTable, primaryKey } from "drizzle-orm/pg-core";
 import { members } from "./members";
 import { updatedAt } from "./columns";
-import { NOTIFICATION_TYPES } from "../../../lib/constants";
+import { NOTIFICATION_TYPES } from "@/lib/constants";
 
 export const notificationTypeEnum = pgEnum("notification_type", NOTIFICATION_TYPES);
 

@@ -17,13 +17,13 @@ import { products } from "./catalog";
 import { members } from "./members";
 import { createdAt, happenedAt, updatedAt } from "./columns";
 import { currencyEnum, deliveryServiceEnum } from "./shared";
-import { DELIVERY_DESTINATIONS, ORDER_STATUSES } from "../../../lib/constants";
+import { DELIVERY_DESTINATIONS, ORDER_STATUSES } from "@/lib/constants";
 
 export const paymentTypeEnum = pgEnum("payment_type", ["card", "in_person"]);
 export const deliveryDestinationEnum = pgEnum("delivery_destination", DELIVERY_DESTINATIONS);
 /**
  * The order's money state in our own words (Stripe events are translated at the edge, in
- * server/payments/stripe-states.ts; decision 0016).
+ * server/stripe/stripe-states.ts; decision 0016).
  * - `pending`: a card order awaiting payment (its lines wait in `pending_lines`);
  * - `failed`: still awaiting payment, the last attempt was declined or not authenticated;
  * - `abandoned`: the cart changed before it was paid; a newer order replaced it;
@@ -126,7 +126,7 @@ export const orders = pgTable(
     ),
     check("orders_total_cents_non_negative", sql`${t.totalCents} >= 0`),
     // One card checkout awaiting payment per customer: a reload, a double click or twenty
-    // concurrent calls find it instead of making another (server/payments/start-card-checkout.ts).
+    // concurrent calls find it instead of making another (server/checkout/start-card-checkout.ts).
     uniqueIndex("orders_open_card_checkout_unique")
       .on(t.customerId)
       .where(sql`${t.paymentType} = 'card' and ${t.paymentStatus} in ('pending', 'failed')`),

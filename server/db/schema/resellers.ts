@@ -14,7 +14,7 @@ import {
 import { products } from "./catalog";
 import { members } from "./members";
 import { createdAt, happenedAt, updatedAt } from "./columns";
-import { RESELLER_PAY_STATUSES } from "../../../lib/constants";
+import { RESELLER_PAY_STATUSES } from "@/lib/constants";
 
 export const resellerPayStatusEnum = pgEnum("reseller_pay_status", RESELLER_PAY_STATUSES);
 

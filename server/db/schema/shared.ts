@@ -1,6 +1,6 @@
 import { pgEnum } from "drizzle-orm/pg-core";
-import { DELIVERY_METHODS } from "../../../lib/constants";
-import { CURRENCIES } from "../../../lib/money";
+import { DELIVERY_METHODS } from "@/lib/constants";
+import { CURRENCIES } from "@/lib/money";
 
 /** A product is priced in its merchant's currency; one checkout holds one currency. */
 export const currencyEnum = pgEnum("currency", CURRENCIES);

@@ -3,8 +3,8 @@ import { index, integer, pgEnum, pgTable, serial, text } from "drizzle-orm/pg-co
 import { members } from "./members";
 import { createdAt, happenedAt, updatedAt } from "./columns";
 import { currencyEnum } from "./shared";
-import { SUBSCRIPTION_COUNTRY_SLUGS } from "../../../lib/constants";
-import { PLAN_IDS } from "../../../lib/money";
+import { SUBSCRIPTION_COUNTRY_SLUGS } from "@/lib/constants";
+import { PLAN_IDS } from "@/lib/money";
 
 export const subscriptionPlanEnum = pgEnum("subscription_plan", PLAN_IDS);
 /** The spec's plan URLs name countries this way (/subscriptionPayment/{country}/{plan}). */

@@ -3,10 +3,10 @@ import { eq, sql } from "drizzle-orm";
 import type Stripe from "stripe";
 import type { Currency } from "@/lib/money";
 import { orders } from "@/server/db/schema";
-import { raiseMoneyIssue } from "../money-issues";
-import { callStripe } from "../stripe-errors";
-import { idOf } from "../stripe-states";
-import { NO_EFFECT, defineHandler } from "./types";
+import { raiseMoneyIssue } from "@/server/stripe/money-issues";
+import { callStripe } from "@/server/stripe/stripe-errors";
+import { idOf } from "@/server/stripe/stripe-states";
+import { NO_EFFECT, defineHandler } from "@/server/stripe/event-types";
 
 /**
  * A customer disputed a charge with their bank. The dispute is read from Stripe; its order is

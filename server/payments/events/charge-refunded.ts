@@ -1,10 +1,10 @@
 import "server-only";
 import type Stripe from "stripe";
-import { markOrderPaid } from "../mark-order-paid";
+import { markOrderPaid } from "@/server/checkout/mark-order-paid";
 import { applyStripeRefunds } from "../refunds";
-import { callStripe } from "../stripe-errors";
-import { idOf } from "../stripe-states";
-import { NO_EFFECT, defineHandler } from "./types";
+import { callStripe } from "@/server/stripe/stripe-errors";
+import { idOf } from "@/server/stripe/stripe-states";
+import { NO_EFFECT, defineHandler } from "@/server/stripe/event-types";
 
 type Read = { intent: Stripe.PaymentIntent; refunds: Stripe.Refund[] } | null;
 
@@ -35,15 +35,15 @@ export const chargeRefunded = defineHandler<Read>({
 
   async apply(tx, _event, read) {
     if (!read || read.intent.status !== "succeeded") return NO_EFFECT;
-    const paid = await markOrderPaid(tx, read.intent);
-    if (!paid) return NO_EFFECT;
-    const applied = await applyStripeRefunds(tx, paid.orderId, read.refunds);
-    const refunds = { done: applied.done, ownCents: applied.ownCents };
     // An order whose money was all back before anyone heard it was paid thanks nobody for it.
     const allBack = read.refunds
       .filter((refund) => refund.status === "succeeded" || refund.status === "pending")
       .reduce((sum, refund) => sum + refund.amount, 0);
-    const placed = paid.created && allBack < read.intent.amount;
-    return { placedOrderId: placed ? paid.orderId : null, refunds };
+    const thank = allBack < read.intent.amount;
+    const paid = await markOrderPaid(tx, read.intent, { mail: thank });
+    if (!paid) return NO_EFFECT;
+    const applied = await applyStripeRefunds(tx, paid.orderId, read.refunds);
+    const refunds = { done: applied.done, ownCents: applied.ownCents };
+    return { placedOrderId: paid.created && thank ? paid.orderId : null, refunds };
   },
 });

@@ -1,7 +1,7 @@
 import { moneyIssuesQuerySchema } from "@/lib/validation/money-issues";
 import { listMoneyIssues } from "@/server/admin/list-money-issues";
 import { route } from "@/server/http/route";
-import { getStripe } from "@/server/payments/stripe-client";
+import { getStripe } from "@/server/stripe/stripe-client";
 
 // GET /api/admin/money?before=: the open money issues, newest first, 20 at a time, with the last sweep
 export const GET = route(

@@ -1,10 +1,9 @@
 import { NextResponse } from "next/server";
 import { cardCheckoutBodySchema } from "@/server/checkout/place-order-input";
-import { sendOrderPlacedEmails } from "@/server/checkout/send-order-placed-emails";
-import { afterResponse } from "@/server/http/after-response";
 import { route } from "@/server/http/route";
 import { json } from "@/server/openapi/declare";
-import { requireStripe, startCardCheckout } from "@/server/payments";
+import { requireStripe } from "@/server/stripe";
+import { startCardCheckout } from "@/server/checkout";
 
 // POST /api/checkout/card: the order awaiting payment for the pay-by-card cart, and its one
 // PaymentIntent's client secret (the same ones however often it is called)
@@ -25,10 +24,8 @@ export const POST = route(
       items,
     });
     if (checkout.state === "paid") {
-      const { orderId, orderNo, created } = checkout;
-      if (created)
-        await afterResponse("order-placed emails", () => sendOrderPlacedEmails(db, orderId));
-      return NextResponse.json({ state: "paid", orderNo });
+      // Paid in another tab meanwhile: placed now, its mails scheduled by the write.
+      return NextResponse.json({ state: "paid", orderNo: checkout.orderNo });
     }
     const { orderNo, clientSecret, amountCents, currency, paymentError } = checkout;
     return NextResponse.json({

@@ -4,11 +4,9 @@ import {
   checkoutDeliveryCookieOptions,
 } from "@/server/checkout/delivery-cookie";
 import { placeOrderBodySchema } from "@/server/checkout/place-order-input";
-import { sendOrderPlacedEmails } from "@/server/checkout/send-order-placed-emails";
-import { afterResponse } from "@/server/http/after-response";
 import { route } from "@/server/http/route";
 import { json } from "@/server/openapi/declare";
-import { placeOrder } from "@/server/orders/place-order";
+import { placeOrder } from "@/server/checkout/place-order";
 
 // POST /api/checkout/inPerson: place the order of the pay-in-person cart (once per checkoutKey)
 export const POST = route(
@@ -25,16 +23,13 @@ export const POST = route(
   },
   async ({ req, member, db }) => {
     const { checkoutKey, delivery, items } = placeOrderBodySchema.parse(await req.json());
+    // The call that creates the order schedules its mails, which go out after this answer.
     const { orderNo, orderId, created } = await placeOrder(db, {
       customerId: member.id,
       checkoutKey,
       delivery,
       items,
     });
-    // The mails go out after the answer (the customer does not wait for rendering and SMTP), and only
-    // for the call that created the order: a retry with the same key gets the order, not more mail.
-    if (created)
-      await afterResponse("order-placed emails", () => sendOrderPlacedEmails(db, orderId));
     const response = NextResponse.json({ orderNo, orderId }, { status: created ? 201 : 200 });
     // The details were for this checkout only.
     response.cookies.set(CHECKOUT_DELIVERY_COOKIE, "", checkoutDeliveryCookieOptions(0));

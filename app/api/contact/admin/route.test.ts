@@ -13,7 +13,7 @@ vi.mock(import("@/server/db/client"), async (importOriginal) => ({
 import { encodeSessionToken, nowSeconds } from "@/server/auth/token";
 import { CONTACT_LIMIT_PER_CLIENT, CONTACT_LIMIT_PER_EMAIL } from "@/server/contact";
 import type { Db } from "@/server/db/client";
-import { stampedHeadersForTest } from "@/server/http/connection";
+import { stampedHeadersForTest } from "@/server/base/connection";
 import { clearRateLimitMemoryForTest } from "@/server/rate-limit";
 import { closeTestDb, createTestDb } from "@/tests/db";
 import {

@@ -11,7 +11,7 @@ vi.mock(import("@/server/db/client"), async (importOriginal) => ({
 }));
 
 import type { Db } from "@/server/db/client";
-import { stampedHeadersForTest } from "@/server/http/connection";
+import { stampedHeadersForTest } from "@/server/base/connection";
 import { createShortLink } from "@/server/links";
 import { clearRateLimitMemoryForTest } from "@/server/rate-limit";
 import { closeTestDb, createTestDb } from "@/tests/db";

@@ -1,5 +1,5 @@
 import { askTheFarmerSchema } from "@/lib/validation/messaging";
-import { afterResponse } from "@/server/http/after-response";
+import { afterResponse } from "@/server/base/follow-ups";
 import { route } from "@/server/http/route";
 import { askTheFarmer, mailAfterMessage, MESSAGING_MESSAGES } from "@/server/messaging";
 import { created, json } from "@/server/openapi/declare";

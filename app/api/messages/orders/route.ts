@@ -1,5 +1,5 @@
 import { orderMessageSchema } from "@/lib/validation/messaging";
-import { afterResponse } from "@/server/http/after-response";
+import { afterResponse } from "@/server/base/follow-ups";
 import { route } from "@/server/http/route";
 import { mailAfterMessage, MESSAGING_MESSAGES, messageOrderParty } from "@/server/messaging";
 import { created, json } from "@/server/openapi/declare";

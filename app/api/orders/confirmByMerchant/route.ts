@@ -2,7 +2,7 @@ import { confirmByMerchantSchema } from "@/lib/validation/orders";
 import { route } from "@/server/http/route";
 import { json } from "@/server/openapi/declare";
 import { confirmByMerchant } from "@/server/orders/confirm-by-merchant";
-import { getStripe } from "@/server/payments/stripe-client";
+import { getStripe } from "@/server/stripe/stripe-client";
 
 // POST /api/orders/confirmByMerchant: the farmer confirms the handover of their lines of an order;
 // for a card order this pays the farmer (one transfer, however often it is confirmed)

@@ -2,7 +2,7 @@ import { updateOrderStatusSchema } from "@/lib/validation/orders";
 import { route } from "@/server/http/route";
 import { json } from "@/server/openapi/declare";
 import { updateOrderStatus } from "@/server/orders/update-order-status";
-import { getStripe } from "@/server/payments/stripe-client";
+import { getStripe } from "@/server/stripe/stripe-client";
 
 // POST /api/orders/updateStatus: a farmer moves one of their order lines to a new status (cancelled
 // or refunded on a paid card line refunds it, decision 0016)

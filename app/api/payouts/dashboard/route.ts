@@ -1,5 +1,5 @@
 import { route } from "@/server/http/route";
-import { requireStripe } from "@/server/payments";
+import { requireStripe } from "@/server/stripe";
 import { createDashboardLink } from "@/server/payouts/onboarding";
 
 // POST /api/payouts/dashboard: a login link to the farmer's Stripe Express dashboard

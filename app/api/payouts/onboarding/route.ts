@@ -1,6 +1,6 @@
 import { getEnv } from "@/server/env";
 import { route } from "@/server/http/route";
-import { requireStripe } from "@/server/payments";
+import { requireStripe } from "@/server/stripe";
 import { startPayoutOnboarding } from "@/server/payouts/onboarding";
 
 // POST /api/payouts/onboarding: the farmer's Stripe onboarding link (the account is made once)

@@ -2,7 +2,7 @@ import { adminOrderLineSchema } from "@/lib/validation/orders";
 import { cancelOrderLine } from "@/server/admin/cancel-order-line";
 import { route } from "@/server/http/route";
 import { json } from "@/server/openapi/declare";
-import { getStripe } from "@/server/payments/stripe-client";
+import { getStripe } from "@/server/stripe/stripe-client";
 
 // POST /api/scripts/cancelOrderLine: an admin cancels one order line (active → 0; a paid card line is refunded)
 export const POST = route(

@@ -2,7 +2,7 @@ import { adminOrderLineSchema } from "@/lib/validation/orders";
 import { payMerchantForLine } from "@/server/admin/pay-merchant-for-line";
 import { route } from "@/server/http/route";
 import { json } from "@/server/openapi/declare";
-import { requireStripe } from "@/server/payments/require-stripe";
+import { requireStripe } from "@/server/stripe/require-stripe";
 
 // POST /api/scripts/payMerchant: an admin pays a line's farm for its part of a paid card order (once)
 export const POST = route(

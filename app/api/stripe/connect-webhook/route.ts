@@ -1,9 +1,10 @@
 import { getEnv } from "@/server/env";
-import { afterResponse } from "@/server/http/after-response";
+import { afterResponse } from "@/server/base/follow-ups";
 import { route } from "@/server/http/route";
 import { followUpStripeEvent } from "@/server/money/event-follow-ups";
 import { stripeEvent } from "@/server/openapi/declare";
-import { handleStripeEvent, requireStripe, verifyStripeEvent } from "@/server/payments";
+import { handleStripeEvent, verifyStripeEvent } from "@/server/money";
+import { requireStripe } from "@/server/stripe";
 
 // POST /api/stripe/connect-webhook: events of farmers' Connect accounts (account.updated), verified
 // with the Connect endpoint's own secret and processed once each

@@ -1,9 +1,10 @@
 import { getEnv } from "@/server/env";
-import { afterResponse } from "@/server/http/after-response";
+import { afterResponse } from "@/server/base/follow-ups";
 import { route } from "@/server/http/route";
 import { followUpStripeEvent } from "@/server/money/event-follow-ups";
 import { stripeEvent } from "@/server/openapi/declare";
-import { handleStripeEvent, requireStripe, verifyStripeEvent } from "@/server/payments";
+import { handleStripeEvent, verifyStripeEvent } from "@/server/money";
+import { requireStripe } from "@/server/stripe";
 
 // POST /api/stripe/webhook: Stripe's events, verified on the raw body and processed once each
 // (Stripe posts from its servers; the signature, not the origin, is what proves the sender)

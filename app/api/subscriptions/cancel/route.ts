@@ -1,6 +1,6 @@
 import { route } from "@/server/http/route";
 import { getProfile } from "@/server/members/get-profile";
-import { requireStripe } from "@/server/payments";
+import { requireStripe } from "@/server/stripe";
 import { cancelSubscription } from "@/server/subscriptions";
 
 // POST /api/subscriptions/cancel: the plan ends at the end of the paid period (Expiring until then)

@@ -1,5 +1,5 @@
 import { route } from "@/server/http/route";
-import { requireStripe } from "@/server/payments";
+import { requireStripe } from "@/server/stripe";
 import { startCardUpdate } from "@/server/subscriptions";
 
 // POST /api/subscriptions/card: a SetupIntent's client secret for a new card on the farmer's plan

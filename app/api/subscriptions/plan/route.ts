@@ -2,7 +2,7 @@ import { changePlanSchema } from "@/lib/validation/subscriptions";
 import { route } from "@/server/http/route";
 import { getProfile } from "@/server/members/get-profile";
 import { json } from "@/server/openapi/declare";
-import { requireStripe } from "@/server/payments";
+import { requireStripe } from "@/server/stripe";
 import { changePlan } from "@/server/subscriptions";
 
 // POST /api/subscriptions/plan: Engager ↔ Harvest, prorated and paid at once with the card on file

@@ -1,6 +1,6 @@
 import { route } from "@/server/http/route";
 import { getProfile } from "@/server/members/get-profile";
-import { requireStripe } from "@/server/payments";
+import { requireStripe } from "@/server/stripe";
 import { resumeSubscription } from "@/server/subscriptions";
 
 // POST /api/subscriptions/resume: resubscribe before the end date (the cancellation is withdrawn)

@@ -31,7 +31,7 @@ import { POST as login } from "@/app/api/users/login/route";
 import { getSessionMemberFromRequest } from "@/server/auth/session";
 import { SIGN_IN_ADDRESS_LIMIT } from "@/server/auth/sign-in";
 import type { Db } from "@/server/db/client";
-import { stampedHeadersForTest } from "@/server/http/connection";
+import { stampedHeadersForTest } from "@/server/base/connection";
 import { clearRateLimitMemoryForTest } from "@/server/rate-limit";
 import { closeTestDb, createTestDb } from "@/tests/db";
 import { DEFAULT_PASSWORD, createCustomer, createMerchant } from "@/server/db/seed/factories";

@@ -35,7 +35,7 @@ vi.mock(import("@/server/email"), async (importOriginal) => ({
 import { POST as registerMerchantRoute } from "@/app/api/merchants/register/route";
 import { POST as registerCustomerRoute } from "@/app/api/users/register/route";
 import type { Db } from "@/server/db/client";
-import { stampedHeadersForTest } from "@/server/http/connection";
+import { stampedHeadersForTest } from "@/server/base/connection";
 import { REGISTRATION_LIMIT } from "@/server/members/registration-limit";
 import { clearRateLimitMemoryForTest, consumeRateLimit } from "@/server/rate-limit";
 import { closeTestDb, createTestDb } from "@/tests/db";

@@ -11,13 +11,13 @@ import { PageIntro } from "@/components/static/page-intro";
 import { requireCompleteProfile, requireRole } from "@/server/auth/guards";
 import { readCheckoutDelivery } from "@/server/checkout/delivery-cookie";
 import { getCheckoutCart } from "@/server/checkout/get-checkout-cart";
-import { sendOrderPlacedEmails } from "@/server/checkout/send-order-placed-emails";
 import { getDb } from "@/server/db/client";
 import { getEnv } from "@/server/env";
 import { isAppError } from "@/server/errors";
-import { afterResponse } from "@/server/http/after-response";
-import { CARD_PAYMENTS_NOT_CONFIGURED_MESSAGE } from "@/server/members/update-checkout-options";
-import { completeCardReturn, getStripe, listSavedCards, type SavedCard } from "@/server/payments";
+import { CARD_PAYMENTS_NOT_CONFIGURED_MESSAGE } from "@/server/stripe";
+import { completeCardReturn } from "@/server/checkout";
+import { getStripe } from "@/server/stripe";
+import { listSavedCards, type SavedCard } from "@/server/payments";
 
 export const metadata: Metadata = { title: "Payment", robots: { index: false } };
 
@@ -92,10 +92,8 @@ async function Payment({
       throw error;
     });
     if (outcome.state === "paid") {
-      const { orderId, orderNo, created } = outcome;
-      if (created)
-        await afterResponse("order-placed emails", () => sendOrderPlacedEmails(db, orderId));
-      redirect(`/checkout/payment/by_card/completed/${encodeURIComponent(orderNo)}`);
+      // Placing it scheduled its mails, which go out after this page's answer.
+      redirect(`/checkout/payment/by_card/completed/${encodeURIComponent(outcome.orderNo)}`);
     }
     returnMessage = outcome.message;
   }

@@ -24,7 +24,7 @@ import {
 } from "@/server/checkout/get-checkout-cart";
 import { getDb } from "@/server/db/client";
 import { getEnv } from "@/server/env";
-import { CARD_PAYMENTS_NOT_CONFIGURED_MESSAGE } from "@/server/members/update-checkout-options";
+import { CARD_PAYMENTS_NOT_CONFIGURED_MESSAGE } from "@/server/stripe";
 
 export const metadata: Metadata = { title: "Checkout Preview", robots: { index: false } };
 

@@ -1,7 +1,8 @@
 import { saveCardSchema } from "@/lib/validation/card-payment";
 import { route } from "@/server/http/route";
 import { json } from "@/server/openapi/declare";
-import { requireStripe, setSaveCard } from "@/server/payments";
+import { requireStripe } from "@/server/stripe";
+import { setSaveCard } from "@/server/payments";
 
 // POST /api/checkout/card/saveCard: keep (or not) the new card for next time, before it is confirmed
 export const POST = route(

@@ -1,5 +1,6 @@
 import { route } from "@/server/http/route";
-import { listSavedCards, requireStripe } from "@/server/payments";
+import { listSavedCards } from "@/server/payments";
+import { requireStripe } from "@/server/stripe";
 
 // GET /api/checkout/card/savedCards: the member's saved cards (brand and last 4)
 export const GET = route(

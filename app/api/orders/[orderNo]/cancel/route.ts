@@ -1,7 +1,7 @@
 import { route } from "@/server/http/route";
 import { text } from "@/server/openapi/declare";
 import { cancelOrder } from "@/server/orders/cancel-order";
-import { getStripe } from "@/server/payments/stripe-client";
+import { getStripe } from "@/server/stripe/stripe-client";
 
 // POST /api/orders/{orderNo}/cancel: the customer cancels their whole order (every line must
 // qualify); a paid card order is refunded, one refund per line

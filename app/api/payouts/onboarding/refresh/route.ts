@@ -1,7 +1,7 @@
 import { getEnv } from "@/server/env";
 import { route } from "@/server/http/route";
 import { redirect } from "@/server/openapi/declare";
-import { requireStripe } from "@/server/payments";
+import { requireStripe } from "@/server/stripe";
 import { startPayoutOnboarding } from "@/server/payouts/onboarding";
 
 // GET /api/payouts/onboarding/refresh: Stripe's refresh_url (an expired or used Account Link); a

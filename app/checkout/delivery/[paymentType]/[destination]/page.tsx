@@ -24,7 +24,7 @@ import { getLastDelivery, type LastDelivery } from "@/server/checkout/get-last-d
 import { getDb } from "@/server/db/client";
 import { getEnv } from "@/server/env";
 import { getProfile, type Profile } from "@/server/members/get-profile";
-import { CARD_PAYMENTS_NOT_CONFIGURED_MESSAGE } from "@/server/members/update-checkout-options";
+import { CARD_PAYMENTS_NOT_CONFIGURED_MESSAGE } from "@/server/stripe";
 
 export const metadata: Metadata = { title: "Order Delivery Information", robots: { index: false } };
 

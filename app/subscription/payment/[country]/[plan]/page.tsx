@@ -12,8 +12,8 @@ import { requireMember } from "@/server/auth/guards";
 import { getDb } from "@/server/db/client";
 import { getEnv } from "@/server/env";
 import { isAppError } from "@/server/errors";
-import { CARD_PAYMENTS_NOT_CONFIGURED_MESSAGE } from "@/server/members/update-checkout-options";
-import { getStripe } from "@/server/payments";
+import { CARD_PAYMENTS_NOT_CONFIGURED_MESSAGE } from "@/server/stripe";
+import { getStripe } from "@/server/stripe";
 import {
   COUNTRY_CURRENCY,
   completeSubscriptionReturn,

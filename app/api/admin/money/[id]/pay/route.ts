@@ -1,7 +1,7 @@
 import { moneyIssueIdSchema } from "@/lib/validation/money-issues";
 import { payFarmForIssue } from "@/server/admin/pay-farm-for-issue";
 import { route } from "@/server/http/route";
-import { getStripe } from "@/server/payments/stripe-client";
+import { getStripe } from "@/server/stripe/stripe-client";
 
 // POST /api/admin/money/{id}/pay: an admin pays the farm an overdue payout, or after a dispute is won
 export const POST = route<{ id: string }>(

@@ -1,7 +1,7 @@
 import { moneyIssueIdSchema } from "@/lib/validation/money-issues";
 import { retryMoneyIssue } from "@/server/admin/retry-money-issue";
 import { route } from "@/server/http/route";
-import { getStripe } from "@/server/payments/stripe-client";
+import { getStripe } from "@/server/stripe/stripe-client";
 
 // POST /api/admin/money/{id}/retry: an admin retries a refund or payout reversal Stripe refused
 export const POST = route<{ id: string }>(

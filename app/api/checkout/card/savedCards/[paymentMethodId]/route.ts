@@ -1,6 +1,7 @@
 import { route } from "@/server/http/route";
 import { text } from "@/server/openapi/declare";
-import { CARD_DELETED_MESSAGE, deleteSavedCard, requireStripe } from "@/server/payments";
+import { CARD_DELETED_MESSAGE, deleteSavedCard } from "@/server/payments";
+import { requireStripe } from "@/server/stripe";
 
 // DELETE /api/checkout/card/savedCards/{paymentMethodId}: delete one of the member's saved cards
 export const DELETE = route<{ paymentMethodId: string }>(

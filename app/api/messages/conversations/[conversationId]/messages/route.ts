@@ -1,5 +1,5 @@
 import { conversationMessageSchema, messageListQuerySchema } from "@/lib/validation/messaging";
-import { afterResponse } from "@/server/http/after-response";
+import { afterResponse } from "@/server/base/follow-ups";
 import { route } from "@/server/http/route";
 import { listMessages, mailAfterMessage, sendMessage } from "@/server/messaging";
 import { parseRowId } from "@/lib/row-id";

@@ -1,11 +1,11 @@
 import "server-only";
 import { sql } from "drizzle-orm";
 import type { Delivery } from "@/lib/validation/checkout";
-import type { CartLine } from "@/server/checkout/cart-lines";
-import { fulfilmentFor } from "@/server/checkout/cart-rules";
-import { deliveryColumns } from "@/server/checkout/delivery-columns";
-import type { ReviewedLines } from "@/server/checkout/review-order-lines";
-import { stillOrderable } from "@/server/checkout/still-orderable";
+import type { CartLine } from "./cart-lines";
+import { fulfilmentFor } from "./cart-rules";
+import { deliveryColumns } from "./delivery-columns";
+import type { ReviewedLines } from "./review-order-lines";
+import { stillOrderable } from "./still-orderable";
 import type { Db } from "@/server/db/client";
 import { executeRendered, renderStatement } from "@/server/db/named-statement";
 

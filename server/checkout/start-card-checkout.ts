@@ -1,21 +1,26 @@
 import "server-only";
+import { withFollowUps } from "@/server/base/follow-ups";
 import { eq, sql } from "drizzle-orm";
 import type Stripe from "stripe";
 import type { Currency } from "@/lib/constants";
 import type { Delivery } from "@/lib/validation/checkout";
-import type { ReviewedItem } from "@/server/checkout/place-order-input";
+import type { ReviewedItem } from "./place-order-input";
 import type { Db } from "@/server/db/client";
 import { orders } from "@/server/db/schema";
 import { conflict, isAppError } from "@/server/errors";
 import { log } from "@/server/log";
 import { abandonChangedCardOrder, type AbandonedOrder } from "./abandon-changed-card-order";
-import { ensureStripeCustomer } from "./ensure-stripe-customer";
-import { idempotencyKeys, idempotencyKeysOf, installationKey } from "./idempotency-keys";
+import { ensureStripeCustomer } from "@/server/stripe/ensure-stripe-customer";
+import {
+  idempotencyKeys,
+  idempotencyKeysOf,
+  installationKey,
+} from "@/server/stripe/idempotency-keys";
 import { markOrderPaid } from "./mark-order-paid";
 import { findOpenCardOrder, openCardOrder } from "./open-card-order";
-import { callStripe } from "./stripe-errors";
-import type { StripeClient } from "./stripe-client";
-import { paymentOutcome } from "./stripe-states";
+import { callStripe } from "@/server/stripe/stripe-errors";
+import type { StripeClient } from "@/server/stripe/stripe-client";
+import { paymentOutcome } from "@/server/stripe/stripe-states";
 
 export type CardCheckout =
   | {
@@ -134,68 +139,71 @@ async function ensurePaymentIntent(
 ): Promise<CardCheckout> {
   // Read before the transaction: inside it, the embedded database has one connection.
   const installation = await installationKey(db);
-  return db.transaction(async (tx) => {
-    const [order] = await tx
-      .select({
-        id: orders.id,
-        orderNo: orders.orderNo,
-        customerId: orders.customerId,
-        totalCents: orders.totalCents,
-        currency: orders.currency,
-        paymentIntentId: orders.paymentIntentId,
-        paymentError: orders.paymentError,
-      })
-      .from(orders)
-      .where(eq(orders.id, orderId))
-      .for("update");
-    if (!order) throw conflict(OPEN_CHECKOUT_BUSY_MESSAGE);
-    const existingId = order.paymentIntentId;
-    const intent = existingId
-      ? known?.id === existingId
-        ? known
-        : await callStripe("retrieve payment intent", () =>
-            stripe.paymentIntents.retrieve(existingId),
-          )
-      : await callStripe("create payment intent", () =>
-          stripe.paymentIntents.create(
-            {
-              amount: order.totalCents,
-              currency: order.currency.toLowerCase(),
-              customer,
-              // Cards only (3-D Secure happens in Stripe.js, no redirect to a bank's site).
-              automatic_payment_methods: { enabled: true, allow_redirects: "never" },
-              description: `Order ${order.orderNo}`,
-              transfer_group: order.orderNo,
-              metadata: {
-                order_id: String(order.id),
-                order_no: order.orderNo,
-                member_id: String(order.customerId),
-                installation,
+  // Finding the intent paid under the lock places the order; its mails wait for this commit.
+  return withFollowUps(db, () =>
+    db.transaction(async (tx) => {
+      const [order] = await tx
+        .select({
+          id: orders.id,
+          orderNo: orders.orderNo,
+          customerId: orders.customerId,
+          totalCents: orders.totalCents,
+          currency: orders.currency,
+          paymentIntentId: orders.paymentIntentId,
+          paymentError: orders.paymentError,
+        })
+        .from(orders)
+        .where(eq(orders.id, orderId))
+        .for("update");
+      if (!order) throw conflict(OPEN_CHECKOUT_BUSY_MESSAGE);
+      const existingId = order.paymentIntentId;
+      const intent = existingId
+        ? known?.id === existingId
+          ? known
+          : await callStripe("retrieve payment intent", () =>
+              stripe.paymentIntents.retrieve(existingId),
+            )
+        : await callStripe("create payment intent", () =>
+            stripe.paymentIntents.create(
+              {
+                amount: order.totalCents,
+                currency: order.currency.toLowerCase(),
+                customer,
+                // Cards only (3-D Secure happens in Stripe.js, no redirect to a bank's site).
+                automatic_payment_methods: { enabled: true, allow_redirects: "never" },
+                description: `Order ${order.orderNo}`,
+                transfer_group: order.orderNo,
+                metadata: {
+                  order_id: String(order.id),
+                  order_no: order.orderNo,
+                  member_id: String(order.customerId),
+                  installation,
+                },
               },
-            },
-            { idempotencyKey: idempotencyKeysOf(installation).paymentIntent(order.id) },
-          ),
-        );
-    if (!existingId) {
-      await tx
-        .update(orders)
-        .set({ paymentIntentId: intent.id, updatedAt: sql`now()` })
-        .where(eq(orders.id, order.id));
-    }
-    if (paymentOutcome(intent.status) === "succeeded") {
-      // Paid between our reads (another tab): place it now, inside this lock.
-      const paid = await markOrderPaid(tx, intent);
-      if (paid) return { state: "paid", ...paid };
-    }
-    if (!intent.client_secret) throw conflict(OPEN_CHECKOUT_BUSY_MESSAGE);
-    return {
-      state: "awaiting_payment",
-      orderId: order.id,
-      orderNo: order.orderNo,
-      clientSecret: intent.client_secret,
-      amountCents: order.totalCents,
-      currency: order.currency,
-      paymentError: order.paymentError,
-    };
-  });
+              { idempotencyKey: idempotencyKeysOf(installation).paymentIntent(order.id) },
+            ),
+          );
+      if (!existingId) {
+        await tx
+          .update(orders)
+          .set({ paymentIntentId: intent.id, updatedAt: sql`now()` })
+          .where(eq(orders.id, order.id));
+      }
+      if (paymentOutcome(intent.status) === "succeeded") {
+        // Paid between our reads (another tab): place it now, inside this lock.
+        const paid = await markOrderPaid(tx, intent);
+        if (paid) return { state: "paid", ...paid };
+      }
+      if (!intent.client_secret) throw conflict(OPEN_CHECKOUT_BUSY_MESSAGE);
+      return {
+        state: "awaiting_payment",
+        orderId: order.id,
+        orderNo: order.orderNo,
+        clientSecret: intent.client_secret,
+        amountCents: order.totalCents,
+        currency: order.currency,
+        paymentError: order.paymentError,
+      };
+    }),
+  );
 }

@@ -4,9 +4,9 @@ import type { Db } from "@/server/db/client";
 import { orders } from "@/server/db/schema";
 import { notFoundError } from "@/server/errors";
 import { markOrderPaid } from "./mark-order-paid";
-import { callStripe } from "./stripe-errors";
-import type { StripeClient } from "./stripe-client";
-import { paymentOutcome } from "./stripe-states";
+import { callStripe } from "@/server/stripe/stripe-errors";
+import type { StripeClient } from "@/server/stripe/stripe-client";
+import { paymentOutcome } from "@/server/stripe/stripe-states";
 
 export const PAYMENT_NOT_FOUND_MESSAGE = "This payment could not be found.";
 export const PAYMENT_FAILED_MESSAGE =

@@ -1,6 +1,6 @@
 import "server-only";
 import { sql } from "drizzle-orm";
-import { everyCardLineStillOrderable } from "@/server/checkout/still-orderable";
+import { everyCardLineStillOrderable } from "./still-orderable";
 import type { Db } from "@/server/db/client";
 
 export type AbandonedOrder = { orderId: number; paymentIntentId: string | null };

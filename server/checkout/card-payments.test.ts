@@ -17,10 +17,10 @@ import { createCustomer } from "@/server/db/seed/factories";
 import type { StripeFake, StripeObject } from "@/tests/stripe-fake";
 import { setupStripeTestDb } from "@/tests/stripe-test-db";
 import { completeCardReturn } from "./complete-card-return";
-import { handleStripeEvent, verifyStripeEvent } from "./handle-stripe-event";
-import { idempotencyKeys, installationKey } from "./idempotency-keys";
-import { deleteSavedCard, listSavedCards } from "./saved-cards";
-import { setSaveCard } from "./set-save-card";
+import { handleStripeEvent, verifyStripeEvent } from "@/server/money/handle-stripe-event";
+import { idempotencyKeys, installationKey } from "@/server/stripe/idempotency-keys";
+import { deleteSavedCard, listSavedCards } from "@/server/payments/saved-cards";
+import { setSaveCard } from "@/server/payments/set-save-card";
 import { startCardCheckout, type CardCheckout } from "./start-card-checkout";
 
 const stripeTestDb = setupStripeTestDb();

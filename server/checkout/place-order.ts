@@ -1,23 +1,22 @@
 import "server-only";
 import { eq } from "drizzle-orm";
 import type { Delivery } from "@/lib/validation/checkout";
-import { selectCartLines } from "@/server/checkout/cart-lines";
-import type { ReviewedItem } from "@/server/checkout/place-order-input";
+import { selectCartLines } from "./cart-lines";
+import type { ReviewedItem } from "./place-order-input";
 import {
   CART_CHANGED_MESSAGE,
   MAX_CHECK_ATTEMPTS,
   reviewOrderLines,
   type ReviewedLines,
-} from "@/server/checkout/review-order-lines";
+} from "./review-order-lines";
 import type { Db } from "@/server/db/client";
 import { orders } from "@/server/db/schema";
 import { AppError, conflict } from "@/server/errors";
+import { afterCommit } from "@/server/base/follow-ups";
+import { sendOrderPlacedEmails } from "./send-order-placed-emails";
 import { writeOrder } from "./write-order";
 
-export {
-  CART_CHANGED_MESSAGE,
-  ORDER_TOO_LARGE_MESSAGE,
-} from "@/server/checkout/review-order-lines";
+export { CART_CHANGED_MESSAGE, ORDER_TOO_LARGE_MESSAGE } from "./review-order-lines";
 export const CHECKOUT_KEY_USED_MESSAGE =
   "This checkout has already been used. Please reload the page and try again.";
 
@@ -45,8 +44,8 @@ export type PlacedOrder = { orderId: number; orderNo: string; created: boolean }
  * reviewed stay in the cart. A cart or a product changed between the read and the write (another
  * tab, a farmer's edit) is read and checked again, so the answer is the one the check gives for
  * the cart as it is now.
- * It sends no mail: the caller sends the order-placed emails (`sendOrderPlacedEmails`) when
- * `created` is true; the pay-in-person route does it after its HTTP answer.
+ * The call that created the order schedules its order-placed emails (`afterCommit`): after the
+ * answer inside a request, before this returns in a script or a test.
  *
  * Retries with the same key (a double click, two tabs, a lost answer) get the first order back
  * with `created: false`: the key is unique in the database, so twenty concurrent calls make one.
@@ -75,8 +74,11 @@ export async function placeOrder(db: Db, input: PlaceOrderInput): Promise<Placed
     }
 
     const written = await writeOrder(db, { ...input, reviewed });
-    if (written.outcome === "created")
-      return { orderId: written.orderId, orderNo: written.orderNo, created: true };
+    if (written.outcome === "created") {
+      const { orderId, orderNo } = written;
+      await afterCommit(db, "order-placed emails", (db) => sendOrderPlacedEmails(db, orderId));
+      return { orderId, orderNo, created: true };
+    }
     // Another call with this key, or another checkout of this cart, committed first; or a product
     // changed, and the next check names it (or orders the cart as it is now, as it would have).
     const existing = await findOrderByCheckoutKey(db, input.checkoutKey);

@@ -2,11 +2,11 @@ import "server-only";
 import { and, eq, inArray, sql } from "drizzle-orm";
 import type Stripe from "stripe";
 import { orders } from "@/server/db/schema";
-import { PAYMENT_FAILED_MESSAGE, recordPaymentFailure } from "../complete-card-return";
-import { markOrderPaid } from "../mark-order-paid";
-import { callStripe } from "../stripe-errors";
-import { paymentOutcome } from "../stripe-states";
-import { NO_EFFECT, defineHandler } from "./types";
+import { PAYMENT_FAILED_MESSAGE, recordPaymentFailure } from "./complete-card-return";
+import { markOrderPaid } from "./mark-order-paid";
+import { callStripe } from "@/server/stripe/stripe-errors";
+import { paymentOutcome } from "@/server/stripe/stripe-states";
+import { NO_EFFECT, defineHandler } from "@/server/stripe/event-types";
 
 /**
  * Something happened to a PaymentIntent (`payment_intent.succeeded`, `.payment_failed`,

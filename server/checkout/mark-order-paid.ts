@@ -7,9 +7,11 @@ import { cartItems, members, orderItems, orders, type PendingLine } from "@/serv
 import { formatMoney, type Currency } from "@/lib/money";
 import { internalError } from "@/server/errors";
 import { log } from "@/server/log";
-import { installationKey } from "./idempotency-keys";
-import { raiseMoneyIssue } from "./money-issues";
-import { idOf } from "./stripe-states";
+import { afterCommit } from "@/server/base/follow-ups";
+import { sendOrderPlacedEmails } from "./send-order-placed-emails";
+import { installationKey } from "@/server/stripe/idempotency-keys";
+import { raiseMoneyIssue } from "@/server/stripe/money-issues";
+import { idOf } from "@/server/stripe/stripe-states";
 
 export type PaidOrder = { orderId: number; orderNo: string; customerId: number; created: boolean };
 
@@ -22,7 +24,9 @@ const SETTLED = new Set(["paid", "partially_refunded", "refunded"]);
  * row lock it writes the lines kept in `pending_lines` as order_items (the farmers' lists, the sales
  * counters and the line counters follow from that insert), with each line's fees and payout; takes
  * the ordered products out of the customer's cart; and marks the order paid. A second call finds it
- * paid and answers `created: false`, so the caller sends the order mails only when `created`.
+ * paid and answers `created: false`; the call that placed it schedules the order-placed emails
+ * (`afterCommit`: inside a caller's transaction, they wait for its scope to end) unless told
+ * `mail: false` (an order whose money was all given back before it was placed thanks nobody).
  *
  * An abandoned order (the cart changed and a newer order replaced it) whose payment still went
  * through, say from another tab, is placed too: the customer paid for exactly those lines.
@@ -44,11 +48,12 @@ export async function markOrderPaid(
     Stripe.PaymentIntent,
     "id" | "status" | "amount" | "currency" | "latest_charge" | "metadata"
   >,
+  { mail = true }: { mail?: boolean } = {},
 ): Promise<PaidOrder | null> {
   if (paymentIntent.status !== "succeeded")
     throw internalError(`markOrderPaid: ${paymentIntent.id} is ${paymentIntent.status}`);
 
-  return db.transaction(async (tx) => {
+  const paid = await db.transaction(async (tx) => {
     const order = await lockOrderOfPaymentIntent(tx, paymentIntent);
     if (!order) return null;
     const answer = { orderId: order.id, orderNo: order.orderNo, customerId: order.customerId };
@@ -99,6 +104,11 @@ export async function markOrderPaid(
       log.warn({ orderId: order.id }, "an abandoned card order was paid; it is placed");
     return { ...answer, created: true };
   });
+  if (paid?.created && mail) {
+    const { orderId } = paid;
+    await afterCommit(db, "order-placed emails", (db) => sendOrderPlacedEmails(db, orderId));
+  }
+  return paid;
 }
 
 /**

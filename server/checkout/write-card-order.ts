@@ -1,8 +1,8 @@
 import "server-only";
 import { sql } from "drizzle-orm";
 import type { Currency } from "@/lib/constants";
-import type { deliveryColumns } from "@/server/checkout/delivery-columns";
-import { everyCardLineStillOrderable } from "@/server/checkout/still-orderable";
+import type { deliveryColumns } from "./delivery-columns";
+import { everyCardLineStillOrderable } from "./still-orderable";
 import type { Db } from "@/server/db/client";
 import type { PendingLine } from "@/server/db/schema";
 

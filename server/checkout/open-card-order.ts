@@ -1,16 +1,16 @@
 import "server-only";
 import { and, eq, inArray, sql } from "drizzle-orm";
 import type { Delivery } from "@/lib/validation/checkout";
-import { selectCartLines } from "@/server/checkout/cart-lines";
-import { fulfilmentFor } from "@/server/checkout/cart-rules";
-import { deliveryColumns } from "@/server/checkout/delivery-columns";
-import type { ReviewedItem } from "@/server/checkout/place-order-input";
+import { selectCartLines } from "./cart-lines";
+import { fulfilmentFor } from "./cart-rules";
+import { deliveryColumns } from "./delivery-columns";
+import type { ReviewedItem } from "./place-order-input";
 import {
   CART_CHANGED_MESSAGE,
   MAX_CHECK_ATTEMPTS,
   reviewOrderLines,
   type ReviewedLines,
-} from "@/server/checkout/review-order-lines";
+} from "./review-order-lines";
 import type { Db } from "@/server/db/client";
 import { orders, type PendingLine } from "@/server/db/schema";
 import { conflict } from "@/server/errors";

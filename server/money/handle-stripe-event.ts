@@ -4,6 +4,7 @@ import type Stripe from "stripe";
 import type { Db } from "@/server/db/client";
 import { stripeEvents } from "@/server/db/schema";
 import { badRequest } from "@/server/errors";
+import { withFollowUps } from "@/server/base/follow-ups";
 import { log } from "@/server/log";
 import { accountUpdated } from "@/server/payouts/account-updated";
 import {
@@ -11,12 +12,12 @@ import {
   invoicePaymentProblem,
   subscriptionChanged,
 } from "@/server/subscriptions/subscription-events";
-import { chargeDisputeCreated } from "./events/charge-dispute-created";
-import { chargeRefunded } from "./events/charge-refunded";
-import { paymentIntentChanged } from "./events/payment-intent-changed";
-import { NO_EFFECT, type EventEffect, type EventHandler } from "./events/types";
-import type { StripeClient } from "./stripe-client";
-import { isMissingAtStripe } from "./stripe-errors";
+import { chargeDisputeCreated } from "@/server/payments/events/charge-dispute-created";
+import { chargeRefunded } from "@/server/payments/events/charge-refunded";
+import { paymentIntentChanged } from "@/server/checkout/payment-intent-changed";
+import { NO_EFFECT, type EventEffect, type EventHandler } from "@/server/stripe/event-types";
+import type { StripeClient } from "@/server/stripe/stripe-client";
+import { isMissingAtStripe } from "@/server/stripe/stripe-errors";
 
 /**
  * The events the marketplace acts on; any other is acknowledged and stored. Every handler reads the
@@ -125,6 +126,16 @@ export async function handleStripeEvent(
       return { duplicate: !stored, ...NO_EFFECT };
     });
   }
+  // A handler's writes schedule their follow-ups (an order's mails); they run once this commits.
+  return withFollowUps(db, () => applyOnce(db, event, handler, read));
+}
+
+async function applyOnce(
+  db: Db,
+  event: Stripe.Event,
+  handler: EventHandler | undefined,
+  read: unknown,
+): Promise<HandledEvent> {
   return db.transaction(async (tx) => {
     const [stored] = await tx
       .insert(stripeEvents)

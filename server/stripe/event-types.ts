@@ -1,12 +1,12 @@
 import "server-only";
 import type Stripe from "stripe";
 import type { Db } from "@/server/db/client";
-import type { RefundDone } from "../refunds";
-import type { StripeClient } from "../stripe-client";
+import type { RefundDone } from "@/server/payments/refunds";
+import type { StripeClient } from "./stripe-client";
 
 /** What handling an event changed that the caller acts on after the commit. */
 export type EventEffect = {
-  /** An order was placed: its mails go out. */
+  /** An order this event placed (its mails are scheduled by the write itself). */
   placedOrderId: number | null;
   /** A farm's payout account became ready: what it is owed is paid. */
   readyMerchantId?: number | null;

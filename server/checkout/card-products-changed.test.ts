@@ -7,7 +7,7 @@ vi.hoisted(() => {
   process.env.APP_URL = "http://localhost:3000";
 });
 
-import { CART_CHANGED_MESSAGE } from "@/server/checkout/review-order-lines";
+import { CART_CHANGED_MESSAGE } from "./review-order-lines";
 import type { Db } from "@/server/db/client";
 import { cartItems, members, orderItems, orders, products } from "@/server/db/schema";
 import { AppError } from "@/server/errors";
@@ -15,7 +15,7 @@ import { CARDS, cardShop, intentIdOf, payAsBrowser } from "@/tests/card-checkout
 import type { StripeFake } from "@/tests/stripe-fake";
 import { setupStripeTestDb } from "@/tests/stripe-test-db";
 import { completeCardReturn } from "./complete-card-return";
-import { handleStripeEvent, verifyStripeEvent } from "./handle-stripe-event";
+import { handleStripeEvent, verifyStripeEvent } from "@/server/money/handle-stripe-event";
 import { startCardCheckout, type CardCheckout } from "./start-card-checkout";
 
 const stripeTestDb = setupStripeTestDb();
