@@ -15,6 +15,8 @@ const OWN_SCRIPTS = [
   "bench:ci",
   "db:migrate",
   "db:seed",
+  "db:backup",
+  "db:restore",
   "admin:create",
   "stripe:setup",
 ];

@@ -11,6 +11,7 @@ import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { Pool, type PoolConfig } from "pg";
 import { getEnv } from "@/server/env";
+import { holdEmbeddedFolder, releaseHoldOf } from "./embedded-holder";
 import { migrateDb } from "./migrate";
 import { guardPgliteStop, type EmbeddedDatabaseStopped } from "./pglite-stop-guard";
 import * as schema from "./schema";
@@ -56,7 +57,8 @@ export type NodePgDb = ReturnType<typeof drizzleNodePg<Schema, Pool>>;
  * Opens PGlite with the extensions the schema needs: on disk in `dataDir`, in memory without it.
  * It does not migrate: call `migrateDb` (a fresh directory is empty). If its backend ever stops,
  * statements reject with EmbeddedDatabaseStopped instead of freezing the process, and `onStop`
- * runs once (pglite-stop-guard.ts).
+ * runs once (pglite-stop-guard.ts). A folder on disk is claimed for this process first, and the
+ * process answers `npm run db:backup` for it until `closeDb` (embedded-holder.ts, decision 0040).
  */
 export async function createPgliteDb(
   dataDir?: string,
@@ -64,12 +66,20 @@ export async function createPgliteDb(
   onStop?: (error: EmbeddedDatabaseStopped) => void,
 ): Promise<PgliteDb> {
   if (dataDir) mkdirSync(dataDir, { recursive: true });
-  const client = await PGlite.create({
-    dataDir,
-    extensions: PGLITE_EXTENSIONS,
-    parsers: PGLITE_PARSERS,
-    ...options,
-  });
+  const hold = dataDir ? holdEmbeddedFolder(dataDir) : undefined;
+  let client: PGlite;
+  try {
+    client = await PGlite.create({
+      dataDir,
+      extensions: PGLITE_EXTENSIONS,
+      parsers: PGLITE_PARSERS,
+      ...options,
+    });
+  } catch (error) {
+    hold?.release();
+    throw error;
+  }
+  hold?.attach(client);
   guardPgliteStop(client, onStop);
   return drizzlePglite({ client, schema });
 }
@@ -90,8 +100,10 @@ export function isEmbedded(db: Db): boolean {
 /** Closes the connection or pool behind a database opened by this module. */
 export async function closeDb(db: Db): Promise<void> {
   const client = (db as Partial<PgliteDb | NodePgDb>).$client;
-  if (client instanceof PGlite) await client.close();
-  else if (client instanceof Pool) await client.end();
+  if (client instanceof PGlite) {
+    releaseHoldOf(client);
+    await client.close();
+  } else if (client instanceof Pool) await client.end();
 }
 
 interface DbState {
