@@ -11,6 +11,12 @@ export default defineConfig({
   },
   test: {
     environment: "node",
+    // What route handlers and pages read of the environment in every test file (a file may set its
+    // own in vi.hoisted, before anything reads it): a session secret, and the site's address.
+    env: {
+      NEXTAUTH_SECRET: "vitest-session-secret-vitest-session-secret-01",
+      APP_URL: "http://localhost:3000",
+    },
     // Migrates one template database per run; tests/db.ts copies it for each test file.
     globalSetup: ["tests/global-setup.ts"],
     include: ["**/*.test.ts", "**/*.test.tsx"],

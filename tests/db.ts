@@ -5,6 +5,9 @@
  *   beforeAll(async () => { db = await createTestDb(); });
  *   afterAll(() => closeTestDb(db));
  *
+ * A test file that calls route handlers or pages (which take the process's database from
+ * `getDb()`) uses `createRouteTestDb()` instead: the same copy, which `getDb()` then answers.
+ *
  * tests/global-setup.ts migrates once per run; each call here then gets its own copy:
  * - PGlite (default): the migrated data directory was dumped to a tar file; each copy loads it.
  * - PostgreSQL (TEST_DATABASE_URL set): a migrated template database; each copy is
@@ -18,7 +21,7 @@ import v8 from "node:v8";
 import { PGlite } from "@electric-sql/pglite";
 import pg from "pg";
 import { inject } from "vitest";
-import { closeDb, createNodePgDb, createPgliteDb, type Db } from "@/server/db/client";
+import { closeDb, createNodePgDb, createPgliteDb, serveDb, type Db } from "@/server/db/client";
 import { migrateDb } from "@/server/db/migrate";
 
 export type TestDbSource =
@@ -63,9 +66,27 @@ export async function createTestDb(): Promise<Db> {
   return db;
 }
 
+/**
+ * A database of its own for the calling test file, which `getDb()` answers from now on: the routes
+ * and pages the file calls use it. The environment they read (the session secret, APP_URL) is set
+ * for every test file in vitest.config.ts.
+ */
+export async function createRouteTestDb(): Promise<Db> {
+  const db = await createTestDb();
+  serveDb(db);
+  served = db;
+  return db;
+}
+
+let served: Db | undefined;
+
 /** Closes a database from `createTestDb` and, on PostgreSQL, drops it. */
 export async function closeTestDb(db: Db | undefined): Promise<void> {
   if (!db) return;
+  if (db === served) {
+    serveDb(undefined);
+    served = undefined;
+  }
   const cleanup = cleanups.get(db);
   cleanups.delete(db);
   await closeDb(db);

@@ -4,17 +4,7 @@
  * them as an id no row has, so each call answers them exactly as it answers a missing row, and a
  * cursor that is not a real time is the call's 422.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-
-const testState = vi.hoisted(() => {
-  process.env.NEXTAUTH_SECRET = "ids-out-of-range-secret-ids-out-of-range-0001";
-  process.env.APP_URL = "http://localhost:3000";
-  return { db: undefined as unknown };
-});
-vi.mock(import("@/server/db/client"), async (importOriginal) => ({
-  ...(await importOriginal()),
-  getDb: async () => testState.db as Db,
-}));
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 
 import { GET as audit } from "@/app/api/admin/audit/route";
 import { POST as handled } from "@/app/api/contact/admin/[id]/handled/route";
@@ -38,7 +28,7 @@ import {
 } from "@/server/db/seed/factories";
 import type { RouteHandler } from "@/server/http/route";
 import { clearRateLimitMemoryForTest } from "@/server/rate-limit";
-import { closeTestDb, createTestDb } from "@/tests/db";
+import { closeTestDb, createRouteTestDb } from "@/tests/db";
 
 const SITE = "http://localhost:3000";
 const PAST = MAX_ROW_ID + 1; // 2147483648
@@ -49,8 +39,7 @@ let customer: Member;
 let farm: Member;
 
 beforeAll(async () => {
-  db = await createTestDb();
-  testState.db = db;
+  db = await createRouteTestDb();
   admin = await createAdmin(db);
   customer = await createCustomer(db);
   farm = await createMerchant(db);

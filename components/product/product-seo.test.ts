@@ -2,14 +2,11 @@ import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 
-const testState = vi.hoisted(() => {
+// This file's site address, set before anything reads the environment.
+vi.hoisted(() => {
   process.env.APP_URL = "https://market.example.com";
-  return { db: undefined as unknown };
 });
-vi.mock(import("@/server/db/client"), async (importOriginal) => ({
-  ...(await importOriginal()),
-  getDb: async () => testState.db as Db,
-}));
+
 // Outside Next the data cache is a plain call.
 vi.mock("next/cache", () => ({ cacheLife: () => {}, cacheTag: () => {}, revalidateTag: () => {} }));
 
@@ -17,7 +14,7 @@ import { generateMetadata } from "@/app/products/[productId]/page";
 import { getProductDetail, type ProductDetail } from "@/server/catalog/get-product-detail";
 import type { Db } from "@/server/db/client";
 import { JsonLd, serializeJsonLd } from "@/server/seo";
-import { closeTestDb, createTestDb } from "@/tests/db";
+import { closeTestDb, createRouteTestDb } from "@/tests/db";
 import {
   createCustomer,
   createMerchant,
@@ -31,8 +28,7 @@ let reviewed: ProductDetail;
 let unreviewed: ProductDetail;
 
 beforeAll(async () => {
-  db = await createTestDb();
-  testState.db = db;
+  db = await createRouteTestDb();
   const farm = await createMerchant(db, { username: "maple_ridge_farm" });
   const product = await createProduct(db, {
     merchantId: farm.id,

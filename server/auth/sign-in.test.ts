@@ -1,14 +1,6 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 
-const testState = vi.hoisted(() => {
-  process.env.NEXTAUTH_SECRET = "sign-in-test-secret-sign-in-test-secret-0123";
-  return { db: undefined as unknown };
-});
-vi.mock(import("@/server/db/client"), async (importOriginal) => ({
-  ...(await importOriginal()),
-  getDb: async () => testState.db as Db,
-}));
 // Counts the argon2 work each request does: that is what makes two answers take as long, and a
 // count does not depend on how busy the machine is (a timing did, and failed CI under load).
 const argon = vi.hoisted(() => ({ verifies: 0, hashes: 0 }));
@@ -47,13 +39,12 @@ import type { Db } from "@/server/db/client";
 import { members } from "@/server/db/schema";
 import { AppError } from "@/server/errors";
 import { clearRateLimitMemoryForTest } from "@/server/rate-limit";
-import { closeTestDb, createTestDb } from "@/tests/db";
+import { closeTestDb, createRouteTestDb } from "@/tests/db";
 import { DEFAULT_PASSWORD, createCustomer, createMerchant } from "@/server/db/seed/factories";
 
 let db: Db;
 beforeAll(async () => {
-  db = await createTestDb();
-  testState.db = db;
+  db = await createRouteTestDb();
 });
 afterAll(() => closeTestDb(db));
 beforeEach(() => {

@@ -139,6 +139,14 @@ export function getDb(): Promise<Db> {
   return state.db;
 }
 
+/**
+ * Makes `getDb()` answer `db` in this process, or open its own again with `undefined`: for a test
+ * file whose routes and pages must use its own database (`createRouteTestDb` in tests/db.ts).
+ */
+export function serveDb(db: Db | undefined): void {
+  state.db = db ? Promise.resolve(db) : undefined;
+}
+
 async function openDb(): Promise<Db> {
   const env = getEnv();
   if (env.DATABASE_URL) {

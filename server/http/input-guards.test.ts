@@ -1,15 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 
-const testState = vi.hoisted(() => {
-  process.env.NEXTAUTH_SECRET = "input-guards-test-secret-input-guards-0123456";
-  process.env.APP_URL = "http://localhost:3000";
-  return { db: undefined as unknown };
-});
-vi.mock(import("@/server/db/client"), async (importOriginal) => ({
-  ...(await importOriginal()),
-  getDb: async () => testState.db as Db,
-}));
-
 import { POST as addToCart } from "@/app/api/cart/route";
 import { DELETE as removeFromCart } from "@/app/api/cart/[pKey]/route";
 import { POST as addToDreamTracker } from "@/app/api/dreamtracker/route";
@@ -22,14 +12,13 @@ import { findNulCharacter, isMalformedPath } from "@/server/http/input-guards";
 import { route, type RouteHandler } from "@/server/http/route";
 import { log } from "@/server/log";
 import { clearRateLimitMemoryForTest } from "@/server/rate-limit";
-import { closeTestDb, createTestDb } from "@/tests/db";
+import { closeTestDb, createRouteTestDb } from "@/tests/db";
 import { createCustomer } from "@/server/db/seed/factories";
 
 let db: Db;
 let bearer: string;
 beforeAll(async () => {
-  db = await createTestDb();
-  testState.db = db;
+  db = await createRouteTestDb();
   const customer = await createCustomer(db);
   bearer = `Bearer ${await encodeSessionToken({
     memberId: customer.id,

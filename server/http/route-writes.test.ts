@@ -1,21 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 
+// This file's site address, set before anything reads the environment.
+vi.hoisted(() => {
+  process.env.APP_URL = "https://market.example";
+});
+
 // Issue 22 item 5: every write, signed in or not, refuses a browser request from another site and
 // a body whose content type is not the one the handler reads. The whole grid, against route().
-const testState = vi.hoisted(() => {
-  process.env.NEXTAUTH_SECRET = "route-writes-test-secret-route-writes-0123456";
-  process.env.APP_URL = "https://market.example";
-  return { db: undefined as unknown };
-});
-vi.mock(import("@/server/db/client"), async (importOriginal) => ({
-  ...(await importOriginal()),
-  getDb: async () => testState.db as Db,
-}));
 
 import { encodeSessionToken, nowSeconds } from "@/server/auth/token";
 import type { Db } from "@/server/db/client";
 import { route } from "@/server/http/route";
-import { closeTestDb, createTestDb } from "@/tests/db";
+import { closeTestDb, createRouteTestDb } from "@/tests/db";
 import { createCustomer } from "@/server/db/seed/factories";
 
 const SITE = "http://localhost:3000";
@@ -25,8 +21,7 @@ const FOREIGN = "https://evil.example";
 let db: Db;
 let cookie: string;
 beforeAll(async () => {
-  db = await createTestDb();
-  testState.db = db;
+  db = await createRouteTestDb();
   const member = await createCustomer(db);
   const token = await encodeSessionToken({
     memberId: member.id,

@@ -3,17 +3,13 @@ import { eq, sql } from "drizzle-orm";
 import { z } from "zod";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 
-// The environment and the database seam must be in place before any module reads them.
-const testState = vi.hoisted(() => {
-  process.env.NEXTAUTH_SECRET = "route-test-secret-route-test-secret-0123456789";
+// This file's site address, set before anything reads the environment.
+vi.hoisted(() => {
   process.env.APP_URL = "https://market.example";
-  return { db: undefined as unknown };
 });
+
+// The environment and the database seam must be in place before any module reads them.
 // Handlers get this file's test database instead of the process-wide one.
-vi.mock(import("@/server/db/client"), async (importOriginal) => ({
-  ...(await importOriginal()),
-  getDb: async () => testState.db as Db,
-}));
 
 import { SESSION_MAX_AGE_SECONDS, encodeSessionToken, nowSeconds } from "@/server/auth/token";
 import type { Db } from "@/server/db/client";
@@ -21,7 +17,7 @@ import { members } from "@/server/db/schema";
 import { AppError, ERROR_STATUS, type ErrorCode } from "@/server/errors";
 import { route } from "@/server/http/route";
 import { log } from "@/server/log";
-import { closeTestDb, createTestDb } from "@/tests/db";
+import { closeTestDb, createRouteTestDb } from "@/tests/db";
 import { createAdmin, createCustomer, createMerchant } from "@/server/db/seed/factories";
 
 const SITE = "http://localhost:3000";
@@ -33,8 +29,7 @@ let merchant: { id: number };
 let admin: { id: number };
 
 beforeAll(async () => {
-  db = await createTestDb();
-  testState.db = db;
+  db = await createRouteTestDb();
   customer = await createCustomer(db);
   merchant = await createMerchant(db);
   admin = await createAdmin(db);

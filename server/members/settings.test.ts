@@ -1,15 +1,7 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
-const testState = vi.hoisted(() => {
-  process.env.NEXTAUTH_SECRET = "settings-test-secret-settings-test-secret-01";
-  return { db: undefined as unknown };
-});
 // getSessionMemberFromRequest reads the process-wide database: give it this file's.
-vi.mock(import("@/server/db/client"), async (importOriginal) => ({
-  ...(await importOriginal()),
-  getDb: async () => testState.db as Db,
-}));
 
 import { passwordChangeSchema } from "@/lib/validation/profile";
 import { verifyPassword } from "@/server/auth/password";
@@ -19,7 +11,7 @@ import { encodeSessionToken, nowSeconds } from "@/server/auth/token";
 import type { Db } from "@/server/db/client";
 import { members } from "@/server/db/schema";
 import { AppError } from "@/server/errors";
-import { closeTestDb, createTestDb } from "@/tests/db";
+import { closeTestDb, createRouteTestDb } from "@/tests/db";
 import { createCustomer, createMerchant, DEFAULT_PASSWORD } from "@/server/db/seed/factories";
 import {
   changePassword,
@@ -36,8 +28,7 @@ import { updateCheckoutOptions } from "./update-checkout-options";
 
 let db: Db;
 beforeAll(async () => {
-  db = await createTestDb();
-  testState.db = db;
+  db = await createRouteTestDb();
 });
 afterAll(() => closeTestDb(db));
 

@@ -1,9 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 
 const testState = vi.hoisted(() => {
-  process.env.NEXTAUTH_SECRET = "openapi-access-secret-openapi-access-secret-1";
-  process.env.APP_URL = "http://localhost:3000";
-  return { db: undefined as unknown, cookies: new Map<string, string>() };
+  return { cookies: new Map<string, string>() };
 });
 const fakeNextHeaders = vi.hoisted(() => ({
   cookies: async () => ({
@@ -14,10 +12,6 @@ const fakeNextHeaders = vi.hoisted(() => ({
     delete: (name: string) => void testState.cookies.delete(name),
   }),
   headers: async () => new Headers(),
-}));
-vi.mock(import("@/server/db/client"), async (importOriginal) => ({
-  ...(await importOriginal()),
-  getDb: async () => testState.db as Db,
 }));
 vi.mock("next/headers", () => fakeNextHeaders);
 // GET /api/viewer opts out of prerendering with connection(), which needs a request scope.
@@ -32,7 +26,7 @@ import { NextRequest } from "next/server";
 import { ROUTE_MODULES } from "@/app/api/openapi.json/route-index";
 import type { Db } from "@/server/db/client";
 import type { RouteHandler } from "@/server/http/route";
-import { closeTestDb, createTestDb } from "@/tests/db";
+import { closeTestDb, createRouteTestDb } from "@/tests/db";
 import { loadApiOperations, routeFileOf } from "./catalog";
 import type { Operation } from "./types";
 
@@ -52,8 +46,7 @@ const API_OPERATIONS = await loadApiOperations(ROUTE_MODULES);
 
 let db: Db;
 beforeAll(async () => {
-  db = await createTestDb();
-  testState.db = db;
+  db = await createRouteTestDb();
 });
 afterAll(() => closeTestDb(db));
 

@@ -1,14 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 
-const testState = vi.hoisted(() => {
-  process.env.NEXTAUTH_SECRET = "cart-route-secret-cart-route-secret-cart-0123";
-  process.env.APP_URL = "http://localhost:3000";
-  return { db: undefined as unknown };
-});
-vi.mock(import("@/server/db/client"), async (importOriginal) => ({
-  ...(await importOriginal()),
-  getDb: async () => testState.db as Db,
-}));
 vi.mock(import("@/server/security"), async (importOriginal) => ({
   ...(await importOriginal()),
   recordSignIn: async () => {},
@@ -23,7 +14,7 @@ import { POST as login } from "@/app/api/users/login/route";
 import { encodeSessionToken, nowSeconds } from "@/server/auth/token";
 import { CART_MESSAGES } from "@/server/cart";
 import type { Db } from "@/server/db/client";
-import { closeTestDb, createTestDb } from "@/tests/db";
+import { closeTestDb, createRouteTestDb } from "@/tests/db";
 import {
   DEFAULT_PASSWORD,
   createCartItem,
@@ -40,8 +31,7 @@ let db: Db;
 let merchant: Member;
 
 beforeAll(async () => {
-  db = await createTestDb();
-  testState.db = db;
+  db = await createRouteTestDb();
   merchant = await createMerchant(db, { username: "maple_farm" });
 });
 afterAll(() => closeTestDb(db));

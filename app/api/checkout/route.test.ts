@@ -1,16 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 
-const testState = vi.hoisted(() => {
-  process.env.NEXTAUTH_SECRET = "checkout-route-secret-checkout-route-secret-1";
-  process.env.APP_URL = "http://localhost:3000";
-  return { db: undefined as unknown };
-});
-vi.mock(import("@/server/db/client"), async (importOriginal) => ({
-  ...(await importOriginal()),
-  getDb: async () => testState.db as Db,
-}));
-
 import { encodeSessionToken, nowSeconds } from "@/server/auth/token";
 import { EMPTY_CART_MESSAGE } from "@/server/checkout/cart-rules";
 import {
@@ -19,7 +9,7 @@ import {
 } from "@/server/checkout/delivery-cookie";
 import { CHECKOUT_KEY_MESSAGE } from "@/server/checkout/place-order-input";
 import type { Db } from "@/server/db/client";
-import { closeTestDb, createTestDb } from "@/tests/db";
+import { closeTestDb, createRouteTestDb } from "@/tests/db";
 import {
   createAdmin,
   createCartItem,
@@ -36,8 +26,7 @@ const noParams = { params: Promise.resolve({}) };
 let db: Db;
 
 beforeAll(async () => {
-  db = await createTestDb();
-  testState.db = db;
+  db = await createRouteTestDb();
 });
 afterAll(() => closeTestDb(db));
 

@@ -1,18 +1,12 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 
 const testState = vi.hoisted(() => {
-  process.env.NEXTAUTH_SECRET = "location-route-secret-location-route-secret-01";
-  process.env.APP_URL = "http://localhost:3000";
   return {
     db: undefined as unknown,
     cookies: new Map<string, string>(),
     sets: [] as { name: string; value: string; options: Record<string, unknown> }[],
   };
 });
-vi.mock(import("@/server/db/client"), async (importOriginal) => ({
-  ...(await importOriginal()),
-  getDb: async () => testState.db as Db,
-}));
 // next/headers' cookie store of the request: reads what the browser sent, records what is set.
 vi.mock("next/headers", () => ({
   cookies: async () => ({
@@ -28,7 +22,7 @@ vi.mock("next/headers", () => ({
 
 import { encodeSessionToken, nowSeconds } from "@/server/auth/token";
 import type { Db } from "@/server/db/client";
-import { closeTestDb, createTestDb } from "@/tests/db";
+import { closeTestDb, createRouteTestDb } from "@/tests/db";
 import { createCustomer, createMerchant, type Member } from "@/server/db/seed/factories";
 import { DELETE, GET, POST } from "./route";
 
@@ -37,8 +31,7 @@ const noParams = { params: Promise.resolve({}) };
 let db: Db;
 
 beforeAll(async () => {
-  db = await createTestDb();
-  testState.db = db;
+  db = await createRouteTestDb();
 });
 afterAll(() => closeTestDb(db));
 beforeEach(() => {

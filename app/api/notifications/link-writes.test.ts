@@ -1,22 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 // Issue 22 item 5 on the unsubscribe calls: the one-click target takes a mail provider's post from
 // anywhere (RFC 8058); the page's own calls take JSON or a form, never text/plain, from this site.
-const testState = vi.hoisted(() => {
-  process.env.NEXTAUTH_SECRET = "link-writes-test-secret-link-writes-test-0123";
-  process.env.APP_URL = "http://localhost:3000";
-  return { db: undefined as unknown };
-});
-vi.mock(import("@/server/db/client"), async (importOriginal) => ({
-  ...(await importOriginal()),
-  getDb: async () => testState.db as Db,
-}));
 
 import { POST as oneClick } from "@/app/api/notifications/unsubscribe/[type]/[userId]/route";
 import { POST as unsubscribe } from "@/app/api/notifications/unsubscribe/route";
 import type { Db } from "@/server/db/client";
 import { signNotificationLink } from "@/server/notifications/sign";
-import { closeTestDb, createTestDb } from "@/tests/db";
+import { closeTestDb, createRouteTestDb } from "@/tests/db";
 import { createCustomer } from "@/server/db/seed/factories";
 
 const SITE = "http://localhost:3000";
@@ -24,8 +15,7 @@ const UNSUBSCRIBED = "You have been unsubscribed from promotion emails.";
 
 let db: Db;
 beforeAll(async () => {
-  db = await createTestDb();
-  testState.db = db;
+  db = await createRouteTestDb();
 });
 afterAll(() => closeTestDb(db));
 

@@ -1,14 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-
-const testState = vi.hoisted(() => {
-  process.env.NEXTAUTH_SECRET = "orders-route-secret-orders-route-secret-01";
-  process.env.APP_URL = "http://localhost:3000";
-  return { db: undefined as unknown };
-});
-vi.mock(import("@/server/db/client"), async (importOriginal) => ({
-  ...(await importOriginal()),
-  getDb: async () => testState.db as Db,
-}));
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import { encodeSessionToken, nowSeconds } from "@/server/auth/token";
 import type { Db } from "@/server/db/client";
@@ -17,7 +7,7 @@ import { INVALID_CODE_MESSAGE } from "@/server/orders/confirm-by-merchant";
 import { signHandoverToken } from "@/server/orders/handover-code";
 import { ORDER_NOT_FOUND_MESSAGE } from "@/server/orders/order-rules";
 import { statusUpdatedMessage, wrongListMessage } from "@/server/orders/update-order-status";
-import { closeTestDb, createTestDb } from "@/tests/db";
+import { closeTestDb, createRouteTestDb } from "@/tests/db";
 import {
   createAdmin,
   createCustomer,
@@ -37,8 +27,7 @@ const SITE = "http://localhost:3000";
 let db: Db;
 
 beforeAll(async () => {
-  db = await createTestDb();
-  testState.db = db;
+  db = await createRouteTestDb();
 });
 afterAll(() => closeTestDb(db));
 

@@ -4,16 +4,10 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 
 const testState = vi.hoisted(() => {
-  process.env.NEXTAUTH_SECRET = "profile-route-secret-profile-route-secret-01";
-  process.env.APP_URL = "http://localhost:3000";
-  return { db: undefined as unknown, revalidated: [] as string[] };
+  return { revalidated: [] as string[] };
 });
 // Route handlers drop cached store pages; outside Next the calls are recorded instead.
 vi.mock("next/cache", () => ({ revalidateTag: (tag: string) => testState.revalidated.push(tag) }));
-vi.mock(import("@/server/db/client"), async (importOriginal) => ({
-  ...(await importOriginal()),
-  getDb: async () => testState.db as Db,
-}));
 
 // getEnv() is read lazily, on the first upload, so setting it here (after the imports run) is in time.
 const UPLOADS = mkdtempSync(path.join(tmpdir(), "profile-route-uploads-"));
@@ -22,7 +16,7 @@ process.env.UPLOADS_DIR = UPLOADS;
 import { encodeSessionToken, nowSeconds } from "@/server/auth/token";
 import type { Db } from "@/server/db/client";
 import { pngOfSize, solid } from "@/server/storage/test-images";
-import { closeTestDb, createTestDb } from "@/tests/db";
+import { closeTestDb, createRouteTestDb } from "@/tests/db";
 import {
   createCustomer,
   createMerchant,
@@ -37,8 +31,7 @@ const noParams = { params: Promise.resolve({}) };
 let db: Db;
 
 beforeAll(async () => {
-  db = await createTestDb();
-  testState.db = db;
+  db = await createRouteTestDb();
 });
 afterAll(async () => {
   await closeTestDb(db);

@@ -1,20 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-
-const testState = vi.hoisted(() => {
-  process.env.NEXTAUTH_SECRET = "reseller-trans-route-secret-reseller-trans-01";
-  process.env.APP_URL = "http://localhost:3000";
-  return { db: undefined as unknown };
-});
-vi.mock(import("@/server/db/client"), async (importOriginal) => ({
-  ...(await importOriginal()),
-  getDb: async () => testState.db as Db,
-}));
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import { resellerTransactionFilterSchema } from "@/lib/validation/resellers";
 import { listResellerTransactions } from "@/server/admin/list-reseller-transactions";
 import { encodeSessionToken, nowSeconds } from "@/server/auth/token";
 import type { Db } from "@/server/db/client";
-import { closeTestDb, createTestDb } from "@/tests/db";
+import { closeTestDb, createRouteTestDb } from "@/tests/db";
 import {
   createAdmin,
   createCustomer,
@@ -32,8 +22,7 @@ let db: Db;
 let admin: Member;
 
 beforeAll(async () => {
-  db = await createTestDb();
-  testState.db = db;
+  db = await createRouteTestDb();
   admin = await createAdmin(db);
 });
 afterAll(() => closeTestDb(db));

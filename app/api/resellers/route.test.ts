@@ -1,21 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-
-const testState = vi.hoisted(() => {
-  process.env.NEXTAUTH_SECRET = "resellers-route-secret-resellers-route-01";
-  process.env.APP_URL = "http://localhost:3000";
-  return { db: undefined as unknown };
-});
-vi.mock(import("@/server/db/client"), async (importOriginal) => ({
-  ...(await importOriginal()),
-  getDb: async () => testState.db as Db,
-}));
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import { listResellers } from "@/server/admin/list-resellers";
 import { RESELLER_EMAIL_TAKEN_MESSAGE } from "@/server/admin/reseller-record";
 import { RESELLER_NOT_FOUND_MESSAGE } from "@/server/admin/update-reseller";
 import { encodeSessionToken, nowSeconds } from "@/server/auth/token";
 import type { Db } from "@/server/db/client";
-import { closeTestDb, createTestDb } from "@/tests/db";
+import { closeTestDb, createRouteTestDb } from "@/tests/db";
 import {
   createAdmin,
   createCustomer,
@@ -31,8 +21,7 @@ let db: Db;
 let admin: Member;
 
 beforeAll(async () => {
-  db = await createTestDb();
-  testState.db = db;
+  db = await createRouteTestDb();
   admin = await createAdmin(db);
 });
 afterAll(() => closeTestDb(db));

@@ -1,14 +1,8 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 
 const testState = vi.hoisted(() => {
-  process.env.NEXTAUTH_SECRET = "reviews-route-secret-reviews-route-secret-01";
-  process.env.APP_URL = "http://localhost:3000";
-  return { db: undefined as unknown, revalidated: [] as Array<[string, unknown]> };
+  return { revalidated: [] as Array<[string, unknown]> };
 });
-vi.mock(import("@/server/db/client"), async (importOriginal) => ({
-  ...(await importOriginal()),
-  getDb: async () => testState.db as Db,
-}));
 // Route handlers run outside Next here: record the invalidations instead.
 vi.mock("next/cache", () => ({
   revalidateTag: (tag: string, profile: unknown) => void testState.revalidated.push([tag, profile]),
@@ -18,7 +12,7 @@ vi.mock("next/cache", () => ({
 
 import { encodeSessionToken, nowSeconds } from "@/server/auth/token";
 import type { Db } from "@/server/db/client";
-import { closeTestDb, createTestDb } from "@/tests/db";
+import { closeTestDb, createRouteTestDb } from "@/tests/db";
 import {
   createCustomer,
   createMerchant,
@@ -37,8 +31,7 @@ let merchant: Member;
 let product: Product;
 
 beforeAll(async () => {
-  db = await createTestDb();
-  testState.db = db;
+  db = await createRouteTestDb();
   merchant = await createMerchant(db);
   product = await createProduct(db, { merchantId: merchant.id });
 });

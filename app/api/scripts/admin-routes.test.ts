@@ -1,14 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-
-const testState = vi.hoisted(() => {
-  process.env.NEXTAUTH_SECRET = "admin-routes-secret-admin-routes-secret-0001";
-  process.env.APP_URL = "http://localhost:3000";
-  return { db: undefined as unknown };
-});
-vi.mock(import("@/server/db/client"), async (importOriginal) => ({
-  ...(await importOriginal()),
-  getDb: async () => testState.db as Db,
-}));
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import { MSG } from "@/lib/validation/messages";
 import { encodeSessionToken, nowSeconds } from "@/server/auth/token";
@@ -16,7 +6,7 @@ import type { Db } from "@/server/db/client";
 import type { MoneyIssueKind } from "@/server/db/schema";
 import type { RouteHandler, RouteParams } from "@/server/http/route";
 import { raiseMoneyIssue } from "@/server/stripe/money-issues";
-import { closeTestDb, createTestDb } from "@/tests/db";
+import { closeTestDb, createRouteTestDb } from "@/tests/db";
 import {
   createAdmin,
   createCustomer,
@@ -46,8 +36,7 @@ let order: Awaited<ReturnType<typeof createOrder>>;
 let issueId: number;
 
 beforeAll(async () => {
-  db = await createTestDb();
-  testState.db = db;
+  db = await createRouteTestDb();
   [admin, customer, farm] = [
     await createAdmin(db),
     await createCustomer(db),

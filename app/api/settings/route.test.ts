@@ -1,23 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 
 const testState = vi.hoisted(() => {
-  process.env.NEXTAUTH_SECRET = "settings-route-secret-settings-route-secret-0";
-  process.env.APP_URL = "http://localhost:3000";
   // Card payments stay off: no Stripe keys.
   delete process.env.STRIPE_SECRET_KEY;
-  return { db: undefined as unknown, revalidated: [] as string[] };
+  return { revalidated: [] as string[] };
 });
 // Route handlers drop cached store pages; outside Next the calls are recorded instead.
 vi.mock("next/cache", () => ({ revalidateTag: (tag: string) => testState.revalidated.push(tag) }));
-vi.mock(import("@/server/db/client"), async (importOriginal) => ({
-  ...(await importOriginal()),
-  getDb: async () => testState.db as Db,
-}));
 
 import { getSessionMemberFromRequest } from "@/server/auth/session";
 import { encodeSessionToken, nowSeconds } from "@/server/auth/token";
 import type { Db } from "@/server/db/client";
-import { closeTestDb, createTestDb } from "@/tests/db";
+import { closeTestDb, createRouteTestDb } from "@/tests/db";
 import {
   createCustomer,
   createMerchant,
@@ -33,8 +27,7 @@ const noParams = { params: Promise.resolve({}) };
 let db: Db;
 
 beforeAll(async () => {
-  db = await createTestDb();
-  testState.db = db;
+  db = await createRouteTestDb();
 });
 afterAll(() => closeTestDb(db));
 

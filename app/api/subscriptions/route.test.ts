@@ -8,24 +8,18 @@ const testState = vi.hoisted(() => {
     publishableKey: "pk_test_plans_route_0123456789",
     webhookSecret: "whsec_plans_route_0123456789",
   };
-  process.env.NEXTAUTH_SECRET = "plans-route-secret-plans-route-secret-000001";
-  process.env.APP_URL = "http://localhost:3000";
   process.env.STRIPE_SECRET_KEY = keys.secretKey;
   process.env.NEXT_PUBLIC_STRIPE_PUBLISHABLE_KEY = keys.publishableKey;
   process.env.STRIPE_WEBHOOK_SECRET = keys.webhookSecret;
   delete process.env.STRIPE_API_BASE;
-  return { db: undefined as unknown, keys };
+  return { keys };
 });
-vi.mock(import("@/server/db/client"), async (importOriginal) => ({
-  ...(await importOriginal()),
-  getDb: async () => testState.db as Db,
-}));
 
 import { encodeSessionToken, nowSeconds } from "@/server/auth/token";
 import type { Db } from "@/server/db/client";
 import { getEnv } from "@/server/env";
 import { CARDS, payAsBrowser } from "@/tests/card-checkout";
-import { closeTestDb, createTestDb } from "@/tests/db";
+import { closeTestDb, createRouteTestDb } from "@/tests/db";
 import { createCustomer, createMerchant, type Member } from "@/server/db/seed/factories";
 import { startStripeFake, type StripeFake } from "@/tests/stripe-fake";
 import { POST as postCancel } from "./cancel/route";
@@ -40,8 +34,7 @@ let db: Db;
 let fake: StripeFake;
 
 beforeAll(async () => {
-  [db, fake] = await Promise.all([createTestDb(), startStripeFake(testState.keys)]);
-  testState.db = db;
+  [db, fake] = await Promise.all([createRouteTestDb(), startStripeFake(testState.keys)]);
   process.env.STRIPE_API_BASE = fake.url;
   if (getEnv().STRIPE_API_BASE !== fake.url)
     throw new Error("the environment was read before the Stripe fake started");

@@ -2,15 +2,6 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vites
 
 // Issue 22 item 5: signed-out writes that another site's page could send (a form, or a "simple"
 // fetch with JSON as text/plain) are refused before anything is created.
-const testState = vi.hoisted(() => {
-  process.env.NEXTAUTH_SECRET = "cross-site-writes-test-secret-0123456789abcd";
-  process.env.APP_URL = "http://localhost:3000";
-  return { db: undefined as unknown };
-});
-vi.mock(import("@/server/db/client"), async (importOriginal) => ({
-  ...(await importOriginal()),
-  getDb: async () => testState.db as Db,
-}));
 vi.mock(import("@/server/email"), async (importOriginal) => ({
   ...(await importOriginal()),
   sendWelcomeEmail: async () => {},
@@ -32,7 +23,7 @@ import { POST as login } from "@/app/api/users/login/route";
 import { POST as register } from "@/app/api/users/register/route";
 import type { Db } from "@/server/db/client";
 import { clearRateLimitMemoryForTest } from "@/server/rate-limit";
-import { closeTestDb, createTestDb } from "@/tests/db";
+import { closeTestDb, createRouteTestDb } from "@/tests/db";
 import { DEFAULT_PASSWORD, createCustomer } from "@/server/db/seed/factories";
 
 const SITE = "http://localhost:3000";
@@ -40,8 +31,7 @@ const ctx = { params: Promise.resolve({}) };
 
 let db: Db;
 beforeAll(async () => {
-  db = await createTestDb();
-  testState.db = db;
+  db = await createRouteTestDb();
 });
 afterAll(() => closeTestDb(db));
 beforeEach(() => clearRateLimitMemoryForTest());

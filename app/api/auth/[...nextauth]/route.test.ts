@@ -1,8 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 
 const testState = vi.hoisted(() => {
-  process.env.NEXTAUTH_SECRET = "nextauth-route-test-secret-nextauth-route-0123";
-  process.env.APP_URL = "http://localhost:3000";
   return {
     db: undefined as unknown,
     cookies: new Map<string, string>(),
@@ -18,10 +16,6 @@ const fakeNextHeaders = vi.hoisted(() => ({
   }),
   headers: async () => testState.headers,
 }));
-vi.mock(import("@/server/db/client"), async (importOriginal) => ({
-  ...(await importOriginal()),
-  getDb: async () => testState.db as Db,
-}));
 vi.mock("next/headers", () => fakeNextHeaders);
 
 import { createRequire } from "node:module";
@@ -30,7 +24,7 @@ import { GET, POST } from "@/app/api/auth/[...nextauth]/route";
 import { endAllSessions } from "@/server/auth/end-sessions";
 import { encodeSessionToken, nowSeconds } from "@/server/auth/token";
 import type { Db } from "@/server/db/client";
-import { closeTestDb, createTestDb } from "@/tests/db";
+import { closeTestDb, createRouteTestDb } from "@/tests/db";
 import { createCustomer } from "@/server/db/seed/factories";
 
 // Outside a Next server there is no request scope: next/headers gets a cookie jar and headers of
@@ -40,8 +34,7 @@ Object.assign(createRequire(import.meta.url)("next/headers") as object, fakeNext
 
 let db: Db;
 beforeAll(async () => {
-  db = await createTestDb();
-  testState.db = db;
+  db = await createRouteTestDb();
 });
 afterAll(() => closeTestDb(db));
 beforeEach(() => {

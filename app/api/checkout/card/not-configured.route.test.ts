@@ -2,9 +2,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 
 // Without the Stripe keys. getEnv() caches the environment per process, so this runs in a file of
 // its own (Vitest gives each file its own process), apart from the card routes with keys.
-const testState = vi.hoisted(() => {
-  process.env.NEXTAUTH_SECRET = "card-routes-off-secret-card-routes-off-01";
-  process.env.APP_URL = "http://localhost:3000";
+vi.hoisted(() => {
   for (const name of [
     "STRIPE_SECRET_KEY",
     "STRIPE_WEBHOOK_SECRET",
@@ -12,19 +10,14 @@ const testState = vi.hoisted(() => {
     "STRIPE_API_BASE",
   ])
     delete process.env[name];
-  return { db: undefined as unknown };
 });
-vi.mock(import("@/server/db/client"), async (importOriginal) => ({
-  ...(await importOriginal()),
-  getDb: async () => testState.db as Db,
-}));
 
 import type { Delivery } from "@/lib/validation/checkout";
 import { encodeSessionToken, nowSeconds } from "@/server/auth/token";
 import type { Db } from "@/server/db/client";
 import type { RouteHandler, RouteParams } from "@/server/http/route";
 import { cardShop } from "@/tests/card-checkout";
-import { closeTestDb, createTestDb } from "@/tests/db";
+import { closeTestDb, createRouteTestDb } from "@/tests/db";
 import { POST as postWebhook } from "@/app/api/stripe/webhook/route";
 import { POST as postCard } from "./route";
 import { POST as postSaveCard } from "./saveCard/route";
@@ -37,8 +30,7 @@ const NOT_CONFIGURED = { message: "Card payments are not configured on this mark
 let db: Db;
 
 beforeAll(async () => {
-  db = await createTestDb();
-  testState.db = db;
+  db = await createRouteTestDb();
 });
 afterAll(() => closeTestDb(db));
 

@@ -9,18 +9,12 @@ const testState = vi.hoisted(() => {
     publishableKey: "pk_test_card_routes_0123456789",
     webhookSecret: "whsec_card_routes_0123456789",
   };
-  process.env.NEXTAUTH_SECRET = "card-routes-secret-card-routes-secret-0001";
-  process.env.APP_URL = "http://localhost:3000";
   process.env.STRIPE_SECRET_KEY = keys.secretKey;
   process.env.NEXT_PUBLIC_STRIPE_PUBLISHABLE_KEY = keys.publishableKey;
   process.env.STRIPE_WEBHOOK_SECRET = keys.webhookSecret;
   delete process.env.STRIPE_API_BASE;
-  return { db: undefined as unknown, keys };
+  return { keys };
 });
-vi.mock(import("@/server/db/client"), async (importOriginal) => ({
-  ...(await importOriginal()),
-  getDb: async () => testState.db as Db,
-}));
 
 import type { Delivery } from "@/lib/validation/checkout";
 import { encodeSessionToken, nowSeconds } from "@/server/auth/token";
@@ -28,7 +22,7 @@ import type { Db } from "@/server/db/client";
 import { getEnv } from "@/server/env";
 import type { RouteHandler, RouteParams } from "@/server/http/route";
 import { CARDS, cardShop, intentIdOf, payAsBrowser } from "@/tests/card-checkout";
-import { closeTestDb, createTestDb } from "@/tests/db";
+import { closeTestDb, createRouteTestDb } from "@/tests/db";
 import { createAdmin, createCustomer, type Member } from "@/server/db/seed/factories";
 import { startStripeFake, type StripeFake } from "@/tests/stripe-fake";
 import { POST as postCard } from "./route";
@@ -46,8 +40,7 @@ let db: Db;
 let fake: StripeFake;
 
 beforeAll(async () => {
-  [db, fake] = await Promise.all([createTestDb(), startStripeFake(testState.keys)]);
-  testState.db = db;
+  [db, fake] = await Promise.all([createRouteTestDb(), startStripeFake(testState.keys)]);
   process.env.STRIPE_API_BASE = fake.url;
   // Were the environment read before this line, the handlers would call api.stripe.com.
   if (getEnv().STRIPE_API_BASE !== fake.url)

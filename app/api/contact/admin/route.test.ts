@@ -1,21 +1,11 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-
-const testState = vi.hoisted(() => {
-  process.env.NEXTAUTH_SECRET = "contact-route-secret-contact-route-secret-12";
-  process.env.APP_URL = "http://localhost:3000";
-  return { db: undefined as unknown };
-});
-vi.mock(import("@/server/db/client"), async (importOriginal) => ({
-  ...(await importOriginal()),
-  getDb: async () => testState.db as Db,
-}));
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 
 import { encodeSessionToken, nowSeconds } from "@/server/auth/token";
 import { CONTACT_LIMIT_PER_CLIENT, CONTACT_LIMIT_PER_EMAIL } from "@/server/contact";
 import type { Db } from "@/server/db/client";
 import { stampedHeadersForTest } from "@/server/base/connection";
 import { clearRateLimitMemoryForTest } from "@/server/rate-limit";
-import { closeTestDb, createTestDb } from "@/tests/db";
+import { closeTestDb, createRouteTestDb } from "@/tests/db";
 import {
   createAdmin,
   createCustomer,
@@ -33,8 +23,7 @@ let customer: Member;
 let merchant: Member;
 
 beforeAll(async () => {
-  db = await createTestDb();
-  testState.db = db;
+  db = await createRouteTestDb();
   admin = await createAdmin(db);
   customer = await createCustomer(db);
   merchant = await createMerchant(db);

@@ -1,20 +1,10 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-
-const testState = vi.hoisted(() => {
-  process.env.NEXTAUTH_SECRET = "links-route-secret-links-route-secret-123456";
-  process.env.APP_URL = "http://localhost:3000";
-  return { db: undefined as unknown };
-});
-vi.mock(import("@/server/db/client"), async (importOriginal) => ({
-  ...(await importOriginal()),
-  getDb: async () => testState.db as Db,
-}));
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 
 import type { Db } from "@/server/db/client";
 import { stampedHeadersForTest } from "@/server/base/connection";
 import { createShortLink } from "@/server/links";
 import { clearRateLimitMemoryForTest } from "@/server/rate-limit";
-import { closeTestDb, createTestDb } from "@/tests/db";
+import { closeTestDb, createRouteTestDb } from "@/tests/db";
 import { createShortLink as storeShortLink } from "@/server/db/seed/factories";
 import { POST } from "./route";
 
@@ -22,8 +12,7 @@ const SITE = "http://localhost:3000";
 let db: Db;
 
 beforeAll(async () => {
-  db = await createTestDb();
-  testState.db = db;
+  db = await createRouteTestDb();
 });
 afterAll(() => closeTestDb(db));
 beforeEach(() => clearRateLimitMemoryForTest());

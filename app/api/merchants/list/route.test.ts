@@ -1,20 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 
-const testState = vi.hoisted(() => {
-  process.env.NEXTAUTH_SECRET = "merchant-list-route-secret-merchant-list-route";
-  process.env.APP_URL = "http://localhost:3000";
-  return { db: undefined as unknown };
-});
-vi.mock(import("@/server/db/client"), async (importOriginal) => ({
-  ...(await importOriginal()),
-  getDb: async () => testState.db as Db,
-}));
 // A visitor without location cookies.
 vi.mock("next/headers", () => ({ cookies: async () => ({ get: () => undefined }) }));
 
 import { encodeSessionToken, nowSeconds } from "@/server/auth/token";
 import type { Db } from "@/server/db/client";
-import { closeTestDb, createTestDb } from "@/tests/db";
+import { closeTestDb, createRouteTestDb } from "@/tests/db";
 import {
   createCustomer,
   createLocalLocation,
@@ -25,8 +16,7 @@ import { GET } from "./route";
 
 let db: Db;
 beforeAll(async () => {
-  db = await createTestDb();
-  testState.db = db;
+  db = await createRouteTestDb();
   for (let i = 0; i < 11; i++) {
     await createMerchant(db, {
       username: `orchard_${i}`,

@@ -1,24 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 
-const testState = vi.hoisted(() => {
-  process.env.NEXTAUTH_SECRET = "map-points-route-secret-map-points-route-secret";
-  return { db: undefined as unknown };
-});
-vi.mock(import("@/server/db/client"), async (importOriginal) => ({
-  ...(await importOriginal()),
-  getDb: async () => testState.db as Db,
-}));
 vi.mock("next/cache", () => ({ cacheLife: () => {}, cacheTag: () => {} }));
 
 import type { Db } from "@/server/db/client";
-import { closeTestDb, createTestDb } from "@/tests/db";
+import { closeTestDb, createRouteTestDb } from "@/tests/db";
 import { createCustomer, createMerchant } from "@/server/db/seed/factories";
 import { GET } from "./route";
 
 let db: Db;
 beforeAll(async () => {
-  db = await createTestDb();
-  testState.db = db;
+  db = await createRouteTestDb();
 });
 afterAll(() => closeTestDb(db));
 

@@ -1,19 +1,9 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-
-const testState = vi.hoisted(() => {
-  process.env.NEXTAUTH_SECRET = "messages-farmers-secret-messages-farmers-secret";
-  process.env.APP_URL = "http://localhost:3000";
-  return { db: undefined as unknown };
-});
-vi.mock(import("@/server/db/client"), async (importOriginal) => ({
-  ...(await importOriginal()),
-  getDb: async () => testState.db as Db,
-}));
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 
 import { encodeSessionToken, nowSeconds } from "@/server/auth/token";
 import type { Db } from "@/server/db/client";
 import { clearRateLimitMemoryForTest } from "@/server/rate-limit";
-import { closeTestDb, createTestDb } from "@/tests/db";
+import { closeTestDb, createRouteTestDb } from "@/tests/db";
 import {
   createCustomer,
   createMerchant,
@@ -29,8 +19,7 @@ let customer: Member;
 let productId: number;
 
 beforeAll(async () => {
-  db = await createTestDb();
-  testState.db = db;
+  db = await createRouteTestDb();
   // A Basic farm: the customer's side needs no plan.
   farm = await createMerchant(db);
   customer = await createCustomer(db);

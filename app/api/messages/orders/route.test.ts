@@ -1,18 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-
-const testState = vi.hoisted(() => {
-  process.env.NEXTAUTH_SECRET = "order-messages-secret-order-messages-secret-1";
-  process.env.APP_URL = "http://localhost:3000";
-  return { db: undefined as unknown };
-});
-vi.mock(import("@/server/db/client"), async (importOriginal) => ({
-  ...(await importOriginal()),
-  getDb: async () => testState.db as Db,
-}));
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import { encodeSessionToken, nowSeconds } from "@/server/auth/token";
 import type { Db } from "@/server/db/client";
-import { closeTestDb, createTestDb } from "@/tests/db";
+import { closeTestDb, createRouteTestDb } from "@/tests/db";
 import {
   createCustomer,
   createMerchant,
@@ -27,8 +17,7 @@ const SITE = "http://localhost:3000";
 let db: Db;
 
 beforeAll(async () => {
-  db = await createTestDb();
-  testState.db = db;
+  db = await createRouteTestDb();
 });
 afterAll(() => closeTestDb(db));
 

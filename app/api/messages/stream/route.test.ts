@@ -1,19 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-
-const testState = vi.hoisted(() => {
-  process.env.NEXTAUTH_SECRET = "messages-stream-secret-messages-stream-secret";
-  process.env.APP_URL = "http://localhost:3000";
-  return { db: undefined as unknown };
-});
-vi.mock(import("@/server/db/client"), async (importOriginal) => ({
-  ...(await importOriginal()),
-  getDb: async () => testState.db as Db,
-}));
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import { encodeSessionToken, nowSeconds } from "@/server/auth/token";
 import type { Db } from "@/server/db/client";
 import { getMessageHub } from "@/server/messaging/live";
-import { closeTestDb, createTestDb } from "@/tests/db";
+import { closeTestDb, createRouteTestDb } from "@/tests/db";
 import {
   createConversation,
   createCustomer,
@@ -34,8 +24,7 @@ let stranger: Member;
 const aborts: AbortController[] = [];
 
 beforeAll(async () => {
-  db = await createTestDb();
-  testState.db = db;
+  db = await createRouteTestDb();
   farm = await createMerchant(db);
   await createSubscription(db, { memberId: farm.id, plan: "harvest" });
   customer = await createCustomer(db);

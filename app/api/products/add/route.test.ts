@@ -4,16 +4,10 @@ import path from "node:path";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 
 const testState = vi.hoisted(() => {
-  process.env.NEXTAUTH_SECRET = "product-add-route-secret-product-add-route-0";
-  process.env.APP_URL = "http://localhost:3000";
   // Card payments stay off (no Stripe keys): the demo and e2e mode.
   delete process.env.STRIPE_SECRET_KEY;
-  return { db: undefined as unknown, revalidated: [] as string[] };
+  return { revalidated: [] as string[] };
 });
-vi.mock(import("@/server/db/client"), async (importOriginal) => ({
-  ...(await importOriginal()),
-  getDb: async () => testState.db as Db,
-}));
 // revalidateTag needs Next's request store; record the tags instead.
 vi.mock("next/cache", () => ({
   revalidateTag: (tag: string, profile: unknown) =>
@@ -26,7 +20,7 @@ process.env.UPLOADS_DIR = UPLOADS;
 import { encodeSessionToken, nowSeconds } from "@/server/auth/token";
 import type { Db } from "@/server/db/client";
 import { pngOfSize, solid } from "@/server/storage/test-images";
-import { closeTestDb, createTestDb } from "@/tests/db";
+import { closeTestDb, createRouteTestDb } from "@/tests/db";
 import {
   createCustomer,
   createMerchant,
@@ -50,8 +44,7 @@ let db: Db;
 let png: Uint8Array;
 
 beforeAll(async () => {
-  db = await createTestDb();
-  testState.db = db;
+  db = await createRouteTestDb();
   png = await solid(160, 128).png().toBuffer();
 });
 afterAll(async () => {

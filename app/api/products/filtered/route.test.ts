@@ -1,14 +1,8 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 
 const testState = vi.hoisted(() => {
-  process.env.NEXTAUTH_SECRET = "filtered-route-secret-filtered-route-secret-01";
-  process.env.APP_URL = "http://localhost:3000";
-  return { db: undefined as unknown, cookies: new Map<string, string>() };
+  return { cookies: new Map<string, string>() };
 });
-vi.mock(import("@/server/db/client"), async (importOriginal) => ({
-  ...(await importOriginal()),
-  getDb: async () => testState.db as Db,
-}));
 // A visitor's My Local lives in cookies read through next/headers.
 vi.mock("next/headers", () => ({
   cookies: async () => ({
@@ -21,7 +15,7 @@ import { COOKIE_NAMES } from "@/lib/constants";
 import { encodeSessionToken, nowSeconds } from "@/server/auth/token";
 import type { Db } from "@/server/db/client";
 import { encryptLocationCookie } from "@/server/location/location-cookies";
-import { closeTestDb, createTestDb } from "@/tests/db";
+import { closeTestDb, createRouteTestDb } from "@/tests/db";
 import {
   createCustomer,
   createLocalLocation,
@@ -34,8 +28,7 @@ import { GET } from "./route";
 let db: Db;
 const ids: Record<string, number> = {};
 beforeAll(async () => {
-  db = await createTestDb();
-  testState.db = db;
+  db = await createRouteTestDb();
   const toronto = await createMerchant(db, {
     username: "toronto_farm",
     latitude: 43.65,

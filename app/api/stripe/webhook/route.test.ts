@@ -9,25 +9,19 @@ const testState = vi.hoisted(() => {
     publishableKey: "pk_test_webhook_route_0123456789",
     webhookSecret: "whsec_webhook_route_0123456789",
   };
-  process.env.NEXTAUTH_SECRET = "webhook-route-secret-webhook-route-secret-01";
-  process.env.APP_URL = "http://localhost:3000";
   process.env.STRIPE_SECRET_KEY = keys.secretKey;
   process.env.NEXT_PUBLIC_STRIPE_PUBLISHABLE_KEY = keys.publishableKey;
   process.env.STRIPE_WEBHOOK_SECRET = keys.webhookSecret;
   delete process.env.STRIPE_API_BASE;
-  return { db: undefined as unknown, keys };
+  return { keys };
 });
-vi.mock(import("@/server/db/client"), async (importOriginal) => ({
-  ...(await importOriginal()),
-  getDb: async () => testState.db as Db,
-}));
 
 import Stripe from "stripe";
 import type { Db } from "@/server/db/client";
 import { getEnv } from "@/server/env";
 import { completeCardReturn, startCardCheckout } from "@/server/checkout";
 import { CARDS, cardShop, intentIdOf, payAsBrowser } from "@/tests/card-checkout";
-import { closeTestDb, createTestDb } from "@/tests/db";
+import { closeTestDb, createRouteTestDb } from "@/tests/db";
 import { startStripeFake, type StripeFake, type StripeObject } from "@/tests/stripe-fake";
 import { POST } from "./route";
 
@@ -39,8 +33,7 @@ let fake: StripeFake;
 let stripe: Stripe;
 
 beforeAll(async () => {
-  [db, fake] = await Promise.all([createTestDb(), startStripeFake(testState.keys)]);
-  testState.db = db;
+  [db, fake] = await Promise.all([createRouteTestDb(), startStripeFake(testState.keys)]);
   stripe = fake.client();
   process.env.STRIPE_API_BASE = fake.url;
   // Were the environment read before this line, the handler would call api.stripe.com.

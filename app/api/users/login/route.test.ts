@@ -1,14 +1,8 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 
 const testState = vi.hoisted(() => {
-  process.env.NEXTAUTH_SECRET = "login-route-test-secret-login-route-test-0123";
-  process.env.APP_URL = "http://localhost:3000";
-  return { db: undefined as unknown, production: false, trustProxy: false };
+  return { production: false, trustProxy: false };
 });
-vi.mock(import("@/server/db/client"), async (importOriginal) => ({
-  ...(await importOriginal()),
-  getDb: async () => testState.db as Db,
-}));
 vi.mock(import("@/server/env"), async (importOriginal) => {
   const actual = await importOriginal();
   return {
@@ -33,13 +27,12 @@ import { SIGN_IN_ADDRESS_LIMIT } from "@/server/auth/sign-in";
 import type { Db } from "@/server/db/client";
 import { stampedHeadersForTest } from "@/server/base/connection";
 import { clearRateLimitMemoryForTest } from "@/server/rate-limit";
-import { closeTestDb, createTestDb } from "@/tests/db";
+import { closeTestDb, createRouteTestDb } from "@/tests/db";
 import { DEFAULT_PASSWORD, createCustomer, createMerchant } from "@/server/db/seed/factories";
 
 let db: Db;
 beforeAll(async () => {
-  db = await createTestDb();
-  testState.db = db;
+  db = await createRouteTestDb();
 });
 afterAll(() => closeTestDb(db));
 beforeEach(() => {

@@ -1,13 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 
-const testState = vi.hoisted(() => {
-  process.env.NEXTAUTH_SECRET = "register-route-test-secret-register-route-01";
-  return { db: undefined as unknown };
-});
-vi.mock(import("@/server/db/client"), async (importOriginal) => ({
-  ...(await importOriginal()),
-  getDb: async () => testState.db as Db,
-}));
 // Counts the argon2 work each request does: that is what makes two answers take as long, and a
 // count does not depend on how busy the machine is (a timing did, and failed CI under load).
 const argon = vi.hoisted(() => ({ verifies: 0, hashes: 0 }));
@@ -38,13 +30,12 @@ import type { Db } from "@/server/db/client";
 import { stampedHeadersForTest } from "@/server/base/connection";
 import { REGISTRATION_LIMIT } from "@/server/members/registration-limit";
 import { clearRateLimitMemoryForTest, consumeRateLimit } from "@/server/rate-limit";
-import { closeTestDb, createTestDb } from "@/tests/db";
+import { closeTestDb, createRouteTestDb } from "@/tests/db";
 import { createCustomer, createReseller } from "@/server/db/seed/factories";
 
 let db: Db;
 beforeAll(async () => {
-  db = await createTestDb();
-  testState.db = db;
+  db = await createRouteTestDb();
 });
 afterAll(() => closeTestDb(db));
 

@@ -1,18 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-
-const testState = vi.hoisted(() => {
-  process.env.NEXTAUTH_SECRET = "store-route-secret-store-route-secret-0123456";
-  process.env.APP_URL = "http://localhost:3000";
-  return { db: undefined as unknown };
-});
-vi.mock(import("@/server/db/client"), async (importOriginal) => ({
-  ...(await importOriginal()),
-  getDb: async () => testState.db as Db,
-}));
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import { encodeSessionToken, nowSeconds } from "@/server/auth/token";
 import type { Db } from "@/server/db/client";
-import { closeTestDb, createTestDb } from "@/tests/db";
+import { closeTestDb, createRouteTestDb } from "@/tests/db";
 import {
   createCustomer,
   createMerchant,
@@ -28,8 +18,7 @@ let otherMerchant: Member;
 let customer: Member;
 
 beforeAll(async () => {
-  db = await createTestDb();
-  testState.db = db;
+  db = await createRouteTestDb();
   owner = await createMerchant(db, { username: "route_farm" });
   otherMerchant = await createMerchant(db);
   customer = await createCustomer(db);
