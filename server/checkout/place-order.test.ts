@@ -20,6 +20,7 @@ import {
   products,
 } from "@/server/db/schema";
 import { AppError } from "@/server/errors";
+import { withFollowUps } from "@/server/base/follow-ups";
 import { closeTestDb, createTestDb } from "@/tests/db";
 import {
   createCartItem,
@@ -956,39 +957,42 @@ describe("placeOrder's statements", () => {
       const customer = await createCustomer(db);
       const farm = await createMerchant(db);
       const product = await createProduct(db, { merchantId: farm.id });
-      await db.transaction(async (tx) => {
-        // One connection (the transaction's), as a server's pool connection lives across
-        // checkouts; earlier tests may have run the statements on it already.
-        const plans = async () => {
-          const { rows } = await tx.execute<{ statement: string; generic: number; runs: number }>(
-            sql`select case when name = 'cart_lines' then 'cart read' else 'write' end as statement,
+      // The scope a caller opening its own transaction owes placeOrder's mails (decision 0041).
+      await withFollowUps(db, () =>
+        db.transaction(async (tx) => {
+          // One connection (the transaction's), as a server's pool connection lives across
+          // checkouts; earlier tests may have run the statements on it already.
+          const plans = async () => {
+            const { rows } = await tx.execute<{ statement: string; generic: number; runs: number }>(
+              sql`select case when name = 'cart_lines' then 'cart read' else 'write' end as statement,
               generic_plans::int as generic, (generic_plans + custom_plans)::int as runs
               from pg_prepared_statements
               where name = 'cart_lines' or statement like '%with ordered as (%'`,
-          );
-          return new Map(rows.map((row) => [row.statement, row]));
-        };
-        const before = await plans();
-        for (let round = 0; round < 7; round += 1) {
-          await tx
-            .insert(cartItems)
-            .values({ memberId: customer.id, productId: product.id, qty: 1 });
-          const placed = await placeOrder(tx, {
-            customerId: customer.id,
-            checkoutKey: randomUUID(),
-            delivery: storePickup(customer),
-          });
-          expect(placed.created).toBe(true);
-        }
-        const after = await plans();
-        expect([...after.keys()].sort()).toEqual(["cart read", "write"]);
-        for (const [statement, row] of after) {
-          const earlier = before.get(statement) ?? { generic: 0, runs: 0 };
-          expect(row.runs - earlier.runs, statement).toBe(7);
-          // After five runs planned for their values, PostgreSQL keeps the generic plan.
-          expect(row.generic - earlier.generic, statement).toBeGreaterThanOrEqual(2);
-        }
-      });
+            );
+            return new Map(rows.map((row) => [row.statement, row]));
+          };
+          const before = await plans();
+          for (let round = 0; round < 7; round += 1) {
+            await tx
+              .insert(cartItems)
+              .values({ memberId: customer.id, productId: product.id, qty: 1 });
+            const placed = await placeOrder(tx, {
+              customerId: customer.id,
+              checkoutKey: randomUUID(),
+              delivery: storePickup(customer),
+            });
+            expect(placed.created).toBe(true);
+          }
+          const after = await plans();
+          expect([...after.keys()].sort()).toEqual(["cart read", "write"]);
+          for (const [statement, row] of after) {
+            const earlier = before.get(statement) ?? { generic: 0, runs: 0 };
+            expect(row.runs - earlier.runs, statement).toBe(7);
+            // After five runs planned for their values, PostgreSQL keeps the generic plan.
+            expect(row.generic - earlier.generic, statement).toBeGreaterThanOrEqual(2);
+          }
+        }),
+      );
     },
   );
 });
