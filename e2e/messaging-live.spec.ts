@@ -184,10 +184,14 @@ test("a visitor gets the farmer's reply by email and registering from its link k
   const url = new URL(link!);
   await visitorPage.goto(url.pathname + url.search);
   await expect(visitorPage.getByLabel("Email")).toHaveValue(visitor.email);
+  // The name given when asking is not asked again, and the page says the conversation follows.
+  await expect(visitorPage.getByLabel("First Name")).toHaveValue(visitor.firstName);
+  await expect(visitorPage.getByLabel("Last Name")).toHaveValue("Fox");
+  await expect(visitorPage.getByRole("note")).toContainText(
+    `Your conversation with ${farm.name} comes along`,
+  );
   const username = `dale_${letters}`;
   await visitorPage.getByLabel("Username").fill(username);
-  await visitorPage.getByLabel("First Name").fill(visitor.firstName);
-  await visitorPage.getByLabel("Last Name").fill("Fox");
   await visitorPage.getByLabel("Phone").fill("4165550123");
   await visitorPage.getByLabel("Password", { exact: true }).fill(TEST_PASSWORD);
   await visitorPage.getByLabel("Confirm Password").fill(TEST_PASSWORD);

@@ -8,8 +8,11 @@ export type MessageVisitorReplyEmailProps = {
   firstName: string;
   /** Who replied (the farmer's name). */
   farmer: string;
-  /** The reply, as typed: React Email escapes it, so it is text, never markup. */
-  message: string;
+  /**
+   * The replies this mail carries, oldest first, as typed: React Email escapes them, so they are
+   * text, never markup (several when replies came within the hour's limit of one mail).
+   */
+  messages: string[];
   /** `/register?recipientEmail=...&recipientToken=...`: registering there keeps the conversation. */
   registerUrl: string;
 };
@@ -19,7 +22,7 @@ export function MessageVisitorReplyEmail({
   appUrl,
   firstName,
   farmer,
-  message,
+  messages,
   registerUrl,
 }: MessageVisitorReplyEmailProps) {
   return (
@@ -32,16 +35,19 @@ export function MessageVisitorReplyEmail({
         {farmer} replied to your question
       </Heading>
       <Text style={paragraph}>Hi {firstName},</Text>
-      <Text
-        style={{
-          ...paragraph,
-          whiteSpace: "pre-wrap",
-          borderLeft: `4px solid ${BRAND.leaf800}`,
-          paddingLeft: "12px",
-        }}
-      >
-        {message}
-      </Text>
+      {messages.map((message, index) => (
+        <Text
+          key={index}
+          style={{
+            ...paragraph,
+            whiteSpace: "pre-wrap",
+            borderLeft: `4px solid ${BRAND.leaf800}`,
+            paddingLeft: "12px",
+          }}
+        >
+          {message}
+        </Text>
+      ))}
       <Text style={paragraph}>
         To answer and keep the whole conversation in one place, create your free account with this
         email address. Your earlier messages come with it.

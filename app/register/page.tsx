@@ -6,8 +6,8 @@ import { AuthPage, FormSkeleton } from "@/components/auth/auth-page";
 import { RegistrationForm } from "@/components/auth/registration-form";
 import { firstParam, type SearchParams } from "@/components/auth/search-params";
 import { defaultCountry } from "@/lib/input-format";
+import { loadRegistrationFromReply, pageMetadata } from "@/server/pages";
 import { readClientInfo } from "@/server/security";
-import { pageMetadata } from "@/server/seo";
 
 // The spec notes the old title looked like the contact page's; this page has its own.
 /** Its own title, description, canonical URL and link preview (server/seo.ts). */
@@ -55,12 +55,31 @@ async function RegisterBody({ searchParams }: { searchParams: SearchParams }) {
   const email = firstParam(query.recipientEmail)?.slice(0, 254) ?? "";
   // From a farmer's reply mail: proves the address received it, so its conversations follow.
   const recipientToken = firstParam(query.recipientToken)?.slice(0, 64);
+  const fromReply = await loadRegistrationFromReply(email, recipientToken);
   return (
-    <RegistrationForm
-      variant="customer"
-      defaultCountry={defaultCountry(readClientInfo(requestHeaders).place.country)}
-      defaultEmail={email}
-      recipientToken={email ? recipientToken : undefined}
-    />
+    <>
+      {fromReply ? (
+        <p role="note" className="bg-leaf-50 mb-5 rounded-lg p-4 text-sm text-stone-800">
+          {fromReply.farms.length > 1 || fromReply.moreFarms
+            ? `Your conversations with ${farmList(fromReply.farms, fromReply.moreFarms)} come along`
+            : `Your conversation with ${fromReply.farms[0]} comes along`}
+          : once you register with this email, you read and answer in your Messages.
+        </p>
+      ) : null}
+      <RegistrationForm
+        variant="customer"
+        defaultCountry={defaultCountry(readClientInfo(requestHeaders).place.country)}
+        defaultEmail={email}
+        recipientToken={email ? recipientToken : undefined}
+        defaultName={fromReply ?? undefined}
+      />
+    </>
   );
+}
+
+/** "A", "A and B", "A, B and C", "A, B, C and others". */
+function farmList(farms: string[], more: boolean): string {
+  const names = more ? [...farms, "others"] : farms;
+  if (names.length <= 1) return names.join("");
+  return `${names.slice(0, -1).join(", ")} and ${names.at(-1)}`;
 }

@@ -40,6 +40,8 @@ export type RegistrationFormProps = {
    * visitor had with that email become the new account's.
    */
   recipientToken?: string;
+  /** Prefills the name a visitor gave when they asked a farm (with `recipientToken`). */
+  defaultName?: { firstName: string; lastName: string };
   /** The reseller identifier of /merchants/register?ak=..., already checked by the page. */
   ak?: string;
 };
@@ -54,6 +56,7 @@ export function RegistrationForm({
   defaultCountry,
   defaultEmail = "",
   recipientToken,
+  defaultName,
   ak,
 }: RegistrationFormProps) {
   const isMerchant = variant === "merchant";
@@ -63,8 +66,8 @@ export function RegistrationForm({
     resolver,
     defaultValues: {
       username: "",
-      firstName: "",
-      lastName: "",
+      firstName: defaultName?.firstName ?? "",
+      lastName: defaultName?.lastName ?? "",
       phone: "",
       country: defaultCountry,
       email: defaultEmail,

@@ -14,6 +14,7 @@ export { listMessages, type MessagePage } from "./list-messages";
 export {
   mailAfterMessage,
   mailUnreadMessages,
+  mailVisitorReplies,
   MAIL_THROTTLE_MS,
   startUnreadMessageMailer,
   UNREAD_MAIL_AFTER_MS,
@@ -24,3 +25,4 @@ export { MESSAGING_MESSAGES } from "./messages";
 export type { MessageView } from "./message-view";
 export { sendMessage } from "./send-message";
 export { messageOrderParty, ORDER_PARTY_NOT_FOUND } from "./message-order-party";
+export { loadVisitorRegistration, type VisitorRegistration } from "./visitor-registration";

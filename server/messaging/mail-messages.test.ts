@@ -17,8 +17,11 @@ import {
   attachVisitorConversations,
   listConversations,
   listMessages,
+  loadVisitorRegistration,
   mailAfterMessage,
   mailUnreadMessages,
+  mailVisitorReplies,
+  MAIL_THROTTLE_MS,
   sendMessage,
   UNREAD_MAIL_AFTER_MS,
 } from ".";
@@ -66,14 +69,13 @@ async function reply(memberId: number, conversationId: number, body: string) {
 }
 
 describe("mails for messages", () => {
-  it("mails each farmer reply to a visitor with a link to register with that email", async () => {
+  it("mails a farmer's reply to a visitor with a link to register with that email", async () => {
     const email = `Visitor${Date.now()}@Example.com`;
     const { conversationId } = await visitorAsks(email);
     await reply(farm.id, conversationId, "Yes, <b>a dozen</b> left.");
-    await reply(farm.id, conversationId, "Come by before noon.");
 
     const mails = await mailsTo(email);
-    expect(mails).toHaveLength(2);
+    expect(mails).toHaveLength(1);
     expect(mails[0]!.subject).toBe("Ellen Hartley replied to your question");
     // Typed text stays text.
     expect(mails[0]!.html).toContain("Yes, &lt;b&gt;a dozen&lt;/b&gt; left.");
@@ -82,6 +84,40 @@ describe("mails for messages", () => {
     );
     expect(link.searchParams.get("recipientEmail")).toBe(email.toLowerCase());
     expect(link.searchParams.get("recipientToken")).toBe(signRecipientEmail(email));
+  });
+
+  it("mails a visitor at most once an hour per conversation; the sweep brings the replies held back, once", async () => {
+    const email = `held${Date.now()}@example.com`;
+    const { conversationId } = await visitorAsks(email);
+    await reply(farm.id, conversationId, "First answer.");
+    await reply(farm.id, conversationId, "Second answer.");
+    await reply(farm.id, conversationId, "Third answer.");
+    expect(await mailsTo(email)).toHaveLength(1);
+    expect((await mailsTo(email))[0]!.html).not.toContain("Second answer.");
+
+    // Within the hour the sweep holds them back too.
+    await mailUnreadMessages(db, { now: new Date(Date.now() + MAIL_THROTTLE_MS / 2) });
+    expect(await mailsTo(email)).toHaveLength(1);
+
+    // After it, one mail carries both replies held back, in order; sweeping again sends nothing.
+    const later = new Date(Date.now() + MAIL_THROTTLE_MS + 1000);
+    await Promise.all([
+      mailVisitorReplies(db, { now: later }),
+      mailVisitorReplies(db, { now: later }),
+    ]);
+    await mailUnreadMessages(db, { now: later });
+    const mails = await mailsTo(email);
+    expect(mails).toHaveLength(2);
+    const held = mails[1]!.html;
+    expect(held).toContain("Second answer.");
+    expect(held).toContain("Third answer.");
+    expect(held.indexOf("Second answer.")).toBeLessThan(held.indexOf("Third answer."));
+    expect(held).not.toContain("First answer.");
+    const [conversation] = await db
+      .select({ unread: conversations.customerUnreadCount })
+      .from(conversations)
+      .where(eq(conversations.id, conversationId));
+    expect(conversation!.unread).toBe(0);
   });
 
   it("mails the farmer about a new conversation, with List-Unsubscribe, once an hour at most", async () => {
@@ -187,6 +223,27 @@ describe("registering with recipientEmail", () => {
       } as never,
       { recipientToken },
     ).then((member) => member!);
+
+  it("prefills the name the visitor gave and names the farm, only with the mail's token", async () => {
+    const email = `prefill${Date.now()}@example.com`;
+    const { conversationId } = await visitorAsks(email, "Raw milk?");
+    await reply(farm.id, conversationId, "Not allowed here, sorry.");
+
+    expect(
+      await loadVisitorRegistration(db, {
+        email: email.toUpperCase(),
+        recipientToken: signRecipientEmail(email),
+      }),
+    ).toEqual({ firstName: "Lee", lastName: "Ng", farms: ["Ellen Hartley"], moreFarms: false });
+    for (const token of [undefined, "not-a-token", signRecipientEmail("other@example.com")])
+      expect(await loadVisitorRegistration(db, { email, recipientToken: token })).toBeNull();
+
+    await register(email, signRecipientEmail(email));
+    // Attached: nothing left to bring along.
+    expect(
+      await loadVisitorRegistration(db, { email, recipientToken: signRecipientEmail(email) }),
+    ).toBeNull();
+  });
 
   it("attaches the visitor's conversations to the new account with the mail's token", async () => {
     const email = `attach${Date.now()}@example.com`;

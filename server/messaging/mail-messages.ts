@@ -1,5 +1,5 @@
 import "server-only";
-import { and, eq, sql } from "drizzle-orm";
+import { and, desc, eq, sql } from "drizzle-orm";
 import { createElement } from "react";
 import { MessageVisitorReplyEmail } from "@/emails/message-visitor-reply-email";
 import { MessagesWaitingEmail } from "@/emails/messages-waiting-email";
@@ -23,8 +23,9 @@ const fullName = (first: string | null, last: string | null) =>
 
 /**
  * The mail a new message causes at once (after the answer went out):
- * - a farmer's reply to a visitor (no account, no inbox) goes to the visitor's address, every
- *   reply, with the link to register and keep the conversation;
+ * - a farmer's reply to a visitor (no account, no inbox) goes to the visitor's address with the
+ *   link to register and keep the conversation, unless the visitor was mailed in the last hour
+ *   (the replies since then wait for the sweep, `mailVisitorReplies`);
  * - the first message of a conversation tells the other member, unless that side was mailed in
  *   the last hour. Later messages are the unread sweep's (`mailUnreadMessages`).
  */
@@ -41,7 +42,6 @@ export async function mailAfterMessage(
       customerId: conversations.customerId,
       visitorFirstName: conversations.visitorFirstName,
       visitorLastName: conversations.visitorLastName,
-      visitorEmail: conversations.visitorEmail,
       isFirst: sql<boolean>`not exists (select 1 from ${messages} as m where m.conversation_id = ${messages.conversationId} and m.id < ${messages.id})`,
     })
     .from(messages)
@@ -50,23 +50,9 @@ export async function mailAfterMessage(
     .limit(1);
   if (!row) return;
   const fromMerchant = row.senderMemberId !== null && row.senderMemberId === row.merchantId;
-  const appUrl = getEnv().APP_URL;
 
   if (fromMerchant && row.customerId === null) {
-    if (!row.visitorEmail) return;
-    const farmer = await memberName(db, row.merchantId);
-    await sendMail(db, {
-      to: row.visitorEmail,
-      subject: `${farmer} replied to your question`,
-      category: CATEGORY,
-      react: createElement(MessageVisitorReplyEmail, {
-        appUrl,
-        firstName: row.visitorFirstName ?? "there",
-        farmer,
-        message: row.body,
-        registerUrl: recipientRegisterUrl(row.visitorEmail),
-      }),
-    });
+    await mailVisitorReplies(db, { conversationId: row.conversationId });
     return;
   }
   if (!row.isFirst) return;
@@ -84,7 +70,7 @@ export async function mailAfterMessage(
 /**
  * The unread sweep, run every minute on each instance: each side of a conversation whose messages
  * have waited unread for UNREAD_MAIL_AFTER_MS, and that was not mailed since they came nor in the
- * last hour, gets one mail. A side is claimed (its `*_mailed_at` set) with `for update skip
+ * last hour, gets one mail; a visitor gets the farm's replies held back by the hour's limit. A side is claimed (its `*_mailed_at` set) with `for update skip
  * locked` before mailing, so two instances never mail it twice.
  *
  * @returns how many mails were sent
@@ -93,7 +79,7 @@ export async function mailUnreadMessages(
   db: Db,
   { now = new Date(), limit = 100 }: { now?: Date; limit?: number } = {},
 ): Promise<number> {
-  let sent = 0;
+  let sent = await mailVisitorReplies(db, { now, limit });
   for (const side of ["merchant", "customer"] as const) {
     const { rows } = await db.execute<{
       id: number;
@@ -113,6 +99,81 @@ export async function mailUnreadMessages(
       } catch (error) {
         log.error({ err: error, conversationId: row.id, side }, "unread message mail failed");
       }
+    }
+  }
+  return sent;
+}
+
+/**
+ * Mails visitors the farm's replies they have not been mailed, one mail per conversation with
+ * every such reply, at most one an hour per conversation (members get the same limit from the
+ * unread sweep). The visitor has no inbox, so the mail is their reading: the conversation is
+ * claimed and its customer unread count cleared in one statement, under `for update skip locked`,
+ * and the count it had says how many of the farm's last messages the mail carries. A reply
+ * appended meanwhile waits for the row's lock and counts for the next mail, so none is mailed
+ * twice or lost, on any number of instances.
+ *
+ * @returns how many mails were sent
+ */
+export async function mailVisitorReplies(
+  db: Db,
+  {
+    conversationId,
+    now = new Date(),
+    limit = 100,
+  }: { conversationId?: number; now?: Date; limit?: number },
+): Promise<number> {
+  const at = now.toISOString();
+  const { rows } = await db.execute<{
+    id: number;
+    merchant_id: number;
+    visitor_email: string;
+    visitor_first_name: string | null;
+    replies: number;
+  }>(sql`
+    with due as (
+      select id, customer_unread_count as replies from conversations
+      where customer_id is null
+        and customer_unread_count > 0
+        and visitor_email is not null
+        and (customer_mailed_at is null
+          or customer_mailed_at <= ${at}::timestamptz - ${`${MAIL_THROTTLE_MS} milliseconds`}::interval)
+        ${conversationId === undefined ? sql`` : sql`and id = ${conversationId}`}
+      order by last_message_at
+      limit ${limit}
+      for update skip locked
+    )
+    update conversations as c set customer_mailed_at = ${at}::timestamptz, customer_unread_count = 0
+    from due where c.id = due.id
+    returning c.id, c.merchant_id, c.visitor_email, c.visitor_first_name, due.replies`);
+  let sent = 0;
+  for (const row of rows) {
+    try {
+      const replies = await db
+        .select({ body: messages.body })
+        .from(messages)
+        .where(
+          and(eq(messages.conversationId, row.id), eq(messages.senderMemberId, row.merchant_id)),
+        )
+        .orderBy(desc(messages.id))
+        .limit(row.replies);
+      if (replies.length === 0) continue;
+      const farmer = await memberName(db, row.merchant_id);
+      await sendMail(db, {
+        to: row.visitor_email,
+        subject: `${farmer} replied to your question`,
+        category: CATEGORY,
+        react: createElement(MessageVisitorReplyEmail, {
+          appUrl: getEnv().APP_URL,
+          firstName: row.visitor_first_name ?? "there",
+          farmer,
+          messages: replies.map((reply) => reply.body).reverse(),
+          registerUrl: recipientRegisterUrl(row.visitor_email),
+        }),
+      });
+      sent += 1;
+    } catch (error) {
+      log.error({ err: error, conversationId: row.id }, "visitor reply mail failed");
     }
   }
   return sent;

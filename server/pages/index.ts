@@ -9,6 +9,7 @@ export { requireAdmin, requireMember } from "@/server/auth/guards";
 export { absoluteUrl, JsonLd, pageMetadata, serializeJsonLd } from "@/server/seo";
 export { formatServiceDate } from "@/server/subscriptions";
 export { loadCartList } from "./cart-list";
+export { loadRegistrationFromReply } from "./visitor-registration";
 export {
   getCachedMerchantList,
   getCachedProductList,
