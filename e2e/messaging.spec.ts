@@ -136,7 +136,7 @@ test("a visitor asks a Harvest farmer from the store page; the farmer reads it a
   await farmer.context().close();
 });
 
-test("a Basic farmer meets the plan gate when replying, then deletes the conversation", async ({
+test("a Basic farm's plan gate is said before anyone writes; its farmer meets it on opening and on Send, then deletes the conversation", async ({
   browser,
   baseURL,
 }, testInfo) => {
@@ -144,21 +144,34 @@ test("a Basic farmer meets the plan gate when replying, then deletes the convers
   const use = testInfo.project.use;
   const visitor = uniqueVisitor();
 
-  const farmer = await newPage(browser, baseURL!, use);
-  const asked = await farmer.request.post("/api/merchants/contact", {
-    data: {
-      contactFirstName: visitor.firstName,
-      contactLastName: visitor.lastName,
-      contactEmail: visitor.email,
-      contactContent: "Do you sell eggs?",
-      farmerId: basic,
-    },
-  });
-  expect(asked.status(), await asked.text()).toBe(201);
+  // The visitor is told before writing that this farm answers once its plan allows; the message
+  // still goes and is kept.
+  const visitorPage = await newPage(browser, baseURL!, use);
+  await visitorPage.goto(`/stores/${basic}`);
+  await visitorPage.getByRole("button", { name: "Ask The Farmer" }).click();
+  const dialog = visitorPage.getByRole("dialog", { name: "Ask The Farmer" });
+  await expect(dialog.getByRole("note")).toContainText(
+    "replies by message only once its plan includes messaging",
+  );
+  await dialog.getByLabel("First Name").fill(visitor.firstName);
+  await dialog.getByLabel("Last Name").fill(visitor.lastName);
+  await dialog.getByLabel("Email").fill(visitor.email);
+  await dialog.getByLabel("Message", { exact: true }).fill("Do you sell eggs?");
+  await dialog.getByRole("button", { name: "Send" }).click();
+  await expect(dialog.getByRole("status")).toHaveText("Successfully Sent!");
+  await visitorPage.context().close();
 
+  const farmer = await newPage(browser, baseURL!, use);
   await signIn(farmer, basic);
   const bubbles = await openContact(farmer, visitor.name);
   await expect(bubbles.getByRole("listitem")).toHaveCount(1);
+  // The gate is said as the conversation opens, before the farmer types a reply.
+  const gate = farmer.getByRole("note");
+  await expect(gate).toContainText("Your plan does not include messaging");
+  await expect(gate.getByRole("link", { name: "View Plans" })).toHaveAttribute(
+    "href",
+    "/pricing#plans",
+  );
   await farmer.getByLabel("Message", { exact: true }).fill("We do, a dozen for 6 dollars.");
   await farmer.getByRole("button", { name: "Send" }).click();
   const heyThere = farmer.getByRole("dialog", { name: "Hey There!" });

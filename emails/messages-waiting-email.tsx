@@ -1,4 +1,4 @@
-import { Button, Heading, Text } from "@react-email/components";
+import { Button, Heading, Link, Text } from "@react-email/components";
 import { BRAND, EmailLayout, NotificationFooter, buttonStyle, paragraph } from "./email-layout";
 
 export type MessagesWaitingEmailProps = {
@@ -12,6 +12,11 @@ export type MessagesWaitingEmailProps = {
   kind: "new" | "unread";
   /** The first message of a new conversation (as typed; rendered as text). */
   message?: string;
+  /**
+   * A farm whose plan does not include messaging: it can read, and a plan with messaging lets it
+   * reply (the mail leads to the plans, not to a Send that refuses).
+   */
+  planNeeded?: boolean;
 };
 
 /** To a member: a new conversation, or messages left unread for a while (at most one an hour). */
@@ -22,6 +27,7 @@ export function MessagesWaitingEmail({
   from,
   kind,
   message,
+  planNeeded = false,
 }: MessagesWaitingEmailProps) {
   const title =
     kind === "new" ? `${from} sent you a message` : `You have unread messages from ${from}`;
@@ -51,9 +57,25 @@ export function MessagesWaitingEmail({
           {from} wrote to you and the messages are still waiting to be read.
         </Text>
       )}
-      <Button href={`${appUrl}/messages`} style={buttonStyle}>
-        Read and reply
-      </Button>
+      {planNeeded ? (
+        <>
+          <Text style={paragraph}>
+            Your plan does not include messaging, so you can read this but not reply yet. The
+            Engager and Harvest plans let you reply to {from} and every customer who writes; the
+            messages wait for you until then.
+          </Text>
+          <Button href={`${appUrl}/pricing#plans`} style={buttonStyle}>
+            View Plans
+          </Button>
+          <Text style={{ ...paragraph, marginTop: "16px" }}>
+            Or <Link href={`${appUrl}/messages`}>read the message</Link> now.
+          </Text>
+        </>
+      ) : (
+        <Button href={`${appUrl}/messages`} style={buttonStyle}>
+          Read and reply
+        </Button>
+      )}
     </EmailLayout>
   );
 }

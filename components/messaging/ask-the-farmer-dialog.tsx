@@ -6,6 +6,7 @@ import { fetchOwnContact } from "@/components/account/own-contact";
 import { useViewerState } from "@/components/layout/viewer-context";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent } from "@/components/ui/dialog";
+import { FarmReplyNote } from "./farm-reply-note";
 import { joinFieldErrors, toFieldErrors } from "@/lib/validation/field-errors";
 import { MSG } from "@/lib/validation/messages";
 import { askTheFarmerSchema } from "@/lib/validation/messaging";
@@ -145,6 +146,7 @@ export function AskTheFarmerDialog({
         }}
       >
         <form noValidate onSubmit={(e) => void onSubmit(e)} className="mt-4 flex flex-col gap-4">
+          <FarmReplyNote farmName={farmerName} farmerId={farmerId} prodId={prodId} />
           <div className="grid gap-4 sm:grid-cols-2">
             <FormInput
               id={id("first-name")}

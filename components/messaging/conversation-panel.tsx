@@ -1,6 +1,7 @@
 "use client";
 
 import { ArrowLeft } from "lucide-react";
+import Link from "next/link";
 import { useEffect, useLayoutEffect, useRef, useState, type FormEvent } from "react";
 import { FormField, inputClasses } from "@/components/account/form-field";
 import { Button } from "@/components/ui/button";
@@ -43,6 +44,10 @@ export function ConversationPanel({
   const [loadError, setLoadError] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [sending, setSending] = useState(false);
+  // From the first page: who the reader is here, and whether the farm's plan lets it reply.
+  const [gate, setGate] = useState<{ side: "merchant" | "customer"; farmCanReply: boolean } | null>(
+    null,
+  );
   // Live messages that arrive while the first page loads join it when it is in.
   const arrivedEarly = useRef<MessageView[]>([]);
   const { scrollRef, onScroll, unseen, toNewest, announcement, keepPlaceAbove } =
@@ -57,6 +62,7 @@ export function ConversationPanel({
         setMessages(arrivedEarly.current.reduce(withMessage, page.results));
         arrivedEarly.current = [];
         setBefore(page.nextCursor);
+        setGate({ side: page.side, farmCanReply: page.farmCanReply });
       })
       .catch(() => live && setLoadError(true));
     return () => {
@@ -186,6 +192,7 @@ export function ConversationPanel({
         {announcement}
       </p>
 
+      {gate && !gate.farmCanReply ? <PlanGateNote side={gate.side} name={name} /> : null}
       <form
         noValidate
         onSubmit={(e) => void send(e)}
@@ -214,6 +221,36 @@ export function ConversationPanel({
         </Button>
       </form>
     </>
+  );
+}
+
+/**
+ * The plan gate, said when the conversation opens (issue 42, item 2): a farm on a plan without
+ * messaging learns it before typing a reply (Send still meets the spec's 'Hey There!'), and its
+ * customer learns that the answer may come another way; what they write is kept.
+ */
+function PlanGateNote({ side, name }: { side: "merchant" | "customer"; name: string }) {
+  return (
+    <div
+      role="note"
+      className="border-t border-amber-200 bg-amber-50 px-4 py-3 text-sm text-stone-800"
+    >
+      {side === "merchant" ? (
+        <p>
+          Your plan does not include messaging, so you can read {name}&apos;s messages but not reply
+          yet. The Engager and Harvest plans let you reply; the messages wait for you.{" "}
+          <Link href="/pricing#plans" className="text-leaf-800 font-semibold underline">
+            View Plans
+          </Link>
+        </p>
+      ) : (
+        <p>
+          {name} replies by message once its plan includes messaging. Your messages are kept and the
+          farm is told you wrote. Meanwhile you can order from its store; once you have ordered, My
+          Purchases gives the farm&apos;s email and phone.
+        </p>
+      )}
+    </div>
   );
 }
 

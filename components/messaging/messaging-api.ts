@@ -19,6 +19,11 @@ export type MessageView = {
   mine: boolean;
 };
 export type Page<T, C> = { results: T[]; nextCursor: C | null };
+export type MessagePage = Page<MessageView, number> & {
+  /** The farm's plan includes messaging: it can reply. */
+  farmCanReply: boolean;
+  side: "merchant" | "customer";
+};
 
 /** A failed call: its status, the server's message and field errors. */
 export class CallError extends Error {
@@ -57,7 +62,14 @@ export const messagingApi = {
       `/api/messages/conversations${cursor ? `?cursor=${encodeURIComponent(cursor)}` : ""}`,
     ),
   listMessages: (id: number, before: number | null) =>
-    call<Page<MessageView, number>>(`${base(id)}/messages${before ? `?before=${before}` : ""}`),
+    call<MessagePage>(`${base(id)}/messages${before ? `?before=${before}` : ""}`),
+  /** Whether a farm answers by message now (its plan), asked before someone writes to it. */
+  farmReply: (farm: { farmerId?: string; prodId?: number }) =>
+    call<{ farmCanReply: boolean }>(
+      `/api/merchants/contact?${new URLSearchParams(
+        farm.prodId ? { prodId: String(farm.prodId) } : { farmerId: farm.farmerId ?? "" },
+      )}`,
+    ),
   send: (id: number, message: string) =>
     call<{ result: MessageView }>(`${base(id)}/messages`, {
       method: "POST",

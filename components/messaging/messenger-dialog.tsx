@@ -12,6 +12,7 @@ import {
 import { Button, buttonClasses } from "@/components/ui/button";
 import { Dialog, DialogContent } from "@/components/ui/dialog";
 import { SUBSCRIPTION_REQUIRED } from "@/lib/validation/messaging";
+import { FarmReplyNote } from "./farm-reply-note";
 
 /**
  * Who the message goes to: the other party of an order (My Purchases, Customer Orders), or a farm
@@ -117,6 +118,13 @@ export function MessengerDialog({
           </div>
         ) : (
           <form noValidate onSubmit={(e) => void onSubmit(e)} className="mt-4 flex flex-col gap-4">
+            {"farmerId" in target ? (
+              <FarmReplyNote
+                farmName={target.name}
+                farmerId={target.farmerId}
+                prodId={target.prodId}
+              />
+            ) : null}
             <FormField id={`${id}-to`} label="To" error={undefined}>
               {(props) => (
                 <input {...props} value={target.name} disabled className={inputClasses} />

@@ -142,3 +142,24 @@ export const farmerMessageSchema = z
     }),
   );
 export type FarmerMessage = z.output<typeof farmerMessageSchema>;
+
+/**
+ * GET /api/merchants/contact: whether a farm answers by message, asked by the Ask The Farmer and
+ * Messenger forms as they open (the farm through `prodId` or `farmerId`, as they send it).
+ */
+export const farmReplyQuerySchema = z
+  .strictObject({
+    prodId: optional(id(MSG.contactFarmerIssue)),
+    farmerId: optionalText({
+      invalid: MSG.contactFarmerIssue,
+      max: 64,
+      pattern: URL_TOKEN_PATTERN,
+    }),
+  })
+  .check(
+    crossCheck((value, ctx) => {
+      const blank = (v: unknown) => v === undefined || v === null || v === "";
+      if (blank(value.prodId) && blank(value.farmerId))
+        fail(ctx, MSG.contactFarmerIssue, ["prodId"]);
+    }),
+  );

@@ -25,4 +25,5 @@ export { MESSAGING_MESSAGES } from "./messages";
 export type { MessageView } from "./message-view";
 export { sendMessage } from "./send-message";
 export { messageOrderParty, ORDER_PARTY_NOT_FOUND } from "./message-order-party";
+export { farmReplyStatus } from "./farm-reply";
 export { loadVisitorRegistration, type VisitorRegistration } from "./visitor-registration";

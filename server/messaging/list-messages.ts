@@ -2,7 +2,9 @@ import "server-only";
 import { and, desc, eq, or, sql } from "drizzle-orm";
 import { PAGE_SIZES } from "@/lib/constants";
 import type { Db } from "@/server/db/client";
-import { conversations, members, messages } from "@/server/db/schema";
+import { canMessage } from "@/lib/entitlement";
+import { conversations, members, messages, subscriptions } from "@/server/db/schema";
+import { entitlementOfRow } from "@/server/subscriptions";
 import { isRowId } from "@/lib/row-id";
 import { conversationNotFound } from "./messages";
 import { toMessageView, type MessageView } from "./message-view";
@@ -12,13 +14,22 @@ export type MessagePage = {
   results: MessageView[];
   /** Pass as `before` for the previous 20; null when there are no older messages. */
   nextCursor: number | null;
+  /**
+   * Whether the conversation's farm can write now (its plan includes messaging): the farm sees the
+   * plan gate when it opens the conversation, and the customer knows before writing that the
+   * answer may come another way (issue 42, item 2).
+   */
+  farmCanReply: boolean;
+  /** Whether the caller is the conversation's farm or its customer. */
+  side: "merchant" | "customer";
 };
 
 /**
  * The latest 20 messages of one of the caller's conversations, or the 20 before message
  * `before`. Messages from before the caller deleted the conversation stay hidden. One statement:
  * the conversation (by primary key, only if the caller is one of its two sides) joined to its
- * page of messages, read in order on `messages_conversation_created_idx`.
+ * page of messages, read in order on `messages_conversation_created_idx`, and to the farm's
+ * subscription (by its unique member id), which says whether the farm can reply.
  *
  * @throws AppError not_found when the caller is not one of the two sides
  */
@@ -59,6 +70,8 @@ export async function listMessages(
     .select({
       visitorFirstName: conversations.visitorFirstName,
       visitorLastName: conversations.visitorLastName,
+      merchantId: conversations.merchantId,
+      farmSubscription: subscriptions,
       id: page.id,
       body: page.body,
       createdAt: page.createdAt,
@@ -70,6 +83,7 @@ export async function listMessages(
     .from(conversations)
     .leftJoin(page, eq(page.conversationId, conversations.id))
     .leftJoin(members, eq(members.id, page.senderMemberId))
+    .leftJoin(subscriptions, eq(subscriptions.memberId, conversations.merchantId))
     .where(
       and(
         eq(conversations.id, conversationId),
@@ -89,5 +103,7 @@ export async function listMessages(
   return {
     results: shown.reverse().map((row) => toMessageView(row, conversation, memberId)),
     nextCursor: found.length > size ? (shown[0]?.id ?? null) : null,
+    farmCanReply: canMessage(entitlementOfRow(conversation.farmSubscription, new Date())),
+    side: conversation.merchantId === memberId ? "merchant" : "customer",
   };
 }

@@ -134,6 +134,30 @@ describe("mails for messages", () => {
     expect(mail.html).toContain("/unsubscribe/order/");
   });
 
+  it("tells a farm whose plan has no messaging that a plan lets it reply, with the way to the plans", async () => {
+    const basicFarm = await createMerchant(db, { firstName: "Rosa", lastName: "Basic" });
+    const customer = await createCustomer(db, { firstName: "Kim", lastName: "Lo" });
+    const { messageId } = await askTheFarmer(db, {
+      input: askTheFarmerSchema.parse({
+        contactFirstName: "Kim",
+        contactLastName: "Lo",
+        contactEmail: customer.email,
+        contactContent: "Are the pears ripe?",
+        farmerId: basicFarm.username,
+      }),
+      memberId: customer.id,
+      clientIp: "10.2.0.1",
+    });
+    await mailAfterMessage(db, { messageId });
+    const [mail] = await mailsTo(basicFarm.email);
+    expect(mail!.subject).toBe("Kim Lo sent you a message");
+    expect(mail!.html).toContain("Are the pears ripe?");
+    expect(mail!.text).toContain("Your plan does not include messaging");
+    expect(mail!.html).toContain("/pricing#plans");
+    // A farm whose plan has messaging gets no such line.
+    expect((await mailsTo(farm.email)).at(-1)!.text).not.toContain("does not include messaging");
+  });
+
   it("mails a member whose messages wait unread, once per conversation and side an hour", async () => {
     const customer = await createCustomer(db);
     const { conversationId } = await askTheFarmer(db, {

@@ -3,11 +3,13 @@ import { and, desc, eq, sql } from "drizzle-orm";
 import { createElement } from "react";
 import { MessageVisitorReplyEmail } from "@/emails/message-visitor-reply-email";
 import { MessagesWaitingEmail } from "@/emails/messages-waiting-email";
+import { canMessage } from "@/lib/entitlement";
 import type { Db } from "@/server/db/client";
 import { conversations, members, messages } from "@/server/db/schema";
 import { sendMail } from "@/server/email";
 import { getEnv } from "@/server/env";
 import { log } from "@/server/log";
+import { getEntitlement } from "@/server/subscriptions";
 import type { Side } from "./conversation-side";
 import { recipientRegisterUrl } from "./recipient-token";
 
@@ -64,7 +66,12 @@ export async function mailAfterMessage(
     row.senderMemberId === null
       ? fullName(row.visitorFirstName, row.visitorLastName)
       : await memberName(db, row.senderMemberId);
-  await mailMember(db, recipientId, { from, kind: "new", message: row.body });
+  await mailMember(db, recipientId, {
+    from,
+    kind: "new",
+    message: row.body,
+    planNeeded: side === "merchant" && !canMessage(await getEntitlement(db, recipientId)),
+  });
 }
 
 /**
@@ -94,7 +101,12 @@ export async function mailUnreadMessages(
           ? fullName(row.visitor_first_name, row.visitor_last_name)
           : await memberName(db, row.other_id);
       try {
-        await mailMember(db, row.recipient_id, { from, kind: "unread" });
+        await mailMember(db, row.recipient_id, {
+          from,
+          kind: "unread",
+          planNeeded:
+            side === "merchant" && !canMessage(await getEntitlement(db, row.recipient_id)),
+        });
         sent += 1;
       } catch (error) {
         log.error({ err: error, conversationId: row.id, side }, "unread message mail failed");
@@ -232,7 +244,7 @@ async function memberName(db: Db, memberId: number): Promise<string> {
 async function mailMember(
   db: Db,
   memberId: number,
-  content: { from: string; kind: "new" | "unread"; message?: string },
+  content: { from: string; kind: "new" | "unread"; message?: string; planNeeded?: boolean },
 ): Promise<void> {
   const [member] = await db
     .select({ email: members.email, firstName: members.firstName })

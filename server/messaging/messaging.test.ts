@@ -18,6 +18,7 @@ import {
   countUnreadConversations,
   deleteConversation,
   listConversations,
+  farmReplyStatus,
   listMessages,
   markConversationRead,
   sendMessage,
@@ -210,6 +211,37 @@ describe("a conversation", () => {
     );
     // The customer may always write to that farmer.
     await sendMessage(db, { memberId: customer.id, conversationId: c.id, body: "Hello" });
+  });
+
+  it("says on opening whether the farm can reply, to either side (issue 42, item 2)", async () => {
+    const customer = await createCustomer(db);
+    const atBasic = await createConversation(db, { merchantId: basic.id, customerId: customer.id });
+    const atHarvest = await createConversation(db, {
+      merchantId: harvest.id,
+      customerId: customer.id,
+    });
+    const open = (memberId: number, conversationId: number) =>
+      listMessages(db, { memberId, conversationId }).then(({ farmCanReply, side }) => ({
+        farmCanReply,
+        side,
+      }));
+    expect(await open(basic.id, atBasic.id)).toEqual({ farmCanReply: false, side: "merchant" });
+    expect(await open(customer.id, atBasic.id)).toEqual({ farmCanReply: false, side: "customer" });
+    expect(await open(harvest.id, atHarvest.id)).toEqual({ farmCanReply: true, side: "merchant" });
+    expect(await open(customer.id, atHarvest.id)).toEqual({
+      farmCanReply: true,
+      side: "customer",
+    });
+
+    expect(await farmReplyStatus(db, { farmerId: basic.username, prodId: null })).toEqual({
+      farmCanReply: false,
+    });
+    expect(await farmReplyStatus(db, { farmerId: null, prodId: product.id })).toEqual({
+      farmCanReply: true,
+    });
+    await expect(
+      farmReplyStatus(db, { farmerId: "no_such_farm", prodId: null }),
+    ).rejects.toMatchObject({ status: 422 });
   });
 
   it("pages messages 20 at a time, latest first, shown oldest first", async () => {

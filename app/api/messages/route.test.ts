@@ -15,7 +15,7 @@ import {
   type Member,
   type Product,
 } from "@/server/db/seed/factories";
-import { POST as contact } from "../merchants/contact/route";
+import { GET as farmReply, POST as contact } from "../merchants/contact/route";
 import { DELETE as deleteConversation } from "./conversations/[conversationId]/route";
 import {
   GET as listMessages,
@@ -99,6 +99,31 @@ const question = (change: object = {}) => {
     ...change,
   };
 };
+
+describe("GET /api/merchants/contact", () => {
+  it.each([
+    ["a Basic farm by username", () => `farmerId=${basic.username}`, false],
+    ["a Harvest farm by username", () => `farmerId=${harvest.username}`, true],
+    ["a Harvest farm's product", () => `prodId=${product.id}`, true],
+  ])("says whether %s replies by message, to anyone", async (_name, query, canReply) => {
+    const answer = await call(farmReply, "GET", `/api/merchants/contact?${query()}`);
+    expect(answer).toEqual({ status: 200, body: { farmCanReply: canReply } });
+  });
+
+  it.each([
+    ["no farm", ""],
+    ["no such farm", "farmerId=nobody_here"],
+    ["an id past the columns", "prodId=99999999999"],
+    ["a farmerId that is no name", "farmerId=%3Cscript%3E"],
+    ["an unknown parameter", "farmerId=x&extra=1"],
+  ])("refuses %s with a 422 that names the farm as the issue", async (_name, query) => {
+    const answer = await call(farmReply, "GET", `/api/merchants/contact?${query}`);
+    expect(answer.status).toBe(422);
+    expect(JSON.stringify(answer.body)).toMatch(
+      /Oops\. There is an issue of contacting the farmer\.|Unrecognized key/,
+    );
+  });
+});
 
 describe("POST /api/merchants/contact", () => {
   it("sends a visitor's question: 201 'Successfully Sent!' and the farmer sees it unread", async () => {

@@ -1,9 +1,31 @@
-import { askTheFarmerSchema } from "@/lib/validation/messaging";
+import { askTheFarmerSchema, farmReplyQuerySchema } from "@/lib/validation/messaging";
 import { afterResponse } from "@/server/base/follow-ups";
 import { route } from "@/server/http/route";
-import { askTheFarmer, mailAfterMessage, MESSAGING_MESSAGES } from "@/server/messaging";
+import {
+  askTheFarmer,
+  farmReplyStatus,
+  mailAfterMessage,
+  MESSAGING_MESSAGES,
+} from "@/server/messaging";
 import { created, json } from "@/server/openapi/declare";
 import { readClientAddress } from "@/server/security";
+
+// GET /api/merchants/contact?prodId=|farmerId=: whether the farm answers by message (its plan)
+export const GET = route(
+  {
+    public: true,
+    doc: {
+      summary: "Whether a farm answers by message now, before someone writes to it",
+      query: [farmReplyQuerySchema],
+    },
+  },
+  async ({ req, db }) => {
+    const input = farmReplyQuerySchema.parse(Object.fromEntries(new URL(req.url).searchParams));
+    return Response.json(await farmReplyStatus(db, input), {
+      headers: { "cache-control": "private, no-store" },
+    });
+  },
+);
 
 // POST /api/merchants/contact: Ask The Farmer, from a visitor or a signed-in member
 export const POST = route(
