@@ -98,6 +98,21 @@ test("a visitor asks a Harvest farmer from the store page; the farmer reads it a
   await expect(bubbles.getByRole("listitem").first()).toContainText(visitor.name);
   await expect(bubbles.getByRole("listitem").first()).toContainText("Posted on");
 
+  // What cannot be sent is named and removed in one press; curly quotes straighten in the field
+  // (issue 42, item 3); a paste over the limit is said and kept whole.
+  const box = farmer.getByLabel("Message", { exact: true });
+  await box.fill("It’s ½ price today 🍅");
+  await expect(box).toHaveValue("It's ½ price today 🍅");
+  await expect(farmer.getByText("These characters cannot be sent:")).toBeVisible();
+  await farmer.getByRole("button", { name: "Remove them" }).click();
+  await expect(box).toHaveValue("It's  price today ");
+  await expect(box).toBeFocused();
+  await box.fill("a".repeat(1600));
+  await expect(
+    farmer.getByText("It exceeded the character limit for the message: 1,600 of 1,500 characters."),
+  ).toBeVisible();
+  await expect(box).toHaveValue("a".repeat(1600));
+
   const reply = "Yes! Come by Saturday from 9 to 12.";
   await farmer.getByLabel("Message", { exact: true }).fill(reply);
   await farmer.getByRole("button", { name: "Send" }).click();

@@ -1,6 +1,5 @@
 import { clsx as cx } from "clsx";
 import type { ReactNode } from "react";
-import { MESSAGE_MAX_LENGTH } from "@/lib/constants";
 
 export const inputClasses =
   "block h-11 w-full rounded-xl border border-stone-300 bg-white px-3.5 text-[0.9375rem] text-stone-900 shadow-sm outline-none transition-colors placeholder:text-stone-500 focus:border-leaf-600 focus:ring-2 focus:ring-leaf-600/30 aria-[invalid=true]:border-red-700 disabled:bg-stone-100 disabled:text-stone-600";
@@ -101,41 +100,6 @@ export function FormInput({
           value={value}
           onChange={(e) => onChange(e.target.value)}
           className={inputClasses}
-        />
-      )}
-    </FormField>
-  );
-}
-
-/** A message of up to MESSAGE_MAX_LENGTH characters, the limit said under it. */
-export function MessageField({
-  id,
-  error,
-  value,
-  onChange,
-  rows,
-}: {
-  id: string;
-  error: string | undefined;
-  value: string;
-  onChange: (value: string) => void;
-  rows: number;
-}) {
-  return (
-    <FormField
-      id={id}
-      label="Message"
-      error={error}
-      hint={`Character limit: ${MESSAGE_MAX_LENGTH}`}
-    >
-      {(props) => (
-        <textarea
-          {...props}
-          rows={rows}
-          maxLength={MESSAGE_MAX_LENGTH}
-          value={value}
-          onChange={(e) => onChange(e.target.value)}
-          className={`${inputClasses} h-auto py-2.5`}
         />
       )}
     </FormField>

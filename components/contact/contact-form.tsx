@@ -1,7 +1,8 @@
 "use client";
 
 import { useEffect, useState, type FormEvent } from "react";
-import { FormInput, FormStatus, MessageField, type Status } from "@/components/account/form-field";
+import { FormInput, FormStatus, type Status } from "@/components/account/form-field";
+import { MessageField } from "@/components/account/message-field";
 import { fetchOwnContact } from "@/components/account/own-contact";
 import { useHydrated, useViewerState } from "@/components/layout/viewer-context";
 import { postJson } from "@/components/password/post-json";

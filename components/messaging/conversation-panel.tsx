@@ -4,8 +4,9 @@ import { ArrowLeft } from "lucide-react";
 import Link from "next/link";
 import { useEffect, useLayoutEffect, useRef, useState, type FormEvent } from "react";
 import { FormField, inputClasses } from "@/components/account/form-field";
+import { MessageHints, straightenInput } from "@/components/account/message-field";
 import { Button } from "@/components/ui/button";
-import { MESSAGE_MAX_LENGTH } from "@/lib/constants";
+import { checkMessageText, removeDisallowed } from "@/lib/validation/message-text";
 import { subscribeLiveMessages } from "./live-messages";
 import { CallError, messagingApi, type MessageView } from "./messaging-api";
 import { NoMessageImage } from "./no-message-image";
@@ -44,6 +45,9 @@ export function ConversationPanel({
   const [loadError, setLoadError] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [sending, setSending] = useState(false);
+  // What the box holds, as the hints read it; the box itself stays the form's (read on Send).
+  const [typed, setTyped] = useState("");
+  const messageBox = useRef<HTMLTextAreaElement>(null);
   // From the first page: who the reader is here, and whether the farm's plan lets it reply.
   const [gate, setGate] = useState<{ side: "merchant" | "customer"; farmCanReply: boolean } | null>(
     null,
@@ -121,7 +125,10 @@ export function ConversationPanel({
       // The sent message often shows (live) before this answer comes: whatever was typed since
       // is the next message, and stays; only the text that was sent is cleared.
       const box = form.elements.namedItem("message");
-      if (box instanceof HTMLTextAreaElement && box.value === message) form.reset();
+      if (box instanceof HTMLTextAreaElement && box.value === message) {
+        form.reset();
+        setTyped("");
+      }
     } catch (e) {
       if (e instanceof CallError && e.subscriptionRequired) onSubscriptionRequired();
       else setError((e instanceof CallError && e.errors.message?.join(" ")) || FAILED);
@@ -204,14 +211,34 @@ export function ConversationPanel({
           id="conversation-message"
           label="Message"
           error={error ?? undefined}
-          hint={`Character limit: ${MESSAGE_MAX_LENGTH}`}
+          hint={
+            <MessageHints
+              check={checkMessageText(typed)}
+              onRemove={() => {
+                const element = messageBox.current;
+                if (!element) return;
+                element.value = removeDisallowed(element.value);
+                setTyped(element.value);
+                element.focus();
+              }}
+            />
+          }
         >
           {(props) => (
             <textarea
               {...props}
+              ref={messageBox}
               rows={3}
               name="message"
-              maxLength={MESSAGE_MAX_LENGTH}
+              onInput={(event) => {
+                const element = event.currentTarget;
+                const straight = straightenInput(element);
+                if (straight.text !== element.value) {
+                  element.value = straight.text;
+                  element.setSelectionRange(straight.caret, straight.caret);
+                }
+                setTyped(element.value);
+              }}
               className={`${inputClasses} h-auto py-2.5`}
             />
           )}

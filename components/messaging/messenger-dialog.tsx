@@ -2,13 +2,8 @@
 
 import Link from "next/link";
 import { useState, type FormEvent } from "react";
-import {
-  FormField,
-  FormStatus,
-  inputClasses,
-  MessageField,
-  type Status,
-} from "@/components/account/form-field";
+import { FormField, FormStatus, inputClasses, type Status } from "@/components/account/form-field";
+import { MessageField } from "@/components/account/message-field";
 import { Button, buttonClasses } from "@/components/ui/button";
 import { Dialog, DialogContent } from "@/components/ui/dialog";
 import { SUBSCRIPTION_REQUIRED } from "@/lib/validation/messaging";

@@ -96,12 +96,15 @@ export const PRODUCT_TEXT_CHARS = charset({
  * Reviews, and every other free text the spec calls "safe" or "limited" (messages, contact
  * content): letters, digits, whitespace, . , ' " _ - ? ! @ # $ % ^ & * ( ) + = \ / [ ] { } ; : ` ~.
  */
-export const SAFE_TEXT_CHARS = charset({
+const SAFE_TEXT_SPEC: CharsetSpec = {
   letters: true,
   digits: true,
   whitespace: "any",
   punctuation: `.,'"_-?!@#$%^&*()+=\\/[]{};:\`~`,
-});
+};
+export const SAFE_TEXT_CHARS = charset(SAFE_TEXT_SPEC);
+/** Characters outside SAFE_TEXT_CHARS (global): what a message field names and offers to remove. */
+export const SAFE_TEXT_DISALLOWED = outsideCharset(SAFE_TEXT_SPEC);
 
 /** Merchant introduction: letters, digits and ' " ? ! - _ space . , (line breaks allowed too). */
 export const INTRODUCTION_CHARS = charset({
