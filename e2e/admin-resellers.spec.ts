@@ -1,5 +1,5 @@
 import AxeBuilder from "@axe-core/playwright";
-import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
+import { expect, test, type APIRequestContext, type Locator, type Page } from "@playwright/test";
 import { signInAsAdmin } from "./admin-helpers";
 import { addByApi, FARM_PASSWORD, signIn } from "./farm-helpers";
 import { registerCustomer, skipMyLocalDialog } from "./fixtures";
@@ -19,6 +19,34 @@ const torontoTime = (date: Date) =>
     second: "2-digit",
     hourCycle: "h23",
   }).format(date);
+
+/**
+ * The same moment as a date picker holds it: "yyyy-mm-ddThh:mm:ss", Toronto time, without zero
+ * seconds (a browser writes a picker's value the shortest way, and Playwright's fill checks it).
+ */
+const pickerTime = (date: Date) =>
+  torontoTime(date)
+    .replace(
+      /^(\d{2})\/(\d{2})\/(\d{4}), (\d{2}:\d{2}:\d{2})$/,
+      (_, dd: string, mm: string, yyyy: string, time: string) => `${yyyy}-${mm}-${dd}T${time}`,
+    )
+    .replace(/:00$/, "");
+
+/** The page's transactions: the table's rows from 768 px, one card each below. */
+const transactions = (page: Page) =>
+  page
+    .getByRole("row")
+    .or(page.getByRole("list", { name: /^Reseller transactions/ }).getByRole("listitem"));
+
+/** Nothing of `locator` is off either side of the window: a person sees all of it. */
+async function expectWhollyInView(locator: Locator) {
+  const { left, right, width } = await locator.evaluate((element) => {
+    const box = element.getBoundingClientRect();
+    return { left: box.left, right: box.right, width: document.documentElement.clientWidth };
+  });
+  expect(left).toBeGreaterThanOrEqual(0);
+  expect(right).toBeLessThanOrEqual(width);
+}
 
 async function expectNoSidewaysScroll(page: Page) {
   expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(
@@ -139,25 +167,53 @@ test("an admin adds and edits a reseller, a farm joins through the link, and its
   await page.goto("/resellerTransactions");
   const filter = page.getByRole("search", { name: "Filter reseller transactions" });
   const submit = filter.getByRole("button", { name: "Filter" });
+  const from = filter.getByLabel("Date from");
+  const to = filter.getByLabel("Date to");
   await expect(submit).toBeEnabled();
+  // The dates are pickers, typed into from the keyboard; one with a day but no time is incomplete
+  // (the browser gives it no value), never read as no bound.
   await filter.getByLabel("Reseller email").fill("not-an-email");
-  await filter.getByLabel(/Date from/).fill("2026-01-01");
+  await from.pressSequentially("01012026");
   await submit.click();
   await expect(filter.getByText("Invalid Email")).toBeVisible();
-  await expect(filter.getByText("Invalid date range")).toBeVisible();
+  await expect(filter.getByText("Enter a complete date and time")).toBeVisible();
+  await expect(from).toHaveAttribute("aria-invalid", "true");
+  await expect(filter.getByText("Invalid date range")).toHaveCount(0);
 
+  // A range that runs backwards is the spec's 'Invalid date range', on its end.
   await filter.getByLabel("Reseller email").fill(email);
-  await filter.getByLabel(/Date from/).fill(torontoTime(started));
-  await filter.getByLabel(/Date to/).fill(torontoTime(new Date(Date.now() + 3_600_000)));
+  await from.fill("2026-03-02T00:00");
+  await to.fill("2026-03-01T23:59:59");
+  await submit.click();
+  await expect(filter.getByText("Invalid date range")).toBeVisible();
+  await expect(to).toHaveAttribute("aria-invalid", "true");
+  await expect(filter.getByText("Enter a complete date and time")).toHaveCount(0);
+
+  // A bound in the address that is not a date says what is wrong with it, not 'Invalid date range'.
+  await page.goto("/resellerTransactions?dateFrom=2026-01-01");
+  await expect(filter.getByText("Invalid date: use dd/mm/yyyy, hh:mm:ss")).toBeVisible();
+  await expect(filter.getByText("Invalid date range")).toHaveCount(0);
+  await expect(from).toHaveValue("");
+
+  await expect(submit).toBeEnabled();
+  await filter.getByLabel("Reseller email").fill(email);
+  await from.fill(pickerTime(started));
+  await to.fill(pickerTime(new Date(Date.now() + 3_600_000)));
   await submit.click();
   await expect(page).toHaveURL(/resellerKeyword=/);
+  // The address carries the call's format, and the pickers show it back.
+  expect(new URL(page.url()).searchParams.get("dateFrom")).toBe(torontoTime(started));
+  await expect(from).toHaveValue(pickerTime(started));
   await expect(page.getByText("1 transaction matching the filter")).toBeVisible();
 
-  const row = page.getByRole("row").filter({ hasText: product });
+  const row = transactions(page).filter({ hasText: product });
   await expect(row).toContainText(farm.username);
   await expect(row).toContainText(name);
   await expect(row).toContainText("6.25");
   await expect(row).toContainText("Pending");
+  // Each transaction is seen whole, its Pay Status too, at 1280 px and on a phone.
+  await expectWhollyInView(row);
+  await expectWhollyInView(row.getByText("Pending"));
   const checkbox = row.getByRole("checkbox");
   await expect(checkbox).toBeEnabled();
   await checkbox.check();
@@ -172,7 +228,7 @@ test("an admin adds and edits a reseller, a farm joins through the link, and its
 
   // The filter is in the address: a reload keeps it, and the status stays paid.
   await page.reload();
-  await expect(page.getByRole("row").filter({ hasText: product })).toContainText("Paid");
+  await expect(transactions(page).filter({ hasText: product })).toContainText("Paid");
 });
 
 test("a customer opening the reseller pages lands on the dashboard", async ({ page }) => {

@@ -27,6 +27,11 @@ test("a farm at its product limit subscribes, changes plan, cancels and resubscr
   await addByApi(page.request, farm, "Heirloom Tomatoes");
   await addByApi(page.request, farm, "Garlic Scapes");
 
+  // The completed page confirms only what the farm's own plan shows: a Basic farm has subscribed
+  // to nothing, whatever the address says.
+  await page.goto("/subscription/payment/create/completed");
+  await expect(page.getByRole("heading", { level: 1, name: "Page not found" })).toBeVisible();
+
   await page.goto(`/stores/${farm.username}/products/add`);
   await expect(page).toHaveURL(`/subscription/payment/canada/engager?${NEXT_PLAN_Q}`);
   await expect(
@@ -39,13 +44,34 @@ test("a farm at its product limit subscribes, changes plan, cancels and resubscr
   await page.getByRole("button", { name: "Pay CA$12.99 and subscribe" }).click();
 
   // Stripe's redirect back, the server's read of the subscription, then its redirect.
-  await expect(page).toHaveURL(/\/subscription\/payment\/create\/completed$/, { timeout: 20_000 });
+  // The spec's params: when the plan renews, and the payment that started it.
+  await expect(page).toHaveURL(
+    /\/subscription\/payment\/create\/\d+\/completed\?paymentIntentId=pi_\w+$/,
+    { timeout: 20_000 },
+  );
+  const created = new URL(page.url());
   await expect(page.getByRole("heading", { level: 1, name: "You are subscribed" })).toBeVisible();
   await expect(page.getByText(/You are now on the Engager plan/)).toBeVisible();
+  await expect(
+    page.getByText(/^We received your payment of CA\$12\.99\. It renews on \w+ \d+, \d{4}\.$/),
+  ).toBeVisible();
   await page.getByRole("link", { name: "Add a product" }).click();
   await expect(page).toHaveURL(`/stores/${farm.username}/products/add`);
   await expect(page.getByRole("button", { name: "Add Product" })).toBeVisible();
   await addByApi(page.request, farm, "Purple Carrots");
+
+  // Params that are not this plan's are refused, never shown: another date, another payment.
+  const expiresAt = Number(created.pathname.split("/")[4]);
+  for (const forged of [
+    `/subscription/payment/create/${expiresAt + 86_400}/completed${created.search}`,
+    `/subscription/payment/create/${expiresAt}/completed?paymentIntentId=pi_not_this_farms`,
+  ]) {
+    await page.goto(forged);
+    await expect(
+      page.getByRole("heading", { level: 1, name: "Page not found" }),
+      forged,
+    ).toBeVisible();
+  }
 
   // Change to Harvest: the new plan shows after 3 seconds.
   await page.goto("/settings?section=subscription");
@@ -63,9 +89,15 @@ test("a farm at its product limit subscribes, changes plan, cancels and resubscr
   const dialog = page.getByRole("dialog", { name: "Cancel your Harvest plan?" });
   await dialog.getByRole("button", { name: "Cancel plan" }).click();
   await expect(page).toHaveURL(/\/subscription\/payment\/cancel\/\d+\/completed$/);
+  const cancelled = new URL(page.url()).pathname;
   await expect(page.getByText(/Your Harvest plan stays active until \w+ \d+, \d{4}/)).toBeVisible();
   await page.getByRole("link", { name: "Subscription settings" }).click();
   await expect(page.getByText(/Expiring: your plan ends on \w+ \d+, \d{4}/)).toBeVisible();
+  // An end of service the plan does not have is refused.
+  const ends = Number(cancelled.split("/")[4]);
+  await page.goto(`/subscription/payment/cancel/${ends + 3_600}/completed`);
+  await expect(page.getByRole("heading", { level: 1, name: "Page not found" })).toBeVisible();
+  await page.goto("/settings?section=subscription");
 
   // Resubscribe before the end: simply no expiry again.
   await page.getByRole("link", { name: "Manage" }).click();

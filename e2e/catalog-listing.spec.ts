@@ -1,5 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
+import { addByApi, registerFarm } from "./farm-helpers";
 
 // Demo data (server/db/seed): 16 farms and 88 active products; other specs may add a few while
 // this one runs, so totals are read from the page. Every test runs in both projects (desktop-1280
@@ -145,6 +146,44 @@ test("a visitor sorts, loads more and opens a product", async ({ page }) => {
   expect(href).toMatch(/^\/products\/\d+$/);
   await link.click();
   await expect(page).toHaveURL(new RegExp(`${href}$`));
+});
+
+test("a visitor asks a farm about a product from the search results, and the farm has it", async ({
+  page,
+  browser,
+}, testInfo) => {
+  // A farm of this run's own, with a product no other can match.
+  const farmContext = await browser.newContext(testInfo.project.use);
+  const farmPage = await farmContext.newPage();
+  const farm = await registerFarm(farmPage, "askfarm");
+  const word = `Kohlrabi${Array.from({ length: 6 }, () => String.fromCharCode(97 + Math.floor(Math.random() * 26))).join("")}`;
+  const product = `${word} bunch`;
+  await addByApi(farmPage.request, farm, product);
+
+  await page.goto(`/products/filtered?keyword=${word}`);
+  const card = productCards(page).filter({ hasText: product });
+  await expect(card).toHaveCount(1);
+  // Like the dashboard's farmer cards and the stores: ask the farm, here about the product.
+  const ask = card.getByRole("button", { name: `Ask The Farmer about ${product}` });
+  await expect(ask).toBeEnabled();
+  await ask.click();
+  const dialog = page.getByRole("dialog", { name: "Ask The Farmer" });
+  await expect(dialog).toContainText(`Send a message to ${farm.username}.`);
+  const visitor = `Robin${word.slice(8)}`;
+  await dialog.getByLabel("First Name").fill(visitor);
+  await dialog.getByLabel("Last Name").fill("Ash");
+  await dialog.getByLabel("Email").fill(`${visitor.toLowerCase()}@example.com`);
+  await dialog.getByLabel("Message", { exact: true }).fill(`Is the ${product} still fresh?`);
+  await dialog.getByRole("button", { name: "Send" }).click();
+  await expect(dialog.getByRole("status")).toHaveText("Successfully Sent!");
+  await page.keyboard.press("Escape");
+  await expect(dialog).toBeHidden();
+  await expect(ask).toBeFocused();
+
+  // The question reached the farm.
+  await farmPage.goto("/messages");
+  await expect(farmPage.getByRole("button", { name: `${visitor} Ash, unread` })).toBeVisible();
+  await farmContext.close();
 });
 
 test("the farmers list searches by place and loads more farmers", async ({ page }) => {

@@ -18,8 +18,8 @@ const HEADINGS = ["ID", "Reseller", "Farmer", "Product", "Rate", "Time Stamp", "
 
 /**
  * One page of reseller transactions with a checkbox per pending row (and one for all pending rows
- * of the page) and Mark as paid. The table scrolls sideways inside its own region on a narrow
- * screen; the checkboxes are its first column, so they stay in view.
+ * of the page) and Mark as paid: a table from 768 px, and below it one card per transaction, so a
+ * phone shows each one whole (the table's Pay Status column was off-screen there).
  */
 export function ResellerTransactionsTable({
   rows,
@@ -71,6 +71,30 @@ export function ResellerTransactionsTable({
     router.refresh();
   }
 
+  // The table and the phone's cards are both in the page, one of them hidden (display: none).
+  const selectAll = (
+    <input
+      type="checkbox"
+      aria-label="Select all pending transactions on this page"
+      checked={allSelected}
+      disabled={!hydrated || busy || pending.length === 0}
+      onChange={(event) =>
+        setSelected(event.target.checked ? new Set(pending.map((row) => row.id)) : new Set())
+      }
+      className="accent-leaf-700 size-5 shrink-0"
+    />
+  );
+  const selectOne = (row: ResellerTransaction) => (
+    <input
+      type="checkbox"
+      aria-label={`Select transaction ${row.id}`}
+      checked={selected.has(row.id)}
+      disabled={!hydrated || busy || statusOf(row) !== "pending"}
+      onChange={(event) => toggle(row.id, event.target.checked)}
+      className="accent-leaf-700 size-5 shrink-0"
+    />
+  );
+
   return (
     <div className="grid gap-4">
       <div className="flex flex-wrap items-center gap-3">
@@ -91,22 +115,12 @@ export function ResellerTransactionsTable({
 
       <ScrollTable
         caption={caption}
+        className="hidden md:block"
         tableClassName="min-w-[52rem]"
         head={
           <>
             <th scope="col" className="w-12 px-4 py-3">
-              <input
-                type="checkbox"
-                aria-label="Select all pending transactions on this page"
-                checked={allSelected}
-                disabled={!hydrated || busy || pending.length === 0}
-                onChange={(event) =>
-                  setSelected(
-                    event.target.checked ? new Set(pending.map((row) => row.id)) : new Set(),
-                  )
-                }
-                className="accent-leaf-700 size-5"
-              />
+              {selectAll}
             </th>
             <HeadingCells headings={HEADINGS} />
           </>
@@ -116,16 +130,7 @@ export function ResellerTransactionsTable({
           const status = statusOf(row);
           return (
             <tr key={row.id} className={selected.has(row.id) ? "bg-leaf-50/60" : undefined}>
-              <td className="px-4 py-3">
-                <input
-                  type="checkbox"
-                  aria-label={`Select transaction ${row.id}`}
-                  checked={selected.has(row.id)}
-                  disabled={!hydrated || busy || status !== "pending"}
-                  onChange={(event) => toggle(row.id, event.target.checked)}
-                  className="accent-leaf-700 size-5"
-                />
-              </td>
+              <td className="px-4 py-3">{selectOne(row)}</td>
               <td className="px-4 py-3 tabular-nums">{row.id}</td>
               <td className="px-4 py-3">
                 {row.resellerfirstName} {row.resellerlastName}
@@ -137,20 +142,67 @@ export function ResellerTransactionsTable({
                 <time dateTime={row.timeStamp}>{formatTimeStamp(row.timeStamp)}</time>
               </td>
               <td className="px-4 py-3">
-                <span
-                  className={
-                    status === "paid"
-                      ? "bg-leaf-100 text-leaf-900 rounded-full px-2.5 py-0.5 text-sm font-semibold"
-                      : "rounded-full bg-amber-100 px-2.5 py-0.5 text-sm font-semibold text-amber-900"
-                  }
-                >
-                  {formatStatusLabel(status)}
-                </span>
+                <PayStatus status={status} />
               </td>
             </tr>
           );
         })}
       </ScrollTable>
+
+      <div className="grid gap-3 md:hidden">
+        <label className="flex items-center gap-3 text-sm font-semibold text-stone-800">
+          {selectAll}
+          Select all pending on this page
+        </label>
+        <ul className="grid gap-3" aria-label={caption}>
+          {rows.map((row) => (
+            <li
+              key={row.id}
+              className={`rounded-2xl border p-4 ${selected.has(row.id) ? "border-leaf-600 bg-leaf-50" : "border-stone-200 bg-white"}`}
+            >
+              <div className="flex items-start justify-between gap-3">
+                <div className="flex min-w-0 items-start gap-3">
+                  {selectOne(row)}
+                  <p className="min-w-0 font-semibold break-words text-stone-900">
+                    {row.productName}
+                  </p>
+                </div>
+                <PayStatus status={statusOf(row)} />
+              </div>
+              <dl className="mt-3 grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
+                <dt className="text-stone-600">ID</dt>
+                <dd className="tabular-nums">{row.id}</dd>
+                <dt className="text-stone-600">Reseller</dt>
+                <dd className="min-w-0 break-words">
+                  {row.resellerfirstName} {row.resellerlastName}
+                </dd>
+                <dt className="text-stone-600">Farmer</dt>
+                <dd className="min-w-0 break-words">{row.farmerUsername}</dd>
+                <dt className="text-stone-600">Rate</dt>
+                <dd className="tabular-nums">{row.rate}</dd>
+                <dt className="text-stone-600">Time Stamp</dt>
+                <dd className="tabular-nums">
+                  <time dateTime={row.timeStamp}>{formatTimeStamp(row.timeStamp)}</time>
+                </dd>
+              </dl>
+            </li>
+          ))}
+        </ul>
+      </div>
     </div>
+  );
+}
+
+function PayStatus({ status }: { status: ResellerTransaction["payStatus"] }) {
+  return (
+    <span
+      className={
+        status === "paid"
+          ? "bg-leaf-100 text-leaf-900 shrink-0 rounded-full px-2.5 py-0.5 text-sm font-semibold"
+          : "shrink-0 rounded-full bg-amber-100 px-2.5 py-0.5 text-sm font-semibold text-amber-900"
+      }
+    >
+      {formatStatusLabel(status)}
+    </span>
   );
 }

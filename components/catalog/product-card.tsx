@@ -1,5 +1,6 @@
 import Image from "next/image";
 import Link from "next/link";
+import type { ReactNode } from "react";
 import { SpriteIcon } from "@/components/icons/sprite-icon";
 import type { ProductCardView } from "@/lib/catalog/card-view";
 import { CARD_DESCRIPTION_MAX_CHARS, SOLD_OUT_SUFFIX, type DeliveryMethod } from "@/lib/constants";
@@ -29,16 +30,19 @@ export function priceTitle(
 /**
  * One product in a grid (dashboard, search, store pages). The title links to the product page and
  * its link covers the whole card. The image slot has a fixed ratio, so nothing moves as images load.
+ * `action` (the search results' Ask The Farmer) sits in a row of its own below, above the link.
  */
 export function ProductCard({
   product,
   headingLevel = "h3",
   priority = false,
+  action,
 }: {
   product: ProductCardView;
   headingLevel?: "h2" | "h3" | "h4";
   /** Load the image eagerly (the first row above the fold). */
   priority?: boolean;
+  action?: ReactNode;
 }) {
   const Heading = headingLevel;
   const deliveryIcon = product.deliveryMethod === "free_delivery" ? "truck" : "store";
@@ -96,6 +100,7 @@ export function ProductCard({
           ) : null}
         </div>
       </div>
+      {action ? <div className="relative z-10 px-4 pb-4">{action}</div> : null}
     </article>
   );
 }

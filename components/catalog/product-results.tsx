@@ -1,8 +1,11 @@
 "use client";
 
 import { useEffect, useRef, type ReactNode } from "react";
+import { AskTheFarmer } from "@/components/messaging/ask-the-farmer";
+import { buttonClasses } from "@/components/ui/button";
 import type { ProductCard as ProductCardData } from "@/lib/catalog/types";
 import type { SortType } from "@/lib/constants";
+import { isFeatureOn } from "@/lib/features";
 import { LoadMoreButton } from "./load-more-button";
 import { ProductCard } from "./product-card";
 import { PRODUCT_GRID_CLASSES } from "./skeletons";
@@ -10,7 +13,10 @@ import { useLoadMore, type LoadMorePage } from "./use-load-more";
 
 export const NO_PRODUCTS_TEXT = "No products found. Try another keyword or sort.";
 
-/** The product grid of /products/filtered: the server's first page, then Load More. */
+/**
+ * The product grid of /products/filtered: the server's first page, then Load More. Each card asks
+ * its farm about the product (Ask The Farmer), as the dashboard's farmer cards and stores do.
+ */
 export function ProductResults({
   keyword,
   sortType,
@@ -48,7 +54,20 @@ export function ProductResults({
       <ul ref={grid} className={PRODUCT_GRID_CLASSES}>
         {list.items.map((product, index) => (
           <li key={product.id} data-product-id={product.id}>
-            <ProductCard product={product} priority={index < 4} />
+            <ProductCard
+              product={product}
+              priority={index < 4}
+              action={
+                isFeatureOn("messaging") ? (
+                  <AskTheFarmer
+                    farmerName={product.merchantUsername}
+                    prodId={product.id}
+                    triggerLabel={`Ask The Farmer about ${product.title}`}
+                    triggerClassName={buttonClasses({ variant: "secondary", size: "sm" })}
+                  />
+                ) : null
+              }
+            />
           </li>
         ))}
       </ul>

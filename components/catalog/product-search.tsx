@@ -5,6 +5,7 @@ import { MyLocalBanner, NothingNearby } from "@/components/location/my-local-ban
 import { ShellDescription } from "@/components/seo/shell-description";
 import { PageIntro } from "@/components/static/page-intro";
 import { PAGE_SIZES, type SortType } from "@/lib/constants";
+import { isFeatureOn } from "@/lib/features";
 import { getProductListFor, pageMetadata, type CatalogLists } from "@/server/pages";
 import { PRODUCT_SEARCH_DESCRIPTION, productSearchTitle } from "./catalog-metadata";
 import { ProductResults } from "./product-results";
@@ -118,7 +119,7 @@ function SearchFallback() {
       </div>
       <div className="mt-8 mb-2 h-7" />
       <div className="mb-5 h-6" />
-      <ProductGridSkeleton count={PAGE_SIZES.products} />
+      <ProductGridSkeleton count={PAGE_SIZES.products} withAction={isFeatureOn("messaging")} />
     </>
   );
 }

@@ -8,9 +8,10 @@ export type SwitchControlProps = {
 
 /**
  * An on/off option as a row: its label, an optional description and error, and the control at the
- * end. The control (a Radix switch, or a native checkbox that works before script loads) comes
- * from `children(props)` and must take `id` and the props it is given. Classes are written out
- * whole rather than merged with `cn`, so the settings and product forms ship no tailwind-merge.
+ * end. The control (a native checkbox with the switch role, in the settings rows and the product
+ * form) comes from `children(props)` and must take `id` and the props it is given. Classes are
+ * written out whole rather than merged with `cn`, so the settings and product forms ship no
+ * tailwind-merge.
  */
 export function SwitchFrame({
   id,

@@ -8,6 +8,7 @@ import { Button } from "@/components/ui/button";
 import { useHydrated } from "@/components/layout/use-hydrated";
 import { Dialog, DialogClose, DialogContent } from "@/components/ui/dialog";
 import { PLAN_CHANGE_REDIRECT_DELAY_MS } from "@/lib/constants";
+import { subscriptionCompletedPath } from "@/lib/subscriptions/completed-path";
 import { CardSetupForm } from "./subscribe-form";
 
 export type ManageView = {
@@ -84,15 +85,16 @@ export function ManageSubscription({
         return setError(result.message);
       }
       const ends = result.data.subscription.serviceExpiresAt;
-      const seconds = ends ? Math.floor(new Date(ends).getTime() / 1000) : "";
-      return router.push(`/subscription/payment/cancel/${seconds}/completed`);
+      return router.push(
+        subscriptionCompletedPath("cancel", { expiresAt: ends ? new Date(ends) : null }),
+      );
     }
     const result = await send<Answer>("/api/subscriptions/resume", { json: {} });
     if (!result.ok) {
       setBusy(null);
       return setError(result.message);
     }
-    router.push("/subscription/payment/resubscribe/completed");
+    router.push(subscriptionCompletedPath("resubscribe"));
   }
 
   const status =

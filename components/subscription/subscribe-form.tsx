@@ -8,6 +8,7 @@ import { send } from "@/components/account/send";
 import { ELEMENTS_APPEARANCE, getStripeJs } from "@/components/checkout/stripe-js";
 import { useHydrated } from "@/components/layout/use-hydrated";
 import { Button } from "@/components/ui/button";
+import { subscriptionCompletedPath } from "@/lib/subscriptions/completed-path";
 
 type Started =
   | {
@@ -59,7 +60,7 @@ export function SubscribeForm({
     setBusy(false);
     if (!outcome.ok) return setError(outcome.message);
     if (outcome.data.state === "active")
-      return router.replace(`/subscription/payment/${outcome.data.kind}/completed`);
+      return router.replace(subscriptionCompletedPath(outcome.data.kind));
     setStarted(outcome.data);
   }
 

@@ -85,6 +85,9 @@ export const MSG = {
   // resellers
   invalidRate: "Invalid Rate",
   invalidDateRange: "Invalid date range",
+  // (ours) a bound that is not a date, apart from a range that runs backwards (issue 42, item 9)
+  invalidDateTime: "Invalid date: use dd/mm/yyyy, hh:mm:ss",
+  incompleteDateTime: "Enter a complete date and time",
   resellerFormFailed: "Oops, Something went wrong. Please check the form again.",
 
   // (ours) rules the spec states without a message

@@ -70,9 +70,11 @@ describe("reseller transaction filter", () => {
   };
   const rows: MessageRow[] = [
     ["resellerKeyword", { resellerKeyword: "pat" }, "Invalid Email"],
-    ["dateFrom", { dateFrom: "2025-03-01" }, "Invalid date range"],
-    ["dateFrom", { dateFrom: "31/02/2025, 10:00:00" }, "Invalid date range"],
-    ["dateTo", { dateTo: "31/03/2025, 24:00:00" }, "Invalid date range"],
+    // a bound that is not a date says so; 'Invalid date range' is for a range that runs backwards
+    ["dateFrom", { dateFrom: "2025-03-01" }, "Invalid date: use dd/mm/yyyy, hh:mm:ss"],
+    ["dateFrom", { dateFrom: "31/02/2025, 10:00:00" }, "Invalid date: use dd/mm/yyyy, hh:mm:ss"],
+    ["dateTo", { dateTo: "31/03/2025, 24:00:00" }, "Invalid date: use dd/mm/yyyy, hh:mm:ss"],
+    ["dateTo", { dateTo: "31/03/2025" }, "Invalid date: use dd/mm/yyyy, hh:mm:ss"],
     ["dateTo", { dateTo: "28/02/2025, 00:00:00" }, "Invalid date range"],
   ];
 

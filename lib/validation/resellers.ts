@@ -3,6 +3,7 @@
  * "Reseller transaction filter"; section 7 calls).
  */
 import { z } from "zod";
+import { parseDmyDateTime } from "@/lib/resellers/date-time";
 import { PRODUCT_TEXT_CHARS } from "./charsets";
 import { MSG } from "./messages";
 import {
@@ -50,50 +51,17 @@ export const resellerUpdateSchema = z.object({
 /** GET /api/resellers?page= */
 export const resellerListQuerySchema = z.object({ page: page() });
 
-const DMY_DATE_TIME = /^(\d{2})\/(\d{2})\/(\d{4}),? (\d{2}):(\d{2}):(\d{2})$/;
-
-/**
- * "dd/mm/yyyy, hh:mm:ss" (24 h, as en-GB `toLocaleString` writes it; the comma may be left out) →
- * "yyyy-mm-ddThh:mm:ss", a wall-clock time without zone, or null when it is not a real moment
- * ("31/02/2024, 10:00:00"). The service reads it in the marketplace's time zone.
- */
-export function parseDmyDateTime(text: string): string | null {
-  const match = DMY_DATE_TIME.exec(text.trim());
-  if (!match) return null;
-  const [, dd, mm, yyyy, hh, mi, ss] = match as unknown as [
-    string,
-    string,
-    string,
-    string,
-    string,
-    string,
-    string,
-  ];
-  const [day, month, year, hour, minute, second] = [dd, mm, yyyy, hh, mi, ss].map(Number) as [
-    number,
-    number,
-    number,
-    number,
-    number,
-    number,
-  ];
-  const probe = new Date(Date.UTC(year, month - 1, day, hour, minute, second));
-  const real =
-    probe.getUTCFullYear() === year &&
-    probe.getUTCMonth() === month - 1 &&
-    probe.getUTCDate() === day &&
-    hour < 24 &&
-    minute < 60 &&
-    second < 60;
-  return real ? `${yyyy}-${mm}-${dd}T${hh}:${mi}:${ss}` : null;
-}
+// The date parser lives with the filter's other date helpers (no zod there, for the page's picker).
+export { parseDmyDateTime };
 
 const ISO_LOCAL = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}$/;
 
+// A bound that is not "dd/mm/yyyy, hh:mm:ss" (or not a real moment) has its own message; 'Invalid
+// date range' is kept for a range whose start is after its end (issue 42, item 9).
 const dateBound = () =>
   optional(
-    requiredText({ required: MSG.invalidDateRange })
-      .refine((s) => parseDmyDateTime(s) !== null, MSG.invalidDateRange)
+    requiredText({ required: MSG.invalidDateTime })
+      .refine((s) => parseDmyDateTime(s) !== null, MSG.invalidDateTime)
       .transform((s) => parseDmyDateTime(s) as string),
   );
 

@@ -26,6 +26,7 @@ export {
   cardPaymentsConfigured,
   loadOwnPlan,
   loadStoreProducts,
+  loadSubscriptionCompletion,
   loadViewerMapPoint,
 } from "./page-loaders";
 export { getCachedStorePage, isPossibleUsername, type StorePageData } from "./store-data";

@@ -7,8 +7,14 @@ import {
 } from "@/server/catalog/list-store-products";
 import { getDb } from "@/server/db/client";
 import { getEnv } from "@/server/env";
+import { isAppError } from "@/server/errors";
 import { getViewerLocation } from "@/server/location/get-viewer-location";
-import { getSubscriptionDetails } from "@/server/subscriptions";
+import { getStripe } from "@/server/stripe";
+import {
+  confirmSubscriptionChange,
+  getSubscriptionDetails,
+  type CompletionClaim,
+} from "@/server/subscriptions";
 
 /**
  * The small reads the pages' server components make per request, so components/ never opens the
@@ -38,6 +44,19 @@ export async function loadStoreProducts(
 /** The signed-in farmer's plan as the subscription pages show it. */
 export async function loadOwnPlan(memberId: number) {
   return getSubscriptionDetails(await getDb(), memberId);
+}
+
+/**
+ * What the subscription completed page may say about the farmer's change: its params checked
+ * against the farmer's own subscription; null when they are not borne out (the page's 404).
+ */
+export async function loadSubscriptionCompletion(memberId: number, claim: CompletionClaim) {
+  return confirmSubscriptionChange(await getDb(), getStripe(), { memberId, claim }).catch(
+    (error: unknown) => {
+      if (isAppError(error) && error.code === "not_found") return null;
+      throw error;
+    },
+  );
 }
 
 /** Whether card payments are configured here (the store's badges, the checkout's options). */

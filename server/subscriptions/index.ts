@@ -15,6 +15,11 @@ export {
   type SubscriptionReturn,
 } from "./complete-subscription-return";
 export {
+  confirmSubscriptionChange,
+  type CompletionClaim,
+  type SubscriptionCompletion,
+} from "./confirm-subscription-change";
+export {
   ensurePlanPrices,
   getPlanPrices,
   isPaidPlan,

@@ -172,9 +172,9 @@ describe("GET /api/resellerUserListingTrans", () => {
   it.each<[string, Record<string, string>, string]>([
     ["resellerKeyword", { resellerKeyword: "pat@example" }, "Invalid Email"],
     ["resellerKeyword", { resellerKeyword: "' or 1=1 --" }, "Invalid Email"],
-    ["dateFrom", { dateFrom: "2026-04-01 10:00:00" }, "Invalid date range"],
-    ["dateFrom", { dateFrom: "31/02/2026, 10:00:00" }, "Invalid date range"],
-    ["dateTo", { dateTo: "01/04/2026" }, "Invalid date range"],
+    ["dateFrom", { dateFrom: "2026-04-01 10:00:00" }, "Invalid date: use dd/mm/yyyy, hh:mm:ss"],
+    ["dateFrom", { dateFrom: "31/02/2026, 10:00:00" }, "Invalid date: use dd/mm/yyyy, hh:mm:ss"],
+    ["dateTo", { dateTo: "01/04/2026" }, "Invalid date: use dd/mm/yyyy, hh:mm:ss"],
     [
       "dateTo",
       { dateFrom: "02/04/2026, 00:00:00", dateTo: "01/04/2026, 00:00:00" },

@@ -1,13 +1,17 @@
 import type { Metadata } from "next";
 import { notFound, redirect } from "next/navigation";
 import { Suspense } from "react";
-import { SubscriptionCompleted } from "@/components/subscription/subscription-completed";
+import {
+  completedParams,
+  SubscriptionCompleted,
+} from "@/components/subscription/subscription-completed";
 import { ManageSubscription, type ManageView } from "@/components/subscription/manage-subscription";
 import { SubscribeForm } from "@/components/subscription/subscribe-form";
 import { ButtonLink } from "@/components/ui/button";
 import { PageIntro } from "@/components/static/page-intro";
 import { NOTICE_KEYS } from "@/lib/constants";
 import { formatMoney, getPlan } from "@/lib/money";
+import { subscriptionCompletedPath } from "@/lib/subscriptions/completed-path";
 import { requireMember } from "@/server/auth/guards";
 import { getDb } from "@/server/db/client";
 import { getEnv } from "@/server/env";
@@ -66,7 +70,8 @@ async function SubscriptionRoute({
   searchParams: Promise<Query>;
 }) {
   const { country, plan } = await params;
-  if (plan === "completed") return <SubscriptionCompleted type={country} />;
+  if (plan === "completed")
+    return <SubscriptionCompleted type={country} params={completedParams(null, searchParams)} />;
   if ((country !== "usa" && country !== "canada") || !isPaidPlan(plan)) notFound();
   return (
     <>
@@ -120,7 +125,17 @@ async function SubscriptionPayment({
         return { state: "failed" as const, message: error.message };
       throw error;
     });
-    if (outcome.state === "completed") redirect(`/subscription/payment/${outcome.type}/completed`);
+    if (outcome.state === "completed") {
+      if (outcome.type === "update") redirect(subscriptionCompletedPath("update"));
+      // The spec's params: when the new plan renews, and the payment that started it.
+      const { row: paid } = await getSubscriptionDetails(db, member.id);
+      redirect(
+        subscriptionCompletedPath(outcome.type, {
+          expiresAt: paid?.currentPeriodEnd ?? null,
+          paymentIntentId,
+        }),
+      );
+    }
     returnError =
       outcome.state === "processing"
         ? "Your bank is still processing the payment. This page will show your plan once it is done."
