@@ -86,78 +86,87 @@ afterAll(async () => {
 });
 
 describe("traces, with OTEL_EXPORTER_OTLP_ENDPOINT set", () => {
-  it("sends a checkout's request span and its database statements to the collector", async () => {
-    const customer = await createCustomer(db);
-    const farm = await createMerchant(db);
-    const product = await createProduct(db, { merchantId: farm.id, unitPriceCents: 450 });
-    await createCartItem(db, { memberId: customer.id, productId: product.id, qty: 2 });
-    const token = await encodeSessionToken({
-      memberId: customer.id,
-      sessionVersion: customer.sessionVersion,
-      signedInAt: nowSeconds(),
-    });
-    const res = await placeInPersonOrder(
-      new Request("http://localhost:3000/api/checkout/inPerson", {
-        method: "POST",
-        headers: {
-          origin: "http://localhost:3000",
-          "content-type": "application/json",
-          cookie: `_token=${token}`,
-        },
-        body: JSON.stringify({
-          checkoutKey: randomUUID(),
-          delivery: {
-            deliveryDestination: "store",
-            firstName: "Sam",
-            lastName: "Lee",
-            email: "sam@example.com",
-            phone: "9055550101",
+  // On the embedded database: on PostgreSQL this file has loaded node-postgres before tracing
+  // starts, too late for its instrumentation to patch it (the server starts tracing first,
+  // instrumentation.ts), so its statements would make no spans here.
+  it.skipIf(process.env.TEST_DATABASE_URL)(
+    "sends a checkout's request span and its database statements to the collector",
+    async () => {
+      const customer = await createCustomer(db);
+      const farm = await createMerchant(db);
+      const product = await createProduct(db, { merchantId: farm.id, unitPriceCents: 450 });
+      await createCartItem(db, { memberId: customer.id, productId: product.id, qty: 2 });
+      const token = await encodeSessionToken({
+        memberId: customer.id,
+        sessionVersion: customer.sessionVersion,
+        signedInAt: nowSeconds(),
+      });
+      const res = await placeInPersonOrder(
+        new Request("http://localhost:3000/api/checkout/inPerson", {
+          method: "POST",
+          headers: {
+            origin: "http://localhost:3000",
+            "content-type": "application/json",
+            cookie: `_token=${token}`,
           },
-          items: [{ pKey: product.pKey, qty: 2 }],
+          body: JSON.stringify({
+            checkoutKey: randomUUID(),
+            delivery: {
+              deliveryDestination: "store",
+              firstName: "Sam",
+              lastName: "Lee",
+              email: "sam@example.com",
+              phone: "9055550101",
+            },
+            items: [{ pKey: product.pKey, qty: 2 }],
+          }),
         }),
-      }),
-      { params: Promise.resolve({}) },
-    );
-    expect(res.status).toBe(201);
-    const requestId = res.headers.get("x-request-id");
-    expect(requestId).toBeTruthy();
-    await tracing.flush();
-
-    const spans = () =>
-      collector.exports.flatMap((e) =>
-        e.resourceSpans.flatMap((r) =>
-          r.scopeSpans.flatMap((s) => s.spans.map((span) => ({ ...span, resource: r.resource }))),
-        ),
+        { params: Promise.resolve({}) },
       );
-    const requestSpan = () =>
-      spans().find((s) => attribute(s, "marketplace.request_id") === requestId);
-    await vi.waitFor(() => expect(requestSpan()).toBeDefined(), { timeout: 10_000 });
+      expect(res.status).toBe(201);
+      const requestId = res.headers.get("x-request-id");
+      expect(requestId).toBeTruthy();
+      await tracing.flush();
 
-    const request = requestSpan()!;
-    expect(collector.paths).toContain("POST /v1/traces application/json");
-    expect(request).toMatchObject({ name: "POST /api/checkout/inPerson", kind: SPAN_KIND_SERVER });
-    expect(attribute(request, "http.route")).toBe("/api/checkout/inPerson");
-    expect(Number(attribute(request, "http.response.status_code"))).toBe(201);
-    expect(attribute(request.resource, "service.name")).toBe("marketplace");
+      const spans = () =>
+        collector.exports.flatMap((e) =>
+          e.resourceSpans.flatMap((r) =>
+            r.scopeSpans.flatMap((s) => s.spans.map((span) => ({ ...span, resource: r.resource }))),
+          ),
+        );
+      const requestSpan = () =>
+        spans().find((s) => attribute(s, "marketplace.request_id") === requestId);
+      await vi.waitFor(() => expect(requestSpan()).toBeDefined(), { timeout: 10_000 });
 
-    // The statements the checkout ran, each a child in the request's trace.
-    const inTrace = spans().filter((s) => s.traceId === request.traceId);
-    const byId = new Map(inTrace.map((s) => [s.spanId, s]));
-    const statements = inTrace.filter((s) => s.kind === SPAN_KIND_CLIENT);
-    expect(statements.length).toBeGreaterThanOrEqual(3);
-    const operations = new Set(statements.map((s) => attribute(s, "db.operation.name")));
-    expect(operations).toContain("SELECT");
-    expect(operations).toContain("INSERT");
-    for (const statement of statements) {
-      expect(attribute(statement, "db.system.name")).toBe("postgresql");
-      let parent = byId.get(statement.parentSpanId ?? "");
-      while (parent && parent.spanId !== request.spanId)
-        parent = byId.get(parent.parentSpanId ?? "");
-      expect(parent?.spanId).toBe(request.spanId);
-    }
-    // The values travel as parameters: the customer's details are in no span.
-    expect(JSON.stringify(inTrace)).not.toContain("sam@example.com");
-  });
+      const request = requestSpan()!;
+      expect(collector.paths).toContain("POST /v1/traces application/json");
+      expect(request).toMatchObject({
+        name: "POST /api/checkout/inPerson",
+        kind: SPAN_KIND_SERVER,
+      });
+      expect(attribute(request, "http.route")).toBe("/api/checkout/inPerson");
+      expect(Number(attribute(request, "http.response.status_code"))).toBe(201);
+      expect(attribute(request.resource, "service.name")).toBe("marketplace");
+
+      // The statements the checkout ran, each a child in the request's trace.
+      const inTrace = spans().filter((s) => s.traceId === request.traceId);
+      const byId = new Map(inTrace.map((s) => [s.spanId, s]));
+      const statements = inTrace.filter((s) => s.kind === SPAN_KIND_CLIENT);
+      expect(statements.length).toBeGreaterThanOrEqual(3);
+      const operations = new Set(statements.map((s) => attribute(s, "db.operation.name")));
+      expect(operations).toContain("SELECT");
+      expect(operations).toContain("INSERT");
+      for (const statement of statements) {
+        expect(attribute(statement, "db.system.name")).toBe("postgresql");
+        let parent = byId.get(statement.parentSpanId ?? "");
+        while (parent && parent.spanId !== request.spanId)
+          parent = byId.get(parent.parentSpanId ?? "");
+        expect(parent?.spanId).toBe(request.spanId);
+      }
+      // The values travel as parameters: the customer's details are in no span.
+      expect(JSON.stringify(inTrace)).not.toContain("sam@example.com");
+    },
+  );
 
   it("makes no span for a statement outside any request", async () => {
     const before = collector.exports.length;
