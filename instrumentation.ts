@@ -1,11 +1,18 @@
 /**
- * Runs once when a server instance starts. It stamps every request with the address of its
+ * Runs once when a server instance starts. With OTEL_EXPORTER_OTLP_ENDPOINT it starts tracing
+ * (server/observability/tracing.ts). It stamps every request with the address of its
  * connection (server/base/connection.ts, decision 0018). On the embedded database it says plainly
  * that this mode is for one machine, and opens (migrates) the database before the first request,
  * seeding the demo when the database is new, so the first page is fast.
  */
 export async function register() {
   if (process.env.NEXT_RUNTIME !== "nodejs") return;
+  // First, before anything loads node-postgres (its instrumentation patches it as it loads), and
+  // only with a collector to send to: otherwise no OpenTelemetry module is loaded at all.
+  if (process.env.OTEL_EXPORTER_OTLP_ENDPOINT?.trim()) {
+    const { startTracing } = await import("@/server/observability/tracing");
+    startTracing();
+  }
   const { installConnectionStamp } = await import("@/server/base/connection");
   installConnectionStamp();
   // A plan price at Stripe that does not match the pages stops the start (server/subscriptions).

@@ -43,7 +43,24 @@ const nextConfig: NextConfig = {
   // Native or WASM packages that must not be bundled.
   // The offline geocoder reads its CSV tables at run time; keep them in the standalone output.
   outputFileTracingIncludes: { "/*": ["./server/geo/data/*.csv", "./drizzle/**/*"] },
-  serverExternalPackages: ["@electric-sql/pglite", "sharp", "@node-rs/argon2", "pg", "pino"],
+  // OpenTelemetry patches node-postgres as Node loads it, and shares one API across modules: both
+  // need the packages as Node loads them, not copies inside the bundle; prom-client likewise keeps
+  // one registry per process.
+  serverExternalPackages: [
+    "@electric-sql/pglite",
+    "sharp",
+    "@node-rs/argon2",
+    "pg",
+    "pino",
+    "prom-client",
+    "@opentelemetry/api",
+    "@opentelemetry/exporter-trace-otlp-http",
+    "@opentelemetry/instrumentation",
+    "@opentelemetry/instrumentation-pg",
+    "@opentelemetry/resources",
+    "@opentelemetry/sdk-trace-base",
+    "@opentelemetry/sdk-trace-node",
+  ],
   async headers() {
     return [{ source: "/:path*", headers: securityHeaders }];
   },

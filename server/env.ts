@@ -64,6 +64,13 @@ const schema = z.object({
   NEXT_PUBLIC_MAPBOX_TOKEN: optionalText,
   TRUST_PROXY_HEADERS: flag,
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  /** The bearer token GET /api/metrics asks for; unset, the call answers 404. */
+  METRICS_TOKEN: optionalText.pipe(z.string().min(16, "must be at least 16 characters").optional()),
+  /**
+   * An OpenTelemetry collector (OTLP over HTTP, e.g. http://otel-collector:4318): set, every
+   * instance sends its traces there (instrumentation.ts); unset, tracing is not even loaded.
+   */
+  OTEL_EXPORTER_OTLP_ENDPOINT: optionalText.pipe(z.url().optional()),
 });
 
 export type Env = z.infer<typeof schema> & {

@@ -1,5 +1,7 @@
 import "server-only";
 import pino from "pino";
+import { currentRequestId } from "@/server/base/request-context";
+import { tracingHooks } from "@/server/base/tracing-hooks";
 
 const LEVELS = ["fatal", "error", "warn", "info", "debug", "trace", "silent"] as const;
 type Level = (typeof LEVELS)[number];
@@ -16,12 +18,25 @@ function levelFromEnv(source: NodeJS.ProcessEnv): Level {
 }
 
 /**
+ * What every line written while a request is handled carries: its `requestId` (the one in the
+ * answer's `X-Request-Id` and in an error's body, so a user's report finds the line), and with
+ * tracing on the `traceId` and `spanId` it belongs to.
+ */
+function requestFields(): Record<string, string> {
+  const requestId = currentRequestId();
+  const span = tracingHooks()?.currentSpanIds();
+  if (!span) return requestId ? { requestId } : {};
+  return requestId ? { requestId, ...span } : span;
+}
+
+/**
  * The server's one logger: JSON lines (one object per line, for any log collector). Credentials are
  * redacted wherever they sit in a logged object; errors are logged with their cause chain.
  */
 export const log = pino({
   level: levelFromEnv(process.env),
   base: { app: "marketplace" },
+  mixin: requestFields,
   serializers: { err: pino.stdSerializers.errWithCause },
   redact: {
     paths: [

@@ -14,6 +14,8 @@ describe("the bench's copy of deploy/haproxy.cfg", () => {
   it("listens where the bench asks and sends to its one app, with the deployed limits", () => {
     expect(config).toContain("bind 127.0.0.1:3903");
     expect(config).toMatch(/backend pages[\s\S]*server app1 127\.0\.0\.1:3900 check maxconn 4\n/);
+    // The fail-open copy of the app, used only when no replica is ready.
+    expect(config).toMatch(/backend pages[\s\S]*server any1 127\.0\.0\.1:3900 backup maxconn 4\n/);
     expect(config).toMatch(/backend live\n\s+server app1 127\.0\.0\.1:3900 check\s*(\n|$)/);
   });
 
@@ -24,7 +26,9 @@ describe("the bench's copy of deploy/haproxy.cfg", () => {
   it("keeps the queue, the health check and the streams' own backend", () => {
     for (const line of [
       "timeout queue 30s",
-      "option httpchk GET /api/health",
+      "option httpchk GET /api/ready",
+      "option allbackups",
+      "http-request set-header X-Request-Id %[unique-id]",
       "use_backend live if { path_beg /api/messages/stream }",
     ])
       expect(config).toContain(line);
@@ -38,8 +42,9 @@ if (!hasHaproxy) console.warn("no haproxy on the PATH: the balancer's round trip
 function startUpstream() {
   const asked: http.IncomingHttpHeaders[] = [];
   const server = http.createServer((req, res) => {
+    // The balancer's health checks are not what a test asked.
+    if (req.url === "/api/ready") return res.end("ok");
     asked.push(req.headers);
-    if (req.url === "/api/health") return res.end("ok");
     if (req.url === "/api/messages/stream") {
       res.writeHead(200, { "content-type": "text/event-stream" });
       res.write("data: first\n\n");
@@ -138,5 +143,19 @@ describe.runIf(hasHaproxy)("HAProxy with deploy/haproxy.cfg", () => {
     const stream = await firstPart(`${origin}/api/messages/stream`, { "accept-encoding": "gzip" });
     expect(stream.headers["content-encoding"]).toBeUndefined();
     expect(stream.body.toString()).toBe("data: first\n\ndata: last\n\n");
+  });
+
+  it("gives each request an id of its own, never the client's X-Request-Id", async () => {
+    upstream.asked.length = 0;
+    const answers = [
+      await firstPart(`${origin}/`, { "x-request-id": "sk_live_0123456789abcdef" }),
+      await firstPart(`${origin}/`, {}),
+    ];
+    const ids = upstream.asked.map((headers) => headers["x-request-id"]);
+    expect(ids).toHaveLength(2);
+    for (const id of ids) expect(id).toMatch(/^[0-9a-f-]{36}$/);
+    expect(ids[0]).not.toBe(ids[1]);
+    // Every answer carries the id the replica was given, whatever the replica answered.
+    expect(answers.map((answer) => answer.headers["x-request-id"])).toEqual(ids);
   });
 });

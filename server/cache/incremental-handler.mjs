@@ -14,6 +14,7 @@ import path from "node:path";
 import fileSystemCacheModule from "next/dist/server/lib/incremental-cache/file-system-cache.js";
 import {
   KEY_PREFIX,
+  countCacheLookup,
   createMemoryFront,
   deserialize,
   isSharedCacheOn,
@@ -135,6 +136,12 @@ export default class SharedIncrementalCache extends FileSystemCache {
   }
 
   async get(key, ctx) {
+    const entry = await this.readEntry(key, ctx);
+    countCacheLookup("pages", entry != null);
+    return entry;
+  }
+
+  async readEntry(key, ctx) {
     noteLookup(key);
     if (!this.shared) return withRenderStart(key, await super.get(key, ctx));
     if (!(await syncTags())) return null;

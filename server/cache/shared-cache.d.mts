@@ -5,6 +5,7 @@ export const KEY_PREFIX: string;
 export const MAX_TTL_SECONDS: number;
 export const tagsManifest: Map<string, TagState>;
 export function isSharedCacheOn(): boolean;
+export function countCacheLookup(cache: "pages" | "data", hit: boolean): void;
 export function warn(msg: string, error: unknown): void;
 export function redis<T>(run: (client: import("ioredis").default) => Promise<T>): Promise<T>;
 export function syncTags(): Promise<boolean>;

@@ -34,6 +34,16 @@ const state = (globalThis[Symbol.for("lpm.sharedCache")] ??= {
   lastWarning: 0,
 });
 
+// Lookups by cache and outcome, read by the metrics (server/base/metrics.ts), which live
+// in the bundle: a plain tally on globalThis is what both sides can reach.
+const lookups = (globalThis[Symbol.for("marketplace.cacheLookups")] ??= {});
+
+/** Counts one lookup in `cache` ("pages" or "data"): a hit or a miss. */
+export function countCacheLookup(cache, hit) {
+  const key = `${cache}:${hit ? "hit" : "miss"}`;
+  lookups[key] = (lookups[key] ?? 0) + 1;
+}
+
 export function isSharedCacheOn() {
   return Boolean(process.env.REDIS_URL) && process.env.NEXT_PHASE !== "phase-production-build";
 }

@@ -7,6 +7,7 @@ import defaultHandlerModule from "next/dist/server/lib/cache-handlers/default.js
 import {
   KEY_PREFIX,
   areTagsInSync,
+  countCacheLookup,
   createMemoryFront,
   deserialize,
   isSharedCacheOn,
@@ -110,6 +111,20 @@ function createSharedHandler() {
   };
 }
 
-export default isSharedCacheOn()
-  ? createSharedHandler()
-  : defaultHandlerModule.createDefaultCacheHandler(50 * 1024 * 1024);
+/** The handler, its lookups counted for the metrics (a hit is an entry handed back). */
+function counted(handler) {
+  return {
+    ...handler,
+    async get(...args) {
+      const entry = await handler.get(...args);
+      countCacheLookup("data", entry !== undefined);
+      return entry;
+    },
+  };
+}
+
+export default counted(
+  isSharedCacheOn()
+    ? createSharedHandler()
+    : defaultHandlerModule.createDefaultCacheHandler(50 * 1024 * 1024),
+);

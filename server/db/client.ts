@@ -11,6 +11,7 @@ import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { Pool, type PoolConfig } from "pg";
 import { getEnv } from "@/server/env";
+import { tracingHooks } from "@/server/base/tracing-hooks";
 import { holdEmbeddedFolder, releaseHoldOf } from "./embedded-holder";
 import { migrateDb } from "./migrate";
 import { guardPgliteStop, type EmbeddedDatabaseStopped } from "./pglite-stop-guard";
@@ -81,6 +82,9 @@ export async function createPgliteDb(
   }
   hold?.attach(client);
   guardPgliteStop(client, onStop);
+  // With tracing on (OTEL_EXPORTER_OTLP_ENDPOINT), each statement gets a span; node-postgres has
+  // its own instrumentation.
+  tracingHooks()?.tracePglite(client);
   return drizzlePglite({ client, schema });
 }
 
@@ -113,6 +117,8 @@ interface DbState {
   embedded?: PGlite;
   /** Closing an embedded database whose backend stopped; the next one waits for it. */
   closing?: Promise<void>;
+  /** PostgreSQL's pool, once `db` resolves to one (its counts are metrics). */
+  pool?: Pool;
 }
 
 // Kept on globalThis so Next's hot reload reuses one connection (PGlite allows one per directory).
@@ -139,6 +145,23 @@ export function getDb(): Promise<Db> {
   return state.db;
 }
 
+export type PoolStats = { total: number; idle: number; waiting: number; max: number };
+
+/**
+ * The process-wide PostgreSQL pool's connections (open, idle) and the statements waiting for one;
+ * null on the embedded database, or before the first request opened the pool.
+ */
+export function getPoolStats(): PoolStats | null {
+  const pool = state.pool;
+  if (!pool) return null;
+  return {
+    total: pool.totalCount,
+    idle: pool.idleCount,
+    waiting: pool.waitingCount,
+    max: pool.options.max ?? 10,
+  };
+}
+
 /**
  * Makes `getDb()` answer `db` in this process, or open its own again with `undefined`: for a test
  * file whose routes and pages must use its own database (`createRouteTestDb` in tests/db.ts).
@@ -151,6 +174,7 @@ async function openDb(): Promise<Db> {
   const env = getEnv();
   if (env.DATABASE_URL) {
     const db = createNodePgDb(env.DATABASE_URL);
+    state.pool = db.$client;
     if (env.DB_MIGRATE_ON_START) await migrateDb(db);
     return db;
   }

@@ -7,6 +7,7 @@ import type { Db } from "@/server/db/client";
 import { emailOutbox, members, notificationPreferences } from "@/server/db/schema";
 import { getEnv } from "@/server/env";
 import { log } from "@/server/log";
+import { metrics } from "@/server/base/metrics";
 import { oneClickUnsubscribeUrl, unsubscribePageUrl } from "@/server/notifications/sign";
 import { getTransport, senderAddress } from "./transport";
 
@@ -42,8 +43,20 @@ export async function sendMail(db: Db, input: SendMailInput): Promise<void> {
   await deliverMail(db, input);
 }
 
-/** sendMail, telling the caller what happened (tests, the mailbox). */
+/** sendMail, telling the caller what happened (tests, the mailbox); counted for the metrics. */
 export async function deliverMail(db: Db, input: SendMailInput): Promise<SendMailResult> {
+  const via = getEnv().SMTP_URL ? "smtp" : "outbox";
+  let outcome: "delivered" | "failed" | "skipped" = "failed";
+  try {
+    const result = await deliverOnce(db, input);
+    outcome = result.delivered ? "delivered" : "skipped";
+    return result;
+  } finally {
+    metrics().countMail(via, outcome);
+  }
+}
+
+async function deliverOnce(db: Db, input: SendMailInput): Promise<SendMailResult> {
   const env = getEnv();
   const headers: Record<string, string> = {};
   let unsubscribeUrl: string | null = null;

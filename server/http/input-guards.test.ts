@@ -152,6 +152,7 @@ describe("NUL in a body or a path parameter (issue 22)", () => {
       expect(body).toEqual({
         message: call.status === 400 ? "The address is not valid." : "Please check the form.",
         ...(call.errors ? { errors: call.errors } : {}),
+        requestId: expect.any(String),
       });
       expect(logError).not.toHaveBeenCalled();
     },
@@ -171,7 +172,10 @@ describe("route() input guards", () => {
     expect((await list(new Request(`${SITE}/api/x?q=ab`), ctx)).status).toBe(200);
     const response = await list(new Request(`${SITE}/api/x?q=a%00b`), ctx);
     expect(response.status).toBe(400);
-    expect(await response.json()).toEqual({ message: "The address is not valid." });
+    expect(await response.json()).toEqual({
+      message: "The address is not valid.",
+      requestId: expect.any(String),
+    });
   });
 
   it("refuses NUL in a multipart text field with a 422 under the field", async () => {
@@ -182,6 +186,7 @@ describe("route() input guards", () => {
     expect(await response.json()).toEqual({
       message: "Please check the form.",
       errors: { name: NUL_FIELD },
+      requestId: expect.any(String),
     });
   });
 

@@ -114,6 +114,7 @@ describe("writes through route()", () => {
       if (status === 415)
         expect(answer).toEqual({
           message: "The request body must be sent as application/json.",
+          requestId: expect.any(String),
         });
     },
   );
@@ -203,6 +204,7 @@ describe("form bodies", () => {
       expect(await res.json()).toEqual({
         message:
           "The request body must be sent as multipart/form-data or application/x-www-form-urlencoded.",
+        requestId: expect.any(String),
       });
   });
 });

@@ -112,7 +112,10 @@ describe("error mapping", () => {
       );
       expect(res.status).toBe(status);
       // internal never shows its own text; every other code shows the thrower's user-facing message
-      expect(res.body).toEqual({ message: code === "internal" ? GENERIC : "Custom text." });
+      expect(res.body).toEqual({
+        message: code === "internal" ? GENERIC : "Custom text.",
+        requestId: expect.any(String),
+      });
       expect(res.headers.get("cache-control")).toBe("no-store");
     },
   );
@@ -127,6 +130,7 @@ describe("error mapping", () => {
     expect(res.body).toEqual({
       message: "Please check the form.",
       errors: { username: ["The username is already taken."] },
+      requestId: expect.any(String),
     });
     expect(res.text).not.toContain("member 12");
   });
@@ -154,6 +158,7 @@ describe("error mapping", () => {
         "items.1.qty": ["Quantity must be a whole number."],
         password: ["At least 8 characters.", "At least one digit."],
       },
+      requestId: expect.any(String),
     });
   });
 
@@ -168,6 +173,7 @@ describe("error mapping", () => {
     expect(res.body).toEqual({
       message: "Please check the form.",
       errors: { _form: ["Pick at least one option."] },
+      requestId: expect.any(String),
     });
   });
 
@@ -181,7 +187,10 @@ describe("error mapping", () => {
       request("/api/x", { method: "POST", body, headers: { "content-type": "application/json" } }),
     );
     expect(res.status).toBe(400);
-    expect(res.body).toEqual({ message: "The request body is not valid JSON." });
+    expect(res.body).toEqual({
+      message: "The request body is not valid JSON.",
+      requestId: expect.any(String),
+    });
   });
 
   it.each([
@@ -200,7 +209,10 @@ describe("error mapping", () => {
       request("/api/x", { method: "POST", body, headers: { "content-type": contentType } }),
     );
     expect(res.status).toBe(400);
-    expect(res.body).toEqual({ message: "The request body is not a valid form." });
+    expect(res.body).toEqual({
+      message: "The request body is not a valid form.",
+      requestId: expect.any(String),
+    });
   });
 
   it("still parses a valid JSON body", async () => {
@@ -236,7 +248,7 @@ describe("error mapping", () => {
     const spy = vi.spyOn(log, "error").mockImplementation(() => undefined);
     const res = await call(throwing(thrown), request("/api/orders/12", { method: "POST" }));
     expect(res.status).toBe(500);
-    expect(res.body).toEqual({ message: GENERIC });
+    expect(res.body).toEqual({ message: GENERIC, requestId: expect.any(String) });
     for (const leak of [
       "members",
       "SELECT",
@@ -308,13 +320,19 @@ describe("roles", () => {
   it("answers 401 to a visitor on a signed-in route", async () => {
     const res = await call(whoAmI, request("/api/me"));
     expect(res.status).toBe(401);
-    expect(res.body).toEqual({ message: "Please log in to continue." });
+    expect(res.body).toEqual({
+      message: "Please log in to continue.",
+      requestId: expect.any(String),
+    });
   });
 
   it("answers 403 to a customer on a merchant route", async () => {
     const res = await call(merchantOnly, request("/api/x", { token: await tokenFor(customer) }));
     expect(res.status).toBe(403);
-    expect(res.body).toEqual({ message: "You are not allowed to do that." });
+    expect(res.body).toEqual({
+      message: "You are not allowed to do that.",
+      requestId: expect.any(String),
+    });
   });
 
   it.each([

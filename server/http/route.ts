@@ -30,6 +30,8 @@ import {
   isStateChangingMethod,
 } from "@/server/http/same-origin";
 import { log } from "@/server/log";
+import { observeRoute } from "@/server/base/observe-route";
+import { currentRequestId } from "@/server/base/request-context";
 import type { RouteDoc } from "@/server/openapi/types";
 import { declareRoute } from "./route-declaration";
 
@@ -82,7 +84,7 @@ export const FORM_LEVEL_KEY = "_form";
 /**
  * Wrap a route handler: resolve the session (bearer token, else the `_token` cookie), check the
  * origin of cookie-authenticated writes, enforce the role, supply `db` and the awaited params, and
- * turn every thrown error into the wire shape `{ message, errors? }`. This is the one try/catch of
+ * turn every thrown error into the wire shape `{ message, errors?, requestId }`. This is the one try/catch of
  * the request path; handlers and services just throw.
  *
  *   export const POST = route(
@@ -174,9 +176,11 @@ export function route<P extends RouteParams>(
       return errorResponse(error, req, member);
     }
   };
+  // The request id, the span and the request metrics (server/base/observe-route.ts).
+  const observed = observeRoute(handle);
   return options.doc
-    ? declareRoute(handle, { access: roles ?? "public", doc: options.doc })
-    : handle;
+    ? declareRoute(observed, { access: roles ?? "public", doc: options.doc })
+    : observed;
 }
 
 function toRoleList(role: Role | readonly Role[] | undefined): readonly Role[] {
@@ -318,7 +322,10 @@ function json(
   status: number,
   body: { message: string; errors?: FieldErrors | undefined },
 ): Response {
-  const payload = body.errors ? body : { message: body.message };
+  // The request id lets a user's report of this answer find its log lines (docs/api.md).
+  const payload = body.errors
+    ? { ...body, requestId: currentRequestId() }
+    : { message: body.message, requestId: currentRequestId() };
   return Response.json(payload, { status, headers: { "Cache-Control": "no-store" } });
 }
 

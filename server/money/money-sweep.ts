@@ -3,8 +3,9 @@ import { hostname } from "node:os";
 import type { Db } from "@/server/db/client";
 import { getEnv } from "@/server/env";
 import { log } from "@/server/log";
+import { metrics, type ReconcileOutcome } from "@/server/base/metrics";
 import { getStripe } from "@/server/stripe/stripe-client";
-import { reconcile } from "./reconcile";
+import { reconcile, type ReconcileReport } from "./reconcile";
 
 type SweepState = { timer?: NodeJS.Timeout };
 const sweeper: SweepState = ((
@@ -29,16 +30,26 @@ export function startMoneySweep(getDb: () => Promise<Db>): void {
     getDb()
       .then((db) => reconcile(db, stripe, { holder }))
       .then((report) => {
+        metrics().countReconcileRun(reconcileOutcome(report), report.counts);
         if (report.actions.length > 0 || report.stoppedBy)
           log.info(
             { counts: report.counts, actions: report.actions, stoppedBy: report.stoppedBy },
             "money reconciled",
           );
       })
-      .catch((error: unknown) => log.error({ err: error }, "money reconcile failed"))
+      .catch((error: unknown) => {
+        metrics().countReconcileRun("failed");
+        log.error({ err: error }, "money reconcile failed");
+      })
       .finally(() => {
         running = false;
       });
   }, seconds * 1000);
   sweeper.timer.unref();
+}
+
+/** A run as the metrics count it: done, stopped by Stripe not answering, or left to another instance. */
+function reconcileOutcome(report: ReconcileReport): ReconcileOutcome {
+  if (!report.ran) return "skipped";
+  return report.stoppedBy ? "stopped" : "complete";
 }

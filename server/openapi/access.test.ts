@@ -97,7 +97,10 @@ describe("who may call each operation, as the document says", () => {
     async (_, operation) => {
       const response = await callAsVisitor(operation);
       expect(response.status).toBe(401);
-      expect(await response.json()).toEqual({ message: "Please log in to continue." });
+      expect(await response.json()).toEqual({
+        message: "Please log in to continue.",
+        requestId: expect.any(String),
+      });
     },
   );
 

@@ -48,7 +48,7 @@ export function buildOpenApiDocument(operations: readonly Operation[]): OpenApiD
       version: packageJson.version,
       description:
         "Every /api call, generated from the zod schemas the route handlers parse. " +
-        "Errors are `{ message, errors? }`; see docs/api.md for examples.",
+        "Errors are `{ message, errors?, requestId }`; see docs/api.md for examples.",
     },
     servers: [{ url: "/" }],
     security: SIGNED_IN,
@@ -70,13 +70,16 @@ export function buildOpenApiDocument(operations: readonly Operation[]): OpenApiD
               type: "object",
               additionalProperties: { type: "array", items: { type: "string" } },
             },
+            // The call's X-Request-Id: what a user's report quotes to find the log lines.
+            requestId: { type: "string" },
           },
           additionalProperties: false,
         },
       },
       responses: {
         Error: {
-          description: "Refused: `message` for the reader, `errors` per field on a 422",
+          description:
+            "Refused: `message` for the reader, `errors` per field on a 422, `requestId` for a report",
           content: { "application/json": { schema: { $ref: "#/components/schemas/Error" } } },
         },
       },

@@ -38,7 +38,7 @@ export type SuccessResponse = {
   status: 200 | 201 | 303;
   description: string;
   /** Absent for a redirect. */
-  mediaType?: "application/json" | "text/event-stream";
+  mediaType?: "application/json" | "text/event-stream" | "text/plain";
 };
 
 export type Operation = {

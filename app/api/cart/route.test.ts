@@ -243,7 +243,10 @@ describe("a member's cart and dream tracker (database)", () => {
         params: { pKey: theirs.pKey },
       });
       expect(res.status).toBe(404);
-      expect(res.body).toEqual({ message: CART_MESSAGES.notInList("cart") });
+      expect(res.body).toEqual({
+        message: CART_MESSAGES.notInList("cart"),
+        requestId: expect.any(String),
+      });
     }
     expect(await rowsOf("cart", other.id)).toEqual([{ productId: theirs.id, qty: 7 }]);
   });
@@ -336,7 +339,11 @@ describe("bad input", () => {
       body: { pKey: p.pKey, ...body },
     });
     expect(status).toBe(422);
-    expect(answer).toEqual({ message: "Please check the form.", errors: { [field]: [message] } });
+    expect(answer).toEqual({
+      message: "Please check the form.",
+      errors: { [field]: [message] },
+      requestId: expect.any(String),
+    });
     expect(setCookies.size).toBe(0);
   });
 
@@ -360,6 +367,7 @@ describe("bad input", () => {
     expect(answer).toEqual({
       message: "Please check the form.",
       errors: { qty: ["Invalid Quantity"] },
+      requestId: expect.any(String),
     });
     expect(setCookies.size).toBe(0);
   });
@@ -396,7 +404,7 @@ describe("bad input", () => {
       body: { pKey: await pKey(), qty: 1 },
     });
     expect(res.status).toBe(status);
-    expect(res.body).toEqual({ message });
+    expect(res.body).toEqual({ message, requestId: expect.any(String) });
     expect(res.setCookies.size).toBe(0);
   });
 

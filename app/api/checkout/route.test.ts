@@ -364,7 +364,7 @@ describe("POST /api/checkout/inPerson", () => {
       }),
     );
     expect(status).toBe(409);
-    expect(body).toEqual({ message: EMPTY_CART_MESSAGE });
+    expect(body).toEqual({ message: EMPTY_CART_MESSAGE, requestId: expect.any(String) });
   });
 
   it("works with a bearer token", async () => {

@@ -141,7 +141,7 @@ describe("/api/location for members", () => {
     const token = await tokenFor(await createMerchant(db));
     expect(await call(POST, request("POST", { token, body: TORONTO }))).toEqual({
       status: 403,
-      body: { message: "My Local is for customers and visitors." },
+      body: { message: "My Local is for customers and visitors.", requestId: expect.any(String) },
     });
     expect((await call(GET, request("GET", { token }))).body).toEqual({ location: null });
   });

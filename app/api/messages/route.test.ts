@@ -267,6 +267,7 @@ describe("a conversation's calls", () => {
       body: {
         message: "A subscription is needed to send or reply to messages.",
         errors: { plan: ["subscription_required"] },
+        requestId: expect.any(String),
       },
     });
     expect((await calls.send(customer, "Still there?")).status).toBe(201);

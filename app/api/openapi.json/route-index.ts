@@ -113,6 +113,7 @@ export const ROUTE_MODULES: readonly RouteModuleLoader[] = [
     file: "app/api/messages/unread/route.ts",
     load: () => import("@/app/api/messages/unread/route"),
   },
+  { file: "app/api/metrics/route.ts", load: () => import("@/app/api/metrics/route") },
   {
     file: "app/api/notifications/subscribe/route.ts",
     load: () => import("@/app/api/notifications/subscribe/route"),
@@ -197,6 +198,7 @@ export const ROUTE_MODULES: readonly RouteModuleLoader[] = [
   },
   { file: "app/api/profile/avatar/route.ts", load: () => import("@/app/api/profile/avatar/route") },
   { file: "app/api/profile/route.ts", load: () => import("@/app/api/profile/route") },
+  { file: "app/api/ready/route.ts", load: () => import("@/app/api/ready/route") },
   {
     file: "app/api/resellerUserListingTrans/markAsPaid/route.ts",
     load: () => import("@/app/api/resellerUserListingTrans/markAsPaid/route"),

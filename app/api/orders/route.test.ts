@@ -236,7 +236,7 @@ describe("GET /api/orders/received/view and /api/orders/placed/view", () => {
       await call(getReceived, await get(`/api/orders/received/view?${query}`, merchant)),
     ).toEqual({
       status: 422,
-      body: { message: "Please check the form.", errors },
+      body: { message: "Please check the form.", errors, requestId: expect.any(String) },
     });
   });
 
@@ -274,7 +274,7 @@ describe("POST /api/orders/updateStatus", () => {
     const { merchant } = await world();
     expect(await call(postStatus, await post("/api/orders/updateStatus", merchant, body))).toEqual({
       status: 422,
-      body: { message: "Please check the form.", errors },
+      body: { message: "Please check the form.", errors, requestId: expect.any(String) },
     });
   });
 
@@ -292,6 +292,7 @@ describe("POST /api/orders/updateStatus", () => {
       body: {
         message: wrongListMessage("in_shipping", "pickup"),
         errors: { order_status: [wrongListMessage("in_shipping", "pickup")] },
+        requestId: expect.any(String),
       },
     });
     const theirs = await call(
@@ -301,7 +302,10 @@ describe("POST /api/orders/updateStatus", () => {
         order_status: "ready_for_pickup",
       }),
     );
-    expect(theirs).toEqual({ status: 404, body: { message: ORDER_NOT_FOUND_MESSAGE } });
+    expect(theirs).toEqual({
+      status: 404,
+      body: { message: ORDER_NOT_FOUND_MESSAGE, requestId: expect.any(String) },
+    });
     expect(
       (await db.query.orderItems.findFirst({ where: (row, { eq }) => eq(row.id, line.id) }))!
         .status,
@@ -317,7 +321,10 @@ describe("POST /api/orders/{orderNo}/cancel", () => {
       await post(`/api/orders/${order.orderNo}/cancel`, otherCustomer),
       { orderNo: order.orderNo },
     );
-    expect(theirs).toEqual({ status: 404, body: { message: ORDER_NOT_FOUND_MESSAGE } });
+    expect(theirs).toEqual({
+      status: 404,
+      body: { message: ORDER_NOT_FOUND_MESSAGE, requestId: expect.any(String) },
+    });
     const first = await call(
       postCancel,
       await post(`/api/orders/${order.orderNo}/cancel`, customer),
@@ -334,7 +341,7 @@ describe("POST /api/orders/{orderNo}/cancel", () => {
     );
     expect(again).toEqual({
       status: 409,
-      body: { message: alreadyCancelledMessage(order.orderNo) },
+      body: { message: alreadyCancelledMessage(order.orderNo), requestId: expect.any(String) },
     });
   });
 });
@@ -369,7 +376,10 @@ describe("GET /api/orders/{orderNo}/view", () => {
       await get(`/api/orders/${order.orderNo}/view`, otherCustomer),
       { orderNo: order.orderNo },
     );
-    expect(theirs).toEqual({ status: 404, body: { message: ORDER_NOT_FOUND_MESSAGE } });
+    expect(theirs).toEqual({
+      status: 404,
+      body: { message: ORDER_NOT_FOUND_MESSAGE, requestId: expect.any(String) },
+    });
   });
 });
 
@@ -409,7 +419,7 @@ describe("POST /api/orders/confirmByMerchant", () => {
       await call(postConfirm, await post("/api/orders/confirmByMerchant", otherMerchant, stolen)),
     ).toEqual({
       status: 403,
-      body: { message: INVALID_CODE_MESSAGE },
+      body: { message: INVALID_CODE_MESSAGE, requestId: expect.any(String) },
     });
     expect(
       (
@@ -426,7 +436,11 @@ describe("POST /api/orders/confirmByMerchant", () => {
       ),
     ).toEqual({
       status: 422,
-      body: { message: "Please check the form.", errors: { orderId: ["Invalid Value"] } },
+      body: {
+        message: "Please check the form.",
+        errors: { orderId: ["Invalid Value"] },
+        requestId: expect.any(String),
+      },
     });
   });
 });

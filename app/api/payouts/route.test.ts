@@ -144,7 +144,10 @@ describe("POST /api/stripe/connect-webhook", () => {
     );
     expect(await json(answer)).toEqual({
       status: 400,
-      body: { message: "The webhook signature could not be verified." },
+      body: {
+        message: "The webhook signature could not be verified.",
+        requestId: expect.any(String),
+      },
     });
   });
 });

@@ -108,6 +108,7 @@ describe("GET and POST /api/profile", () => {
         email: ["Invalid Email"],
         phone: ["Invalid Phone Number"],
       },
+      requestId: expect.any(String),
     });
   });
 
@@ -234,6 +235,7 @@ describe("POST /api/profile/avatar", () => {
     expect(body).toEqual({
       message: "Please check the form.",
       errors: { avatarImage: ["Image size is too big."] },
+      requestId: expect.any(String),
     });
     expect(storedFiles()).toBe(before);
   });
@@ -285,6 +287,7 @@ describe("POST /api/profile/avatar", () => {
     expect(body).toEqual({
       message: "Please check the form.",
       errors: { avatarImage: ["Invalid file uploaded."] },
+      requestId: expect.any(String),
     });
     expect(storedFiles()).toBe(before);
   });

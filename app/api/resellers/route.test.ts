@@ -126,7 +126,11 @@ describe("GET /api/resellers", () => {
     const answer = await call(getList, await get(`/api/resellers?page=${page}`, admin));
     expect(answer).toEqual({
       status: 422,
-      body: { message: "Please check the form.", errors: { page: ["Invalid Page"] } },
+      body: {
+        message: "Please check the form.",
+        errors: { page: ["Invalid Page"] },
+        requestId: expect.any(String),
+      },
     });
   });
 });
@@ -190,6 +194,7 @@ describe("POST /api/resellers/create", () => {
       body: {
         message: RESELLER_EMAIL_TAKEN_MESSAGE,
         errors: { email: [RESELLER_EMAIL_TAKEN_MESSAGE] },
+        requestId: expect.any(String),
       },
     });
   });
@@ -253,6 +258,9 @@ describe("PATCH /api/resellers", () => {
       patchReseller,
       await write("PATCH", "/api/resellers", admin, { ...valid, identifier: "e".repeat(32) }),
     );
-    expect(answer).toEqual({ status: 404, body: { message: RESELLER_NOT_FOUND_MESSAGE } });
+    expect(answer).toEqual({
+      status: 404,
+      body: { message: RESELLER_NOT_FOUND_MESSAGE, requestId: expect.any(String) },
+    });
   });
 });

@@ -202,7 +202,10 @@ describe("POST /api/reviews", () => {
   it("refuses the farmer's own product with a clear message", async () => {
     const { status, body } = await post(merchant, validBody(product.id));
     expect(status).toBe(403);
-    expect(body).toEqual({ message: "You cannot review your own product." });
+    expect(body).toEqual({
+      message: "You cannot review your own product.",
+      requestId: expect.any(String),
+    });
   });
 
   it("answers 404 for a deleted product", async () => {

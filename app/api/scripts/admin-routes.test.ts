@@ -274,6 +274,7 @@ describe("the Money page's calls (no Stripe keys here)", () => {
       status: 409,
       body: {
         message: "This issue has already been resolved: Refunded the $0.50 by hand in Stripe.",
+        requestId: expect.any(String),
       },
     });
     const unknown = await call(resolveIssue, admin, {
@@ -298,7 +299,10 @@ describe("the Money page's calls (no Stripe keys here)", () => {
     const noStripe = await call(payForIssue, admin, at(id));
     expect(noStripe).toEqual({
       status: 409,
-      body: { message: "Card payments are not configured on this marketplace yet." },
+      body: {
+        message: "Card payments are not configured on this marketplace yet.",
+        requestId: expect.any(String),
+      },
     });
     expect((await call(retryIssue, admin, at(2_147_483_647))).status).toBe(404);
   });

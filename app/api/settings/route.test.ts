@@ -72,7 +72,10 @@ describe("every settings call", () => {
   ] as const)("answers 401 to a visitor: %s", async (_, handler, body) => {
     const { status, body: answer } = await call(handler, request("/api/settings/x", null, body));
     expect(status).toBe(401);
-    expect(answer).toEqual({ message: "Please log in to continue." });
+    expect(answer).toEqual({
+      message: "Please log in to continue.",
+      requestId: expect.any(String),
+    });
   });
 });
 
@@ -91,6 +94,7 @@ describe("POST /api/settings/password", () => {
     expect(body).toEqual({
       message: "Please check the form.",
       errors: { confirmNewPassword: ["New Password and Confirm New Password are mismatching."] },
+      requestId: expect.any(String),
     });
   });
 
@@ -221,6 +225,7 @@ describe("POST /api/settings/checkoutOptions", () => {
     expect(body).toEqual({
       message: "Please check the form.",
       errors: { payInPerson: ["You need to enable at least one option."] },
+      requestId: expect.any(String),
     });
   });
 

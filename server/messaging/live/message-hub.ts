@@ -119,6 +119,11 @@ const state: HubState = ((
   globalThis as { __marketplaceMessageHub?: HubState }
 ).__marketplaceMessageHub ??= {});
 
+/** The live streams open on this instance now (a metric); 0 before the first one. */
+export function openStreamCount(): number {
+  return state.hub?.streamCount ?? 0;
+}
+
 /** This instance's hub, for the process-wide database (one per process, made on first use). */
 export function getMessageHub(db: Db): MessageHub {
   if (state.hub && state.db === db) return state.hub;

@@ -125,7 +125,10 @@ describe("input next-auth cannot read (issue 22)", () => {
       "application/json",
     );
     expect(response.status).toBe(400);
-    expect(await response.json()).toEqual({ message: "The request body is not valid JSON." });
+    expect(await response.json()).toEqual({
+      message: "The request body is not valid JSON.",
+      requestId: expect.any(String),
+    });
   });
 
   it("answers an unparseable callbackUrl on sign-out with a 400 in the error shape", async () => {
@@ -135,7 +138,10 @@ describe("input next-auth cannot read (issue 22)", () => {
       "application/x-www-form-urlencoded",
     );
     expect(response.status).toBe(400);
-    expect(await response.json()).toEqual({ message: "The return address is not valid." });
+    expect(await response.json()).toEqual({
+      message: "The return address is not valid.",
+      requestId: expect.any(String),
+    });
   });
 
   it.each([["callback", "credentials"], ["signout"]])(
@@ -143,7 +149,10 @@ describe("input next-auth cannot read (issue 22)", () => {
     async (...path) => {
       const response = await post(path, "", "application/json");
       expect(response.status).toBe(400);
-      expect(await response.json()).toEqual({ message: "The request body is not valid JSON." });
+      expect(await response.json()).toEqual({
+        message: "The request body is not valid JSON.",
+        requestId: expect.any(String),
+      });
     },
   );
 
@@ -154,7 +163,10 @@ describe("input next-auth cannot read (issue 22)", () => {
       "application/x-www-form-urlencoded",
     );
     expect(response.status).toBe(400);
-    expect(await response.json()).toEqual({ message: "The return address is not valid." });
+    expect(await response.json()).toEqual({
+      message: "The return address is not valid.",
+      requestId: expect.any(String),
+    });
   });
 
   it.each(["javascript:alert(1)", "data:text/html,hi", "@evil.example", "%2F%2Fevil.example"])(
@@ -165,7 +177,10 @@ describe("input next-auth cannot read (issue 22)", () => {
         { params: Promise.resolve({ nextauth: ["signin"] }) },
       );
       expect(response.status).toBe(400);
-      expect(await response.json()).toEqual({ message: "The return address is not valid." });
+      expect(await response.json()).toEqual({
+        message: "The return address is not valid.",
+        requestId: expect.any(String),
+      });
     },
   );
 
@@ -187,6 +202,7 @@ describe("input next-auth cannot read (issue 22)", () => {
     expect(await response.json()).toEqual({
       message: "Please check the form.",
       errors: { login: ["This field contains a character that is not allowed."] },
+      requestId: expect.any(String),
     });
   });
 });
@@ -223,6 +239,7 @@ describe("next-auth's POSTs from another site (issue 22 item 5: login CSRF)", ()
     expect(await response.json()).toEqual({
       message:
         "The request body must be sent as application/x-www-form-urlencoded or application/json.",
+      requestId: expect.any(String),
     });
   });
 

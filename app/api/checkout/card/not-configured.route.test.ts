@@ -25,7 +25,10 @@ import { DELETE as deleteSavedCard } from "./savedCards/[paymentMethodId]/route"
 import { GET as getSavedCards } from "./savedCards/route";
 
 const SITE = "http://localhost:3000";
-const NOT_CONFIGURED = { message: "Card payments are not configured on this marketplace yet." };
+const NOT_CONFIGURED = {
+  message: "Card payments are not configured on this marketplace yet.",
+  requestId: expect.any(String),
+};
 
 let db: Db;
 

@@ -164,7 +164,7 @@ describe("who may use the card routes", () => {
   it.each(ROUTES)("%s answers 401 to a visitor", async (_, send) => {
     expect(await send({ token: null })).toEqual({
       status: 401,
-      body: { message: "Please log in to continue." },
+      body: { message: "Please log in to continue.", requestId: expect.any(String) },
     });
   });
 
@@ -172,7 +172,7 @@ describe("who may use the card routes", () => {
     const admin = await createAdmin(db);
     expect(await send({ token: await tokenFor(admin) })).toEqual({
       status: 403,
-      body: { message: "You are not allowed to do that." },
+      body: { message: "You are not allowed to do that.", requestId: expect.any(String) },
     });
   });
 
@@ -213,7 +213,7 @@ describe("POST /api/checkout/card", () => {
     const body = "delivery" in change ? change : { delivery: { ...delivery, ...change } };
     expect(await openCheckout(caller, body)).toEqual({
       status: 422,
-      body: { message: "Please check the form.", errors },
+      body: { message: "Please check the form.", errors, requestId: expect.any(String) },
     });
     expect(await ordersOf(customer.id)).toEqual([]);
     expect(intentsOfMember(customer.id)).toEqual([]);
@@ -236,7 +236,11 @@ describe("POST /api/checkout/card", () => {
     const answer = await openCheckout(caller, body);
     expect(answer).toEqual({
       status: 422,
-      body: { message: "Please check the form.", errors: { [field]: [ITEMS_INVALID] } },
+      body: {
+        message: "Please check the form.",
+        errors: { [field]: [ITEMS_INVALID] },
+        requestId: expect.any(String),
+      },
     });
     expect(await ordersOf(customer.id)).toEqual([]);
   });
@@ -245,7 +249,7 @@ describe("POST /api/checkout/card", () => {
     const { customer, caller } = await shopper();
     expect(await openCheckout(caller, "{not json")).toEqual({
       status: 400,
-      body: { message: "The request body is not valid JSON." },
+      body: { message: "The request body is not valid JSON.", requestId: expect.any(String) },
     });
     expect(await ordersOf(customer.id)).toEqual([]);
   });
@@ -258,6 +262,7 @@ describe("POST /api/checkout/card", () => {
     expect(status).toBe(409);
     expect(body).toEqual({
       message: `The quantity of ${products[0]!.name} in your cart is now 2. Please review your order again.`,
+      requestId: expect.any(String),
     });
     expect(await ordersOf(customer.id)).toEqual([]);
   });
@@ -358,6 +363,7 @@ describe("POST /api/checkout/card", () => {
     // The cart is now empty: a further call opens nothing and sends nothing.
     expect((await openCheckout(caller)).body).toEqual({
       message: "There is nothing in your cart to check out.",
+      requestId: expect.any(String),
     });
     expect(await mailSubjectsTo(customer.email)).toEqual([
       `Thank you for your order ${opened.orderNo}`,
@@ -374,7 +380,10 @@ describe("POST /api/checkout/card", () => {
 
     const refused = await openCheckout(caller);
 
-    expect(refused).toEqual({ status: 503, body: { message: SERVICE_DOWN } });
+    expect(refused).toEqual({
+      status: 503,
+      body: { message: SERVICE_DOWN, requestId: expect.any(String) },
+    });
     const [order] = await ordersOf(customer.id);
     expect(order).toMatchObject({ paymentStatus: "pending", paymentIntentId: null });
 
@@ -390,7 +399,10 @@ describe("POST /api/checkout/card", () => {
 
     const refused = await openCheckout(caller);
 
-    expect(refused).toEqual({ status: 503, body: { message: SERVICE_DOWN } });
+    expect(refused).toEqual({
+      status: 503,
+      body: { message: SERVICE_DOWN, requestId: expect.any(String) },
+    });
     expect(await stripeCustomerOf(customer.id)).toBeNull();
   });
 });
@@ -418,7 +430,7 @@ describe("POST /api/checkout/card/saveCard", () => {
     const { caller } = await shopper();
     expect(await saveCard(caller, body)).toEqual({
       status: 422,
-      body: { message: "Please check the form.", errors },
+      body: { message: "Please check the form.", errors, requestId: expect.any(String) },
     });
   });
 
@@ -438,7 +450,10 @@ describe("POST /api/checkout/card/saveCard", () => {
     ];
 
     for (const answer of answers)
-      expect(answer).toEqual({ status: 404, body: { message: CHECKOUT_CLOSED } });
+      expect(answer).toEqual({
+        status: 404,
+        body: { message: CHECKOUT_CLOSED, requestId: expect.any(String) },
+      });
     expect(
       fake.get("payment_intent", intentIdOf(opened.clientSecret))?.setup_future_usage,
     ).toBeNull();
@@ -524,7 +539,7 @@ describe("GET /api/checkout/card/savedCards and DELETE /api/checkout/card/savedC
     for (const stranger of [{ token: await tokenFor(withoutCustomer) }, withCustomer.caller])
       expect(await deleteCard(stranger, owner.cardId)).toEqual({
         status: 404,
-        body: { message: CARD_NOT_FOUND },
+        body: { message: CARD_NOT_FOUND, requestId: expect.any(String) },
       });
 
     expect(fake.get("payment_method", owner.cardId)?.customer).toBe(
@@ -543,7 +558,7 @@ describe("GET /api/checkout/card/savedCards and DELETE /api/checkout/card/savedC
     const { caller, cardId } = await customerWithSavedCard();
     expect(await deleteCard(caller, paymentMethodId)).toEqual({
       status: 404,
-      body: { message: CARD_NOT_FOUND },
+      body: { message: CARD_NOT_FOUND, requestId: expect.any(String) },
     });
     expect((await listCards(caller)).body.cards).toEqual([expect.objectContaining({ id: cardId })]);
   });
@@ -568,6 +583,9 @@ describe("GET /api/checkout/card/savedCards and DELETE /api/checkout/card/savedC
       kind: "500",
       times: 3,
     });
-    expect(await listCards(caller)).toEqual({ status: 503, body: { message: SERVICE_DOWN } });
+    expect(await listCards(caller)).toEqual({
+      status: 503,
+      body: { message: SERVICE_DOWN, requestId: expect.any(String) },
+    });
   });
 });

@@ -155,6 +155,7 @@ describe("POST /api/contact/admin", () => {
     expect(answer.body).toEqual({
       message: "Please check the form.",
       errors: { [field]: [message] },
+      requestId: expect.any(String),
     });
     expect(await storedCount()).toBe(before);
   });
@@ -180,6 +181,7 @@ describe("POST /api/contact/admin", () => {
       body: {
         message:
           "You have sent several messages in a short time. Please wait an hour before sending another one.",
+        requestId: expect.any(String),
       },
     });
     expect(await storedCount()).toBe(before);
@@ -248,7 +250,7 @@ describe("the admin inbox calls", () => {
     const again = await handle(stored!.id, admin);
     expect(again).toEqual({
       status: 409,
-      body: { message: "This message was already marked handled." },
+      body: { message: "This message was already marked handled.", requestId: expect.any(String) },
     });
     const handled = await inbox(admin, "?status=handled");
     expect((handled.body.messages as { id: number; handledBy: string }[])[0]).toMatchObject({

@@ -74,6 +74,7 @@ describe("POST /api/links/getOriginal", () => {
       body: {
         message:
           "Too many short links opened from your address. Please try again in a few minutes.",
+        requestId: expect.any(String),
       },
     });
     expect((await getOriginal({ shortUrl: "guess0guess" }, "198.51.100.67")).status).toBe(200);

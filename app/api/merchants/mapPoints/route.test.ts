@@ -63,6 +63,7 @@ describe("GET /api/merchants/mapPoints", () => {
       expect(body).toEqual({
         message: "The bbox must be minLon,minLat,maxLon,maxLat in degrees.",
         errors: { bbox: ["The bbox must be minLon,minLat,maxLon,maxLat in degrees."] },
+        requestId: expect.any(String),
       });
     },
   );

@@ -124,7 +124,10 @@ describe("POST /api/products/add", () => {
     const customer = await createCustomer(db);
     expect(await addAs(customer)).toEqual({
       status: 403,
-      body: { message: "Oopsy, looks like you are not permitted to create the product." },
+      body: {
+        message: "Oopsy, looks like you are not permitted to create the product.",
+        requestId: expect.any(String),
+      },
     });
   });
 
@@ -185,7 +188,11 @@ describe("POST /api/products/add", () => {
     const files = countStoredImages(UPLOADS);
     const { status, body } = await addAs(merchant, productFormValues(overrides), file);
     expect(status).toBe(422);
-    expect(body).toEqual({ message: "Please check the form.", errors });
+    expect(body).toEqual({
+      message: "Please check the form.",
+      errors,
+      requestId: expect.any(String),
+    });
     expect(await productsOf(merchant)).toEqual([]);
     expect(countStoredImages(UPLOADS)).toBe(files);
   });
@@ -216,6 +223,7 @@ describe("POST /api/products/add", () => {
     expect(body).toEqual({
       message: "Please check the form.",
       errors: { productImage: ["Image size is too big."] },
+      requestId: expect.any(String),
     });
     expect(await productsOf(merchant)).toEqual([]);
     expect(countStoredImages(UPLOADS)).toBe(files);
@@ -262,6 +270,7 @@ describe("POST /api/products/add", () => {
     expect(response.status).toBe(415);
     expect(await response.json()).toEqual({
       message: "The request body must be sent as multipart/form-data.",
+      requestId: expect.any(String),
     });
   });
 
@@ -289,6 +298,7 @@ describe("POST /api/products/add", () => {
       status: 403,
       body: {
         message: "There are some missing information about you. Please complete the profile.",
+        requestId: expect.any(String),
       },
     });
   });
@@ -350,7 +360,7 @@ describe("POST /api/products/update", () => {
     );
     expect({ status, body }).toEqual({
       status: 404,
-      body: { message: "The product could not be found." },
+      body: { message: "The product could not be found.", requestId: expect.any(String) },
     });
     expect((await productsOf(owner))[0]!.name).toBe(product.name);
     expect(countStoredImages(UPLOADS)).toBe(files);

@@ -1,6 +1,7 @@
 import { getEnv } from "@/server/env";
 import { afterResponse } from "@/server/base/follow-ups";
 import { route } from "@/server/http/route";
+import { countStripeDelivery } from "@/server/base/metrics";
 import { followUpStripeEvent } from "@/server/money/event-follow-ups";
 import { stripeEvent } from "@/server/openapi/declare";
 import { handleStripeEvent, verifyStripeEvent } from "@/server/money";
@@ -20,12 +21,15 @@ export const POST = route(
   },
   async ({ req, db }) => {
     const stripe = requireStripe();
-    const event = verifyStripeEvent(stripe, {
-      payload: await req.text(),
-      signature: req.headers.get("stripe-signature"),
-      secret: getEnv().STRIPE_CONNECT_WEBHOOK_SECRET ?? "",
+    // Counted by outcome (processed, duplicate, refused, failed) for the operators' metrics.
+    const { duplicate, ...effect } = await countStripeDelivery("connect", async () => {
+      const event = verifyStripeEvent(stripe, {
+        payload: await req.text(),
+        signature: req.headers.get("stripe-signature"),
+        secret: getEnv().STRIPE_CONNECT_WEBHOOK_SECRET ?? "",
+      });
+      return handleStripeEvent(db, stripe, event);
     });
-    const { duplicate, ...effect } = await handleStripeEvent(db, stripe, event);
     await afterResponse("stripe event follow-ups", () => followUpStripeEvent(db, stripe, effect));
     return Response.json({ received: true, duplicate });
   },

@@ -26,7 +26,10 @@ import { startStripeFake, type StripeFake, type StripeObject } from "@/tests/str
 import { POST } from "./route";
 
 const SITE = "http://localhost:3000";
-const BAD_SIGNATURE = { message: "The webhook signature could not be verified." };
+const BAD_SIGNATURE = {
+  message: "The webhook signature could not be verified.",
+  requestId: expect.any(String),
+};
 
 let db: Db;
 let fake: StripeFake;

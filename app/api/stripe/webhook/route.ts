@@ -1,6 +1,7 @@
 import { getEnv } from "@/server/env";
 import { afterResponse } from "@/server/base/follow-ups";
 import { route } from "@/server/http/route";
+import { countStripeDelivery } from "@/server/base/metrics";
 import { followUpStripeEvent } from "@/server/money/event-follow-ups";
 import { stripeEvent } from "@/server/openapi/declare";
 import { handleStripeEvent, verifyStripeEvent } from "@/server/money";
@@ -19,13 +20,16 @@ export const POST = route(
   },
   async ({ req, db }) => {
     const stripe = requireStripe();
-    const event = verifyStripeEvent(stripe, {
-      // The raw body: the signature is over these exact bytes, before anything parses them.
-      payload: await req.text(),
-      signature: req.headers.get("stripe-signature"),
-      secret: getEnv().STRIPE_WEBHOOK_SECRET ?? "",
+    // Counted by outcome (processed, duplicate, refused, failed) for the operators' metrics.
+    const { duplicate, ...effect } = await countStripeDelivery("platform", async () => {
+      const event = verifyStripeEvent(stripe, {
+        // The raw body: the signature is over these exact bytes, before anything parses them.
+        payload: await req.text(),
+        signature: req.headers.get("stripe-signature"),
+        secret: getEnv().STRIPE_WEBHOOK_SECRET ?? "",
+      });
+      return handleStripeEvent(db, stripe, event);
     });
-    const { duplicate, ...effect } = await handleStripeEvent(db, stripe, event);
     await afterResponse("stripe event follow-ups", () => followUpStripeEvent(db, stripe, effect));
     return Response.json({ received: true, duplicate });
   },

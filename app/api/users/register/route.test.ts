@@ -90,6 +90,7 @@ describe("POST /api/users/register", () => {
         email: ["Invalid Email"],
         cPassword: ["Passwords are not matching."],
       },
+      requestId: expect.any(String),
     });
   });
 
@@ -107,6 +108,7 @@ describe("POST /api/users/register", () => {
     expect(await response.json()).toEqual({
       message: "Please check the form.",
       errors: { username: ["This username is already taken."] },
+      requestId: expect.any(String),
     });
   });
 });
@@ -192,6 +194,7 @@ describe("the registration limit per address", () => {
       expect(refused.status).toBe(429);
       expect(await refused.json()).toEqual({
         message: "Too many sign-ups from this network. Please try again in an hour.",
+        requestId: expect.any(String),
       });
       const elsewhere = await handler(post(path, body, "203.0.113.151"), ctx);
       expect(elsewhere.status).toBe(201);

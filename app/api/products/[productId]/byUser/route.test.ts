@@ -105,7 +105,7 @@ describe("GET /api/products/{productId}/byUser", () => {
     const id = String(await makeId(merchant));
     expect(await call(getByUser, "GET", `/api/products/${id}/byUser`, merchant, id)).toEqual({
       status,
-      body: { message: "The product could not be found." },
+      body: { message: "The product could not be found.", requestId: expect.any(String) },
     });
   });
 
@@ -168,7 +168,10 @@ describe("POST /api/products/{productId}/delete, activate, remove", () => {
     expect(await statusOf(product.id)).toBe("removed");
     expect(await call(postActivate, "POST", `/api/products/${id}/activate`, merchant, id)).toEqual({
       status: 409,
-      body: { message: "The product has already been removed permanently." },
+      body: {
+        message: "The product has already been removed permanently.",
+        requestId: expect.any(String),
+      },
     });
   });
 
@@ -178,7 +181,7 @@ describe("POST /api/products/{productId}/delete, activate, remove", () => {
     const id = String(product.id);
     expect(await call(postActivate, "POST", `/api/products/${id}/activate`, merchant, id)).toEqual({
       status: 409,
-      body: { message: "The product is already active." },
+      body: { message: "The product is already active.", requestId: expect.any(String) },
     });
   });
 
@@ -197,7 +200,7 @@ describe("POST /api/products/{productId}/delete, activate, remove", () => {
       await call(handler, "POST", `/api/products/${id}/${action}`, await createMerchant(db), id),
     ).toEqual({
       status: 404,
-      body: { message: "The product could not be found." },
+      body: { message: "The product could not be found.", requestId: expect.any(String) },
     });
     expect(await statusOf(product.id)).toBe(product.status);
     expect(testState.revalidated).toEqual([]);

@@ -105,7 +105,10 @@ describe("GET /api/stores/{username}/products", () => {
       "cookie" in who ? { cookie: otherMerchant } : "bearer" in who ? { bearer: customer } : {};
     const { status, body } = await get("route_farm", "?viewMode=deleted", auth);
     expect(status).toBe(404);
-    expect(body).toEqual({ message: "The store could not be found." });
+    expect(body).toEqual({
+      message: "The store could not be found.",
+      requestId: expect.any(String),
+    });
   });
 
   it.each([
@@ -126,6 +129,10 @@ describe("GET /api/stores/{username}/products", () => {
   ])("answers 422 for %s", async (query, field, message) => {
     const { status, body } = await get("route_farm", query);
     expect(status).toBe(422);
-    expect(body).toEqual({ message: "Please check the form.", errors: { [field]: [message] } });
+    expect(body).toEqual({
+      message: "Please check the form.",
+      errors: { [field]: [message] },
+      requestId: expect.any(String),
+    });
   });
 });
