@@ -3,6 +3,7 @@ import Link from "next/link";
 import { SpriteIcon } from "@/components/icons/sprite-icon";
 import type { ProductCardView } from "@/lib/catalog/card-view";
 import { CARD_DESCRIPTION_MAX_CHARS, SOLD_OUT_SUFFIX, type DeliveryMethod } from "@/lib/constants";
+import { onlyLeftText } from "@/lib/catalog/stock";
 import { truncate } from "@/lib/format";
 import { ScoreStars } from "./score-stars";
 
@@ -34,11 +35,14 @@ export function ProductCard({
   product,
   headingLevel = "h3",
   priority = false,
+  showStock = false,
 }: {
   product: ProductCardView;
   headingLevel?: "h2" | "h3" | "h4";
   /** Load the image eagerly (the first row above the fold). */
   priority?: boolean;
+  /** Say "Only N left" under the price when the farm's threshold is reached (store pages). */
+  showStock?: boolean;
 }) {
   const Heading = headingLevel;
   const deliveryIcon = product.deliveryMethod === "free_delivery" ? "truck" : "store";
@@ -74,6 +78,9 @@ export function ProductCard({
           </Link>
         </Heading>
         <p className="text-leaf-800 font-semibold">{priceTitle(product)}</p>
+        {showStock && product.inStock && typeof product.onlyLeft === "number" ? (
+          <p className="text-sm font-semibold text-amber-800">{onlyLeftText(product.onlyLeft)}</p>
+        ) : null}
         <p className="text-sm leading-relaxed text-stone-700">
           {truncate(product.detail, CARD_DESCRIPTION_MAX_CHARS)}
         </p>

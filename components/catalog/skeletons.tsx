@@ -15,9 +15,12 @@ function Bar({ className }: { className?: string }) {
 export function ProductGridSkeleton({
   count,
   label = "Loading products",
+  withAction = false,
 }: {
   count: number;
   label?: string;
+  /** The cards have an action row (ProductCard's `action`): hold its place too. */
+  withAction?: boolean;
 }) {
   return (
     <div role="status" aria-label={label} className={PRODUCT_GRID_CLASSES}>
@@ -36,6 +39,11 @@ export function ProductGridSkeleton({
             <Bar className="mt-auto h-3 w-1/3" />
             <Bar className="h-3 w-1/2" />
           </div>
+          {withAction ? (
+            <div className="px-4 pb-4">
+              <Bar className="h-9 w-40" />
+            </div>
+          ) : null}
         </div>
       ))}
     </div>
