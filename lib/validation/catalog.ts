@@ -88,15 +88,20 @@ export const stockQuantity = (byWeight: boolean) =>
 export const lowStockAt = () =>
   integer(STOCK_MESSAGES.lowStockAt, { min: 0, max: STOCK_MAX, default: DEFAULT_LOW_STOCK_AT });
 
-/** A flag a client may leave out: null then (an update leaves the product's stock as it is). */
 /** Raw stock inputs a client may leave out: checked only when the stock is limited. */
 const rawStockInput = rawWeightInput.optional();
 
-const optionalFlag = z.preprocess(
-  (v: boolean | string | number | null | undefined) =>
-    v === undefined || v === null ? null : readFlag(v),
-  z.boolean({ error: MSG.invalidValue }).nullable(),
-);
+/**
+ * A flag a client may leave out (the spec's form has no stock fields): null then, once shaped
+ * (an update leaves the product's stock as it is).
+ */
+const optionalFlag = z
+  .preprocess(
+    (v: boolean | string | number | null | undefined) =>
+      v === undefined || v === null ? null : readFlag(v),
+    z.boolean({ error: MSG.invalidValue }).nullable(),
+  )
+  .optional();
 
 const productFields = {
   name: productText(MSG.productNameRequired, MSG.invalidName, PRODUCT_NAME_MAX),
@@ -160,6 +165,7 @@ function shapeProduct<T extends ProductFields>(value: T) {
   const limited = value.limitedStock === true;
   return {
     ...value,
+    limitedStock: value.limitedStock ?? null,
     priceCents: parsePriceToCents(value.price) ?? 0,
     unitWeight: byWeight ? unitWeight().parse(value.unitWeight) : 1,
     weightSymbol: byWeight ? weightSymbol().parse(value.weightSymbol) : null,
