@@ -181,6 +181,9 @@ async function dbGroup(ctx: DbContext, report: Report, opts: RunOptions): Promis
   if (wants("checkout")) {
     out("  checkout");
     await checkoutScenario(ctx, report);
+    // The same checkouts of limited products, reported beside them (decision 0042).
+    out("  checkout with stock");
+    await checkoutScenario(ctx, report, undefined, { stock: true });
   }
   if (wants("reconcile")) {
     out("  money sweep with nothing to do");

@@ -83,7 +83,12 @@ export function EmailLayout({ preview, appUrl, children, footer }: EmailLayoutPr
   );
 }
 
-const NOTIFICATION_NAMES = { order: "order", promotion: "promotional", term: "terms" } as const;
+const NOTIFICATION_NAMES = {
+  order: "order",
+  promotion: "promotional",
+  term: "terms",
+  back_in_stock: "back-in-stock",
+} as const;
 
 /**
  * The footer of a mail the member can switch off: why it came, and a link that turns this type

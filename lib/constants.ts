@@ -123,8 +123,11 @@ export type WeightUnit = (typeof WEIGHT_UNITS)[number];
 export const CARD_BRANDS = ["visa", "mastercard", "amex", "discover", "jcb"] as const;
 export type CardBrand = (typeof CARD_BRANDS)[number];
 
-/** Each has an allow flag; a missing flag means allowed. */
-export const NOTIFICATION_TYPES = ["term", "promotion", "order"] as const;
+/**
+ * Each has an allow flag; a missing flag means allowed. The spec's three, then ours:
+ * `back_in_stock` (a Dream Tracker product is available again, decision 0042).
+ */
+export const NOTIFICATION_TYPES = ["term", "promotion", "order", "back_in_stock"] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 
 export const SORT_TYPES = ["all", "popular", "latest"] as const;

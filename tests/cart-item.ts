@@ -16,6 +16,8 @@ export const cartItem = (overrides: Partial<CartItem> = {}): CartItem => ({
   pay_by_card: false,
   delivery_service: 0,
   in_stock: true,
+  units_left: null,
+  only_left: null,
   merchant_username: "farm",
   purchasable: true,
   unavailable_reason: null,

@@ -523,8 +523,13 @@ export async function messagingScenarios(ctx: DbContext, report: Report): Promis
  * What the concurrent rounds cost in CPU, per call, and how busy they kept the cores: a round
  * cannot end before its calls' CPU is done on the cores there are.
  */
-function addCheckoutCpu(report: Report, rounds: readonly CpuSpent[], callsPerRound: number): void {
-  const id = "checkout (db):CPU per call, 10 concurrent";
+function addCheckoutCpu(
+  report: Report,
+  rounds: readonly CpuSpent[],
+  callsPerRound: number,
+  group = "checkout (db)",
+): void {
+  const id = `${group}:CPU per call, 10 concurrent`;
   const sum = (pick: (r: CpuSpent) => number | null) => {
     let total = 0;
     for (const r of rounds) {
@@ -563,12 +568,23 @@ function addCheckoutCpu(report: Report, rounds: readonly CpuSpent[], callsPerRou
  * its checkout twice at the same moment (a double click). placeOrder is the transaction only: the
  * route sends the order-placed mails after its answer, so they are timed apart ("order-placed mails
  * alone"). Every order is removed afterwards (the order_items trigger puts units_sold_90d back).
+ *
+ * `stock`: the same checkouts with the 20 products limited (a quantity far above what the rounds
+ * take, decision 0042), reported as "checkout with stock (db)" beside "checkout (db)": the take is
+ * one more CTE of the same statement, so the difference is its row locks and updates, never a round
+ * trip. The products' quantities are put back as they were afterwards.
  */
-export async function checkoutScenario(ctx: DbContext, report: Report, rounds = 15): Promise<void> {
+export async function checkoutScenario(
+  ctx: DbContext,
+  report: Report,
+  rounds = 15,
+  { stock = false }: { stock?: boolean } = {},
+): Promise<void> {
+  const group = stock ? "checkout with stock (db)" : "checkout (db)";
   const ids = [
-    "checkout (db):placeOrder p95, 10 concurrent",
-    "checkout (db):errors",
-    "checkout (db):one order per submission key",
+    `${group}:placeOrder p95, 10 concurrent`,
+    `${group}:errors`,
+    `${group}:one order per submission key`,
   ];
   await guard(report, ids, async () => {
     const placeOrder = await svc("placeOrder");
@@ -588,6 +604,15 @@ export async function checkoutScenario(ctx: DbContext, report: Report, rounds = 
     );
     if (products.length < 20 || customers.length < 10)
       throw new Error("not enough CAD products or customers");
+    const productIds = products.map((p) => p.id);
+    const { rows: stockBefore } = await ctx.raw.query<{ id: number; qty: string | null }>(
+      "select id, available_qty as qty from products where id = any($1::int[])",
+      [productIds],
+    );
+    if (stock)
+      await ctx.raw.query("update products set available_qty = 1000000 where id = any($1::int[])", [
+        productIds,
+      ]);
     const keys: string[] = [];
     const samples: number[] = [];
     let errors = 0;
@@ -661,7 +686,7 @@ export async function checkoutScenario(ctx: DbContext, report: Report, rounds = 
         ...ms,
         note: `p50 ${p50.toFixed(2)} ms, n=${sorted.length} (run ${runId})`,
       });
-      addCheckoutCpu(report, spent, customers.length * 2);
+      addCheckoutCpu(report, spent, customers.length * 2, group);
       report.add(ids[1] as string, errors, { note: [...errorMessages].join("; ").slice(0, 150) });
       report.add(ids[2] as string, Number(counts[0]?.n) === keys.length && mismatched === 0, {
         note: `${counts[0]?.n} orders for ${keys.length} keys, ${mismatched} double submissions answered differently`,
@@ -694,7 +719,7 @@ export async function checkoutScenario(ctx: DbContext, report: Report, rounds = 
       }
       solo.sort((a, b) => a - b);
       report.add(
-        "checkout (db):placeOrder p95, one at a time",
+        `${group}:placeOrder p95, one at a time`,
         solo[Math.ceil(0.95 * solo.length) - 1] ?? NaN,
         {
           ...ms,
@@ -703,27 +728,33 @@ export async function checkoutScenario(ctx: DbContext, report: Report, rounds = 
       );
       // The mails POST /api/checkout/inPerson sends after its answer (placeOrder sends none): not in
       // the customer's wait any more, but still work the server does for every order.
-      await guard(report, ["checkout (db):order-placed mails alone p95"], async () => {
-        const sendOrderPlacedEmails = await svc("sendOrderPlacedEmails");
-        const { rows: placed } = await ctx.raw.query<{ id: number }>(
-          "select id from orders where checkout_key = any($1::text[]) order by id limit 40",
-          [keys],
-        );
-        const t = await timeLoop(
-          (i) => sendOrderPlacedEmails(ctx.db, (placed[i % placed.length] as { id: number }).id),
-          {
-            warmup: 3,
-            iterations: 40,
-          },
-        );
-        addTiming(report, "checkout (db):order-placed mails alone p95", t).note +=
-          ", one at a time";
-      });
+      if (!stock)
+        await guard(report, ["checkout (db):order-placed mails alone p95"], async () => {
+          const sendOrderPlacedEmails = await svc("sendOrderPlacedEmails");
+          const { rows: placed } = await ctx.raw.query<{ id: number }>(
+            "select id from orders where checkout_key = any($1::text[]) order by id limit 40",
+            [keys],
+          );
+          const t = await timeLoop(
+            (i) => sendOrderPlacedEmails(ctx.db, (placed[i % placed.length] as { id: number }).id),
+            {
+              warmup: 3,
+              iterations: 40,
+            },
+          );
+          addTiming(report, "checkout (db):order-placed mails alone p95", t).note +=
+            ", one at a time";
+        });
     } finally {
       await ctx.raw.query("delete from orders where checkout_key = any($1::text[])", [keys]);
       await ctx.raw.query("delete from cart_items where member_id = any($1::int[])", [
         customers.map((c) => c.id),
       ]);
+      await ctx.raw.query(
+        `update products p set available_qty = b.qty
+         from jsonb_to_recordset($1::jsonb) as b(id int, qty numeric) where p.id = b.id`,
+        [JSON.stringify(stockBefore)],
+      );
       // The mails timed alone went to the outbox (no SMTP_URL here).
       await ctx.raw.query("delete from email_outbox where id > $1", [outbox[0]?.max ?? 0]);
     }

@@ -24,6 +24,12 @@ const TYPES: { type: NotificationType; label: string; description: string }[] = 
     label: "Terms emails",
     description: "Changes to the terms of use and the privacy policy.",
   },
+  {
+    type: "back_in_stock",
+    label: "Back-in-stock emails",
+    description:
+      "A sold-out product in your Dream Tracker can be ordered again (at most one email per product a week).",
+  },
 ];
 
 /** Settings → notifications: each toggle saves at once and says so in a polite live region. */

@@ -23,6 +23,7 @@ export const KIND_LABEL: Record<MoneyIssueKind, string> = {
   dispute_opened: "Payment disputed",
   payout_overdue: "Payout overdue",
   unknown_stripe_object: "Unknown to this marketplace",
+  oversold: "Paid after its stock was sold",
 };
 
 const ACTION_LABEL: Record<MoneyIssueAction, string> = {

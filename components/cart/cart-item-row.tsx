@@ -4,6 +4,7 @@ import Link from "next/link";
 import type { ReactNode } from "react";
 import type { CartItem } from "@/lib/cart/types";
 import { QUANTITY_MAX, QUANTITY_MIN, SOLD_OUT_SUFFIX } from "@/lib/constants";
+import { onlyLeftText } from "@/lib/catalog/stock";
 import { formatMoney } from "@/lib/money";
 
 const PICTURE_CLASSES =
@@ -37,6 +38,9 @@ export function CartItemRow({
 }) {
   const money = (cents: number) => formatMoney(cents, item.currency, { showCode });
   const locked = busy || !item.purchasable;
+  // A limited product: never more than is left (decision 0042).
+  const max = Math.min(QUANTITY_MAX, item.units_left ?? QUANTITY_MAX);
+  const tooMany = item.purchasable && item.units_left !== null && item.qty > item.units_left;
   const hasPage = item.unavailable_reason !== "inactive";
   const productHref = `/products/${item.id}`;
   const picture = item.product_image ? (
@@ -91,6 +95,14 @@ export function CartItemRow({
           <p className="text-tomato-600 mt-1 text-sm font-medium">
             {UNAVAILABLE_TEXT[item.unavailable_reason]}
           </p>
+        ) : tooMany ? (
+          <p className="text-tomato-600 mt-1 text-sm font-medium">
+            {onlyLeftText(item.units_left!)}: lower the quantity to order it.
+          </p>
+        ) : item.only_left !== null ? (
+          <p className="mt-1 text-sm font-semibold text-amber-800">
+            {onlyLeftText(item.only_left)}
+          </p>
         ) : null}
 
         <div className="mt-3 flex flex-wrap items-center gap-x-4 gap-y-2">
@@ -103,7 +115,7 @@ export function CartItemRow({
               type="button"
               aria-label={`Decrease quantity of ${item.name}`}
               disabled={locked || item.qty <= QUANTITY_MIN}
-              onClick={() => onQty(item.qty - 1)}
+              onClick={() => onQty(tooMany ? item.units_left! : item.qty - 1)}
               className="inline-flex size-10 items-center justify-center rounded-full text-stone-700 hover:bg-stone-100 disabled:opacity-40"
             >
               <Minus aria-hidden className="size-4" />
@@ -118,7 +130,7 @@ export function CartItemRow({
             <button
               type="button"
               aria-label={`Increase quantity of ${item.name}`}
-              disabled={locked || item.qty >= QUANTITY_MAX}
+              disabled={locked || item.qty >= max}
               onClick={() => onQty(item.qty + 1)}
               className="inline-flex size-10 items-center justify-center rounded-full text-stone-700 hover:bg-stone-100 disabled:opacity-40"
             >

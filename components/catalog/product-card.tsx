@@ -4,6 +4,7 @@ import type { ReactNode } from "react";
 import { SpriteIcon } from "@/components/icons/sprite-icon";
 import type { ProductCardView } from "@/lib/catalog/card-view";
 import { CARD_DESCRIPTION_MAX_CHARS, SOLD_OUT_SUFFIX, type DeliveryMethod } from "@/lib/constants";
+import { onlyLeftText } from "@/lib/catalog/stock";
 import { truncate } from "@/lib/format";
 import { ScoreStars } from "./score-stars";
 
@@ -37,12 +38,15 @@ export function ProductCard({
   headingLevel = "h3",
   priority = false,
   action,
+  showStock = false,
 }: {
   product: ProductCardView;
   headingLevel?: "h2" | "h3" | "h4";
   /** Load the image eagerly (the first row above the fold). */
   priority?: boolean;
   action?: ReactNode;
+  /** Say "Only N left" under the price when the farm's threshold is reached (store pages). */
+  showStock?: boolean;
 }) {
   const Heading = headingLevel;
   const deliveryIcon = product.deliveryMethod === "free_delivery" ? "truck" : "store";
@@ -78,6 +82,9 @@ export function ProductCard({
           </Link>
         </Heading>
         <p className="text-leaf-800 font-semibold">{priceTitle(product)}</p>
+        {showStock && product.inStock && typeof product.onlyLeft === "number" ? (
+          <p className="text-sm font-semibold text-amber-800">{onlyLeftText(product.onlyLeft)}</p>
+        ) : null}
         <p className="text-sm leading-relaxed text-stone-700">
           {truncate(product.detail, CARD_DESCRIPTION_MAX_CHARS)}
         </p>

@@ -6,6 +6,7 @@ import { useForm, useWatch, type Resolver } from "react-hook-form";
 import { FormField, inputClasses } from "@/components/account/form-field";
 import { lazyResolver } from "@/components/forms/lazy-resolver";
 import { SubmitButton } from "@/components/ui/submit-button";
+import { DEFAULT_LOW_STOCK_AT } from "@/lib/catalog/stock";
 import { PRODUCT_DETAIL_MAX, PRODUCT_NAME_MAX, WEIGHT_UNITS, type Currency } from "@/lib/constants";
 import type { ServiceCharge } from "@/lib/fees";
 import type { ProductAdd, ProductUpdate } from "@/lib/validation/catalog";
@@ -26,6 +27,10 @@ export type ProductFormValues = {
   weightSymbol: string;
   deliveryService: "true" | "false";
   inStock: boolean;
+  /** Off: unlimited (the default). On: `availableQty` in the product's unit (decision 0042). */
+  limitedStock: boolean;
+  availableQty: string;
+  lowStockAt: string;
   payInPerson: boolean;
   payByCard: boolean;
   productImage: FileList | null;
@@ -41,6 +46,9 @@ const FIELD_NAMES: readonly FieldName[] = [
   "weightSymbol",
   "deliveryService",
   "inStock",
+  "limitedStock",
+  "availableQty",
+  "lowStockAt",
   "payInPerson",
   "payByCard",
   "productImage",
@@ -56,6 +64,9 @@ export const NEW_PRODUCT_VALUES: ProductFormValues = {
   weightSymbol: "lbs",
   deliveryService: "false",
   inStock: true,
+  limitedStock: false,
+  availableQty: "",
+  lowStockAt: String(DEFAULT_LOW_STOCK_AT),
   payInPerson: true,
   payByCard: false,
   productImage: null,
@@ -77,6 +88,8 @@ export type ProductFormProps = {
       mode: "edit";
       productId: number;
       initial: ProductFormValues;
+      /** The quantity as loaded ("12.00", null when unlimited): a save refused if orders moved it. */
+      stockSeen: string | null;
       imageUrl: string | null;
       /** A deleted product has no public page: the merchant goes back to the deleted view. */
       deleted: boolean;
@@ -128,9 +141,9 @@ export function ProductForm(props: ProductFormProps) {
     mode: "onTouched",
   });
   const [failure, setFailure] = useState<string | null>(null);
-  const [price, weightRequired, payByCard, symbol] = useWatch({
+  const [price, weightRequired, payByCard, symbol, limitedStock] = useWatch({
     control,
-    name: ["price", "weightRequired", "payByCard", "weightSymbol"],
+    name: ["price", "weightRequired", "payByCard", "weightSymbol", "limitedStock"],
   });
   const units: readonly string[] =
     WEIGHT_UNITS.includes(symbol as (typeof WEIGHT_UNITS)[number]) || !symbol
@@ -149,6 +162,12 @@ export function ProductForm(props: ProductFormProps) {
     body.set("weightSymbol", values.weightSymbol ?? "");
     body.set("deliveryService", String(values.deliveryService));
     body.set("inStock", String(values.inStock));
+    body.set("limitedStock", String(values.limitedStock === true));
+    if (values.limitedStock === true) {
+      body.set("availableQty", values.availableQty ?? "");
+      body.set("lowStockAt", String(values.lowStockAt ?? DEFAULT_LOW_STOCK_AT));
+    }
+    if (mode === "edit") body.set("stockSeen", props.stockSeen ?? "");
     body.set("payInPerson", String(values.payInPerson));
     body.set("payByCard", String(values.payByCard));
     if (values.productImage) body.set("productImage", values.productImage);
@@ -309,6 +328,54 @@ export function ProductForm(props: ProductFormProps) {
             description="Customers can order it now."
             registration={register("inStock")}
           />
+          <SwitchField
+            id="product-limited-stock"
+            label="Limited quantity"
+            description="Off: customers can order any quantity. On: orders take from what you have, and it sells out at 0."
+            registration={register("limitedStock", {
+              onChange: () => void trigger(["availableQty", "lowStockAt"]),
+            })}
+          />
+          {limitedStock ? (
+            <div className="grid gap-4 py-4 sm:grid-cols-2">
+              <FormField
+                id="product-available-qty"
+                label={`Quantity available (${weightRequired ? symbol || "weight unit" : "each"})`}
+                error={error("availableQty")}
+                hint={
+                  weightRequired
+                    ? "In the weight unit above, such as 12.5."
+                    : "A whole number, such as 24."
+                }
+              >
+                {(a11y) => (
+                  <input
+                    {...a11y}
+                    {...register("availableQty")}
+                    inputMode={weightRequired ? "decimal" : "numeric"}
+                    autoComplete="off"
+                    className={inputClasses}
+                  />
+                )}
+              </FormField>
+              <FormField
+                id="product-low-stock-at"
+                label="Show “Only N left” from"
+                error={error("lowStockAt")}
+                hint="Customers see how many are left once N is this or fewer."
+              >
+                {(a11y) => (
+                  <input
+                    {...a11y}
+                    {...register("lowStockAt")}
+                    inputMode="numeric"
+                    autoComplete="off"
+                    className={inputClasses}
+                  />
+                )}
+              </FormField>
+            </div>
+          ) : null}
         </div>
 
         <fieldset className="rounded-2xl border border-stone-200 bg-white px-4 py-4 sm:px-5">

@@ -12,8 +12,16 @@ export function toFormValues(product: OwnerProduct): ProductFormValues {
     weightSymbol: product.unit_weight_symbol ?? "lbs",
     deliveryService: product.delivery_service === "free_delivery" ? "true" : "false",
     inStock: product.in_stock,
+    limitedStock: product.available_qty !== null,
+    availableQty: product.available_qty === null ? "" : formatQuantity(product.available_qty),
+    lowStockAt: String(product.low_stock_at),
     payInPerson: product.pay_in_person,
     payByCard: product.pay_by_card,
     productImage: null,
   };
+}
+
+/** "12.00" → "12", "2.50" → "2.5": the quantity as a farmer would type it. */
+function formatQuantity(qty: string): string {
+  return qty.includes(".") ? qty.replace(/0+$/, "").replace(/\.$/, "") : qty;
 }

@@ -7,6 +7,7 @@ import type { ProductDetail } from "@/server/catalog/get-product-detail";
 import { ProductPurchase } from "./product-purchase";
 import { AskTheFarmer } from "@/components/messaging/ask-the-farmer";
 import { isFeatureOn } from "@/lib/features";
+import { onlyLeftText } from "@/lib/catalog/stock";
 import { PRODUCT_IMAGE_SIZE } from "./product-seo";
 
 /** Spec part 1 section 9 "Payment options", as the customer reads them. */
@@ -76,6 +77,11 @@ export function ProductDetailView({
               inStock: product.in_stock,
             })}
           </p>
+          {product.in_stock && product.only_left !== null ? (
+            <p className="text-base font-semibold text-amber-800">
+              {onlyLeftText(product.only_left)}
+            </p>
+          ) : null}
           <p className="flex flex-wrap items-center gap-x-2 gap-y-1 text-sm text-stone-700">
             <ScoreStars score={product.score} />
             <a
@@ -143,6 +149,7 @@ export function ProductDetailView({
             pKey: product.p_key,
             inStock: product.in_stock,
             name: product.name,
+            unitsLeft: product.units_left,
           }}
         />
         {isFeatureOn("messaging") ? (

@@ -5,10 +5,13 @@ import { Minus, Plus } from "lucide-react";
 import { useId, useState } from "react";
 import { QUANTITY_MAX, QUANTITY_MIN } from "@/lib/constants";
 
-/** A whole number within QUANTITY_MIN..QUANTITY_MAX; anything unreadable becomes the minimum. */
-export function clampQuantity(value: number): number {
+/**
+ * A whole number within QUANTITY_MIN..`max` (QUANTITY_MAX unless less is left); anything
+ * unreadable becomes the minimum.
+ */
+export function clampQuantity(value: number, max: number = QUANTITY_MAX): number {
   if (!Number.isFinite(value)) return QUANTITY_MIN;
-  return Math.min(QUANTITY_MAX, Math.max(QUANTITY_MIN, Math.trunc(value)));
+  return Math.min(max, Math.max(QUANTITY_MIN, Math.trunc(value)));
 }
 
 const stepButton =
@@ -16,26 +19,31 @@ const stepButton =
 
 /**
  * Minus, a number box and plus (spec part 1 section 5 "Quantity": never below 1; disabled when
- * the product is out of stock). The box may be typed in; it settles within the limits on blur.
+ * the product is out of stock), never above `max` (what is left of a limited product). The box
+ * may be typed in; it settles within the limits on blur.
  */
 export function QuantityControl({
   value,
   onChange,
   disabled = false,
   label = "Quantity",
+  max: left,
 }: {
   value: number;
   onChange: (qty: number) => void;
   disabled?: boolean;
   label?: string;
+  /** The most that can be bought now; QUANTITY_MAX when unlimited. */
+  max?: number | undefined;
 }) {
   const inputId = useId();
+  const max = Math.max(QUANTITY_MIN, Math.min(QUANTITY_MAX, left ?? QUANTITY_MAX));
   // What the box shows while someone types ("" or "12"); the quantity itself is always valid.
   const [draft, setDraft] = useState<string | null>(null);
 
   function commit(next: number) {
     setDraft(null);
-    onChange(clampQuantity(next));
+    onChange(clampQuantity(next, max));
   }
 
   return (
@@ -63,7 +71,7 @@ export function QuantityControl({
           type="number"
           inputMode="numeric"
           min={QUANTITY_MIN}
-          max={QUANTITY_MAX}
+          max={max}
           step={1}
           disabled={disabled}
           value={draft ?? String(value)}
@@ -71,12 +79,7 @@ export function QuantityControl({
             const text = event.target.value;
             setDraft(text);
             const typed = Number(text);
-            if (
-              text !== "" &&
-              Number.isInteger(typed) &&
-              typed >= QUANTITY_MIN &&
-              typed <= QUANTITY_MAX
-            )
+            if (text !== "" && Number.isInteger(typed) && typed >= QUANTITY_MIN && typed <= max)
               onChange(typed);
           }}
           onBlur={() => {
@@ -88,7 +91,7 @@ export function QuantityControl({
           type="button"
           className={stepButton}
           aria-label="Increase quantity"
-          disabled={disabled || value >= QUANTITY_MAX}
+          disabled={disabled || value >= max}
           onClick={() => commit(value + 1)}
         >
           <Plus aria-hidden className="size-4" />

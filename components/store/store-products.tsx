@@ -178,7 +178,7 @@ export function StoreProducts({
           {items.map((product, index) => (
             <li key={product.id} className="flex flex-col gap-2">
               <div className="flex-1">
-                <ProductCard product={product} priority={index < 4} />
+                <ProductCard product={product} priority={index < 4} showStock />
               </div>
               <Suspense fallback={null}>
                 <OwnerOnly owner={owner}>

@@ -30,7 +30,12 @@ export type CartItem = {
   pay_by_card: boolean;
   /** 1 when the farm delivers to the customer's home (free_delivery), else 0. */
   delivery_service: 0 | 1;
+  /** The farm's switch on and, for a limited product, a whole unit left. */
   in_stock: boolean;
+  /** Whole units that can be bought now (the quantity's cap), or null when unlimited. */
+  units_left: number | null;
+  /** `units_left` once the farm's threshold is reached ("Only N left"), else null. */
+  only_left: number | null;
   merchant_username: string;
   /** False when the product is out of stock or no longer sold: shown, never bought. */
   purchasable: boolean;

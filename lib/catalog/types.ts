@@ -23,7 +23,10 @@ export type ProductCard = {
   /** Public URL of the card-size image, or null. */
   image: string | null;
   score: number;
+  /** In stock: the farm's switch on and, for a limited product, a whole unit left (decision 0042). */
   inStock: boolean;
+  /** Units left when the farm's "Only N left" threshold is reached (store pages show it), else null. */
+  onlyLeft?: number | null;
   /** Kilometres from the viewer's My Local point, when one is set. */
   distanceKm?: number | null;
 };

@@ -11,7 +11,8 @@ import {
   QUANTITY_MAX,
   QUANTITY_MIN,
 } from "@/lib/constants";
-import { parsePriceToCents } from "@/lib/money";
+import { DEFAULT_LOW_STOCK_AT, STOCK_MAX } from "@/lib/catalog/stock";
+import { centsToDecimalString, parsePriceToCents } from "@/lib/money";
 import { PRODUCT_TEXT_CHARS } from "./charsets";
 import { imageFile } from "./image-schema";
 import { MSG } from "./messages";
@@ -54,6 +55,54 @@ export const weightSymbol = () =>
 /** Raw weight inputs: checked only when the product is sold by weight. */
 const rawWeightInput = z.custom<string | number | null | undefined>(() => true);
 
+/**
+ * The stock fields' messages (ours: the spec's form has no quantity). A quantity is in the
+ * product's own unit: each (whole numbers), or its weight unit (up to 2 decimals).
+ */
+export const STOCK_MESSAGES = {
+  required: "Enter the quantity you have for sale.",
+  invalid: "Enter a quantity from 0 to 1,000,000.",
+  invalidByWeight: "Enter a quantity from 0 to 1,000,000, with at most 2 decimals.",
+  wholeEach: "Enter a whole number: this product is sold each.",
+  lowStockAt: "Enter a whole number from 0 to 1,000,000.",
+} as const;
+
+/**
+ * What is left to sell: 0 to STOCK_MAX, a whole number when sold each, up to 2 decimals when sold
+ * by weight. Output: numeric text with 2 decimals ("12.00"), what `products.available_qty` takes.
+ */
+export const stockQuantity = (byWeight: boolean) =>
+  z
+    .union([z.string(), z.number()], { error: STOCK_MESSAGES.required })
+    .transform((v) => (typeof v === "number" ? String(v) : v).trim())
+    .superRefine((s, ctx) => {
+      if (s.length === 0) return fail(ctx, STOCK_MESSAGES.required);
+      if (!byWeight && /^\d+\.\d*[1-9]\d*$/.test(s)) return fail(ctx, STOCK_MESSAGES.wholeEach);
+      const hundredths = parsePriceToCents(s);
+      if (hundredths === null || hundredths > STOCK_MAX * 100)
+        fail(ctx, byWeight ? STOCK_MESSAGES.invalidByWeight : STOCK_MESSAGES.invalid);
+    })
+    .transform((s) => centsToDecimalString(parsePriceToCents(s) ?? 0));
+
+/** "Only N left" from N units down: a whole number from 0 (never shown) to STOCK_MAX. */
+export const lowStockAt = () =>
+  integer(STOCK_MESSAGES.lowStockAt, { min: 0, max: STOCK_MAX, default: DEFAULT_LOW_STOCK_AT });
+
+/** Raw stock inputs a client may leave out: checked only when the stock is limited. */
+const rawStockInput = rawWeightInput.optional();
+
+/**
+ * A flag a client may leave out (the spec's form has no stock fields): null then, once shaped
+ * (an update leaves the product's stock as it is).
+ */
+const optionalFlag = z
+  .preprocess(
+    (v: boolean | string | number | null | undefined) =>
+      v === undefined || v === null ? null : readFlag(v),
+    z.boolean({ error: MSG.invalidValue }).nullable(),
+  )
+  .optional();
+
 const productFields = {
   name: productText(MSG.productNameRequired, MSG.invalidName, PRODUCT_NAME_MAX),
   detail: productText(MSG.productDetailRequired, MSG.invalidDetail, PRODUCT_DETAIL_MAX),
@@ -68,6 +117,15 @@ const productFields = {
   inStock: flag(true),
   payInPerson: flag(true),
   payByCard: flag(false),
+  /** Limited quantity on; null when the client did not send it (the spec's form). */
+  limitedStock: optionalFlag,
+  availableQty: rawStockInput,
+  lowStockAt: rawStockInput,
+  /**
+   * The quantity the edit form loaded ("" for unlimited): a save that changes the quantity is
+   * refused when orders changed it since, so a farmer never overwrites a sale unseen.
+   */
+  stockSeen: rawStockInput,
 };
 
 /** The field the edit form's "at least one payment option" message is reported on. */
@@ -77,6 +135,13 @@ const weightRules = crossCheck((value, ctx) => {
   if (readFlag(value.weightRequired) !== true) return;
   checkConditionalField(unitWeight(), value.unitWeight, "unitWeight", ctx);
   checkConditionalField(weightSymbol(), value.weightSymbol, "weightSymbol", ctx);
+});
+
+const stockRules = crossCheck((value, ctx) => {
+  if (readFlag(value.limitedStock) !== true) return;
+  const byWeight = readFlag(value.weightRequired) === true;
+  checkConditionalField(stockQuantity(byWeight), value.availableQty, "availableQty", ctx);
+  checkConditionalField(lowStockAt(), value.lowStockAt, "lowStockAt", ctx);
 });
 
 const paymentOptionRule = crossCheck((value, ctx) => {
@@ -90,16 +155,33 @@ type ProductFields = z.output<z.ZodObject<typeof productFields>>;
 
 /**
  * Output: price normalised ("4.50") plus `priceCents`; without sale by weight `unitWeight` is 1
- * and `weightSymbol` null. Parsing an output again gives the same output.
+ * and `weightSymbol` null. Stock: `limitedStock` null when not sent (an update keeps the stock),
+ * `availableQty` "12.00" when limited and null otherwise, `lowStockAt` the threshold when
+ * limited, `stockSeen` the quantity the form loaded (undefined when not sent, null for
+ * unlimited). Parsing an output again gives the same output.
  */
 function shapeProduct<T extends ProductFields>(value: T) {
   const byWeight = value.weightRequired;
+  const limited = value.limitedStock === true;
   return {
     ...value,
+    limitedStock: value.limitedStock ?? null,
     priceCents: parsePriceToCents(value.price) ?? 0,
     unitWeight: byWeight ? unitWeight().parse(value.unitWeight) : 1,
     weightSymbol: byWeight ? weightSymbol().parse(value.weightSymbol) : null,
+    availableQty: limited ? stockQuantity(byWeight).parse(value.availableQty) : null,
+    lowStockAt: limited ? lowStockAt().parse(value.lowStockAt) : null,
+    stockSeen: readStockSeen(value.stockSeen),
   };
+}
+
+/** The quantity the form loaded: undefined when not sent, null for unlimited, else "12.00". */
+function readStockSeen(value: unknown): string | null | undefined {
+  if (value === undefined || value === null) return undefined;
+  const text = String(value).trim();
+  if (text === "") return null;
+  const hundredths = parsePriceToCents(text);
+  return hundredths === null ? undefined : centsToDecimalString(hundredths);
 }
 
 /** POST /api/products/add (multipart). The image is required, at most 8192 KB. */
@@ -114,6 +196,7 @@ export const productAddSchema = z
     }),
   })
   .check(weightRules)
+  .check(stockRules)
   .transform(shapeProduct);
 
 /**
@@ -131,6 +214,7 @@ export const productUpdateSchema = z
     }),
   })
   .check(weightRules)
+  .check(stockRules)
   .check(paymentOptionRule)
   .transform(shapeProduct);
 
@@ -146,6 +230,9 @@ export const PRODUCT_FORM_DEFAULTS = {
   inStock: true,
   payInPerson: true,
   payByCard: false,
+  limitedStock: false,
+  availableQty: "",
+  lowStockAt: String(DEFAULT_LOW_STOCK_AT),
   productImage: null,
 } satisfies z.input<typeof productAddSchema>;
 

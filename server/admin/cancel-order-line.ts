@@ -1,5 +1,10 @@
 import "server-only";
 import { afterCommit } from "@/server/base/follow-ups";
+import {
+  followStockChanges,
+  releaseLineStock,
+  type StockChange,
+} from "@/server/catalog/product-stock";
 import { and, eq, sql } from "drizzle-orm";
 import { formatMoney } from "@/lib/money";
 import type { Db } from "@/server/db/client";
@@ -36,7 +41,8 @@ export const refundRefusedLineMessage = (orderNo: string) =>
  * refund in that same transaction (requestLineRefunds, decision 0037) and refunded after the
  * commit (settleOrderRefunds: one Refund per line, a payout already made is reversed); it takes the
  * `cancelled` status once its money is back. If Stripe does not answer, the cancel stands and the
- * refund is finished by the reconciler; the mails go when it is done.
+ * refund is finished by the reconciler; the mails go when it is done. The stock the line took goes
+ * back in the same transaction, unless it was handed over (decision 0042).
  *
  * @throws AppError not_found; conflict: already cancelled by an admin, or a card line without
  *   Stripe
@@ -61,6 +67,7 @@ export async function cancelOrderLine(
     !line.refundedAt;
   if (line.active && paidByCard && !stripe) throw conflict(CARD_LINE_NEEDS_STRIPE_MESSAGE);
 
+  const stockChanges: StockChange[] = [];
   const changed = await db.transaction(async (tx) => {
     await tx
       .select({ id: orders.id })
@@ -86,6 +93,8 @@ export async function cancelOrderLine(
       }) === "handed_over"
     )
       throw conflict(handedOverLineMessage(line.orderNo));
+    // Before the status moves: a line handed over keeps its stock (decision 0042).
+    stockChanges.push(...(await releaseLineStock(tx, [id])));
     const [after] = await tx
       .update(orderItems)
       .set({
@@ -123,6 +132,7 @@ export async function cancelOrderLine(
     return after;
   });
   if (!changed) throw conflict(alreadyCancelledLineMessage(line.orderNo));
+  await followStockChanges(db, stockChanges);
 
   if (paidByCard && stripe) {
     const settled = await settleOrderRefunds(db, stripe, line.orderId);

@@ -8,6 +8,7 @@ import {
   MAX_ITEMS,
   MESSAGES,
   assertPurchasable,
+  assertQuantityLeft,
   getProductOrThrow,
   isMemberOwner,
   itemTable,
@@ -23,7 +24,8 @@ export type CartChange = { message: string; item: CartItem; count: number };
  * Three statements for a member, one for a visitor.
  *
  * @throws not_found for an unknown or permanently removed product; conflict when the product is
- *   no longer sold, out of stock, or the list already holds MAX_ITEMS other products.
+ *   no longer sold, out of stock, the cart would hold more than is left of it (decision 0042), or
+ *   the list already holds MAX_ITEMS other products.
  */
 export async function addCartItem(
   db: Db,
@@ -31,6 +33,7 @@ export async function addCartItem(
 ): Promise<CartChange> {
   const product = await getProductOrThrow(db, pKey);
   assertPurchasable(product);
+  assertQuantityLeft(product, kind, qty);
 
   if (!isMemberOwner(owner)) {
     const present = owner.visitor.get(kind, pKey) !== undefined;

@@ -1,6 +1,7 @@
 import "server-only";
 import { eq, inArray } from "drizzle-orm";
 import type { CartItem, CartKind, UnavailableReason } from "@/lib/cart/types";
+import { isLowStock, onlyLeftMessage, unitsLeft } from "@/lib/catalog/stock";
 import { centsToDecimalString } from "@/lib/money";
 import type { Db } from "@/server/db/client";
 import { cartItems, dreamTrackerItems, members, products } from "@/server/db/schema";
@@ -61,6 +62,8 @@ export const productColumns = {
   weightRequired: products.weightRequired,
   deliveryService: products.deliveryService,
   inStock: products.inStock,
+  availableQty: products.availableQty,
+  lowStockAt: products.lowStockAt,
   payInPerson: products.payInPerson,
   payByCard: products.payByCard,
   status: products.status,
@@ -79,6 +82,9 @@ export type ProductRow = {
   weightRequired: boolean;
   deliveryService: "free_delivery" | "in_store";
   inStock: boolean;
+  /** null = unlimited; else what is left in the product's unit (decision 0042). */
+  availableQty: string | null;
+  lowStockAt: number;
   payInPerson: boolean;
   payByCard: boolean;
   status: "active" | "deleted" | "removed";
@@ -102,11 +108,17 @@ export async function getProductOrThrow(db: Db, pKey: string): Promise<ProductRo
   return row;
 }
 
+/** Whole units of the product that can be bought now; null when unlimited. */
+export function unitsOf(row: Pick<ProductRow, "availableQty" | "unitWeight">): number | null {
+  return unitsLeft(row.availableQty, row.unitWeight);
+}
+
 export function unavailableReason(
-  row: Pick<ProductRow, "status" | "inStock">,
+  row: Pick<ProductRow, "status" | "inStock" | "availableQty" | "unitWeight">,
 ): UnavailableReason | null {
   if (row.status !== "active") return "inactive";
-  if (!row.inStock) return "out_of_stock";
+  // Sold out as the spec's SOLD OUT: switched off, or a limited product with no whole unit left.
+  if (!row.inStock || unitsOf(row) === 0) return "out_of_stock";
   return null;
 }
 
@@ -115,6 +127,17 @@ export function assertPurchasable(row: ProductRow): void {
   const reason = unavailableReason(row);
   if (reason === "inactive") throw new AppError("conflict", MESSAGES.inactive);
   if (reason === "out_of_stock") throw new AppError("conflict", MESSAGES.outOfStock);
+}
+
+/**
+ * The cart never holds more than is left of a limited product (decision 0042): a quantity above
+ * it is refused, naming the product and what is left. The Dream Tracker is a wish list: any
+ * quantity goes there, and moving it to the cart takes what is left.
+ */
+export function assertQuantityLeft(row: ProductRow, kind: CartKind, qty: number): void {
+  const units = unitsOf(row);
+  if (kind === "cart" && units !== null && qty > units)
+    throw new AppError("conflict", onlyLeftMessage(row.name, units));
 }
 
 /** "ea" when not sold by weight, else the weight without trailing zeros and its unit ("2.5 kg"). */
@@ -130,6 +153,7 @@ export function formatUnitWeight(
 
 export function toCartItem(row: ProductRow, qty: number): CartItem {
   const reason = unavailableReason(row);
+  const units = unitsOf(row);
   return {
     id: row.productId,
     p_key: row.pKey,
@@ -145,7 +169,9 @@ export function toCartItem(row: ProductRow, qty: number): CartItem {
     pay_in_person: row.payInPerson,
     pay_by_card: row.payByCard,
     delivery_service: row.deliveryService === "free_delivery" ? 1 : 0,
-    in_stock: row.inStock,
+    in_stock: row.inStock && reason !== "out_of_stock",
+    units_left: units,
+    only_left: isLowStock(units, row.lowStockAt) ? units : null,
     merchant_username: row.merchantUsername,
     purchasable: reason === null,
     unavailable_reason: reason,

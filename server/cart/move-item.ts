@@ -1,6 +1,7 @@
 import "server-only";
 import { and, eq, ne, sql } from "drizzle-orm";
 import type { CartCounts, CartItem, CartKind } from "@/lib/cart/types";
+import { onlyLeftMessage } from "@/lib/catalog/stock";
 import type { Db } from "@/server/db/client";
 import { products } from "@/server/db/schema";
 import { AppError } from "@/server/errors";
@@ -13,7 +14,9 @@ import {
   isMemberOwner,
   itemTable,
   toCartItem,
+  unitsOf,
   type CartOwner,
+  type ProductRow,
 } from "./items";
 
 export type MoveResult = { message: string; item: CartItem; counts: CartCounts };
@@ -33,7 +36,8 @@ export function moveToDreamTracker(db: Db, input: { owner: CartOwner; pKey: stri
 /**
  * Moves an item from the other list into `to`. When `to` already holds the product, the larger
  * of the two quantities is kept (the same rule as the sign-in merge), so moving never inflates an
- * order by surprise. For a member the upsert and the delete happen in one transaction.
+ * order by surprise. Into the cart, a limited product takes at most what is left of it (decision
+ * 0042), and the answer says so. For a member the upsert and the delete happen in one transaction.
  *
  * @throws not_found when the item is not in this owner's other list; conflict when the product
  *   cannot be bought now or `to` is full.
@@ -52,11 +56,12 @@ export async function moveItem(
     const there = owner.visitor.get(to, pKey);
     if (there === undefined && owner.visitor.size(to) >= MAX_ITEMS)
       throw new AppError("conflict", MESSAGES.full(to));
-    const qty = Math.max(there ?? 0, moving);
+    const wanted = Math.max(there ?? 0, moving);
+    const qty = capToLeft(product, to, wanted);
     owner.visitor.set(to, pKey, qty);
     owner.visitor.delete(from, pKey);
     return {
-      message: MESSAGES.moved(to),
+      message: movedMessage(product, to, wanted, qty),
       item: toCartItem(product, qty),
       counts: {
         cart: owner.visitor.size("cart"),
@@ -86,22 +91,46 @@ export async function moveItem(
   if (!target?.present && Number(target?.count ?? 0) >= MAX_ITEMS)
     throw new AppError("conflict", MESSAGES.full(to));
 
-  const qty = await db.transaction(async (tx) => {
+  const units = to === "cart" ? unitsOf(product) : null;
+  const { qty, wanted } = await db.transaction(async (tx) => {
     const [row] = await tx
       .insert(toTable)
-      .values({ memberId: owner.memberId, productId: product.productId, qty: moving.qty })
+      .values({
+        memberId: owner.memberId,
+        productId: product.productId,
+        qty: capToLeft(product, to, moving.qty),
+      })
       .onConflictDoUpdate({
         target: [toTable.memberId, toTable.productId],
-        set: { qty: sql`greatest(${toTable.qty}, excluded.qty)`, updatedAt: sql`now()` },
+        set: {
+          qty:
+            units === null
+              ? sql`greatest(${toTable.qty}, ${moving.qty}::int)`
+              : sql`least(greatest(${toTable.qty}, ${moving.qty}::int), ${units}::int)`,
+          updatedAt: sql`now()`,
+        },
       })
       .returning({ qty: toTable.qty });
     await tx.delete(fromTable).where(mine);
-    return row?.qty ?? moving.qty;
+    return { qty: row?.qty ?? moving.qty, wanted: moving.qty };
   });
 
   return {
-    message: MESSAGES.moved(to),
+    message: movedMessage(product, to, wanted, qty),
     item: toCartItem(product, qty),
     counts: await countCartItems(db, owner),
   };
+}
+
+/** What `to` may hold of the product: into the cart, no more than is left of it. */
+function capToLeft(product: ProductRow, to: CartKind, qty: number): number {
+  const units = to === "cart" ? unitsOf(product) : null;
+  return units === null ? qty : Math.min(qty, units);
+}
+
+/** "Moved to your cart.", and what is left when the quantity had to come down. */
+function movedMessage(product: ProductRow, to: CartKind, wanted: number, qty: number): string {
+  return qty < wanted
+    ? `${MESSAGES.moved(to)} ${onlyLeftMessage(product.name, qty)} The quantity is ${qty}.`
+    : MESSAGES.moved(to);
 }

@@ -8,6 +8,7 @@ import { countCartItems } from "./count-cart-items";
 import {
   MESSAGES,
   assertPurchasable,
+  assertQuantityLeft,
   getProductOrThrow,
   isMemberOwner,
   itemTable,
@@ -20,7 +21,8 @@ import {
  * quantity was validated by the caller (QUANTITY_MIN..QUANTITY_MAX, never below 1).
  *
  * @throws not_found when the product is unknown or not in this owner's list (another member's
- *   items are simply not found); conflict when the product is no longer sold or out of stock.
+ *   items are simply not found); conflict when the product is no longer sold or out of stock, or
+ *   the cart would hold more than is left of it (decision 0042).
  */
 export async function updateCartItemQty(
   db: Db,
@@ -32,6 +34,7 @@ export async function updateCartItemQty(
     if (owner.visitor.get(kind, pKey) === undefined)
       throw new AppError("not_found", MESSAGES.notInList(kind));
     assertPurchasable(product);
+    assertQuantityLeft(product, kind, qty);
     owner.visitor.set(kind, pKey, qty);
     return {
       message: MESSAGES.updated(kind),
@@ -41,6 +44,7 @@ export async function updateCartItemQty(
   }
 
   assertPurchasable(product);
+  assertQuantityLeft(product, kind, qty);
   const table = itemTable(kind);
   const updated = await db
     .update(table)

@@ -6,7 +6,12 @@ import { validationError } from "@/server/errors";
 import { log } from "@/server/log";
 import { deleteImage, type ImageStore } from "@/server/storage";
 import { assertCanAddProduct } from "./assert-can-add-product";
-import { toProductColumns, saveProductImage, type ProductFields } from "./product-columns";
+import {
+  newProductStock,
+  toProductColumns,
+  saveProductImage,
+  type ProductFields,
+} from "./product-columns";
 import { cardPaymentBlocker } from "./product-form-merchant";
 
 export type AddProductOptions = {
@@ -62,6 +67,7 @@ export async function addProduct(
           currency: merchant.currency,
           image: imageKey,
           ...toProductColumns(input),
+          ...newProductStock(input),
         })
         .returning({ id: products.id, name: products.name });
       if (reseller) {

@@ -29,6 +29,13 @@ export type OwnerProduct = {
   weight_required: boolean;
   delivery_service: DeliveryMethod;
   in_stock: boolean;
+  /**
+   * What is left to sell in the product's unit ("12.00"), or null when unlimited (decision 0042);
+   * the edit form sends it back as `stockSeen`.
+   */
+  available_qty: string | null;
+  /** "Only N left" shows from this many units down. */
+  low_stock_at: number;
   pay_by_card: boolean;
   pay_in_person: boolean;
   /** The large (1200 px) image, for the form's preview; null without an image. */
@@ -73,6 +80,8 @@ export async function getOwnerProduct(
       weight_required: p.weightRequired,
       delivery_service: p.deliveryService,
       in_stock: p.inStock,
+      available_qty: p.availableQty,
+      low_stock_at: p.lowStockAt,
       pay_by_card: p.payByCard,
       pay_in_person: p.payInPerson,
       img_url: p.image ? imageUrl(p.image, "lg", store) : null,

@@ -8,7 +8,8 @@ import { members, products } from "@/server/db/schema";
 import { isRowId } from "@/lib/row-id";
 import { imageUrl } from "@/server/storage";
 import { CACHE_TAGS } from "./cache-tags";
-import { formatWeight, priceUnit } from "./product-card";
+import { unitsLeft } from "@/lib/catalog/stock";
+import { formatWeight, lowStockUnits, priceUnit } from "./product-card";
 
 /**
  * The product page's data (spec part 1 section 3 "Product detail", snake_case as the spec writes
@@ -33,7 +34,12 @@ export type ProductDetail = {
   unit_weight_symbol: string | null;
   /** "ea" when not sold by weight, else "2 lbs". */
   price_unit: string;
+  /** The farm's In stock switch and, for a limited product, a whole unit left (decision 0042). */
   in_stock: boolean;
+  /** Whole units a customer can buy now (the quantity picker's cap), or null when unlimited. */
+  units_left: number | null;
+  /** `units_left` once the farm's threshold is reached ("Only N left"), else null. */
+  only_left: number | null;
   pay_by_card: boolean;
   pay_in_person: boolean;
   delivery_service: DeliveryMethod;
@@ -70,6 +76,8 @@ export async function getProductDetail(db: Db, productId: number): Promise<Produ
         unitWeight: products.unitWeight,
         unitWeightSymbol: products.unitWeightSymbol,
         inStock: products.inStock,
+        availableQty: products.availableQty,
+        lowStockAt: products.lowStockAt,
         payByCard: products.payByCard,
         payInPerson: products.payInPerson,
         deliveryService: products.deliveryService,
@@ -88,6 +96,7 @@ export async function getProductDetail(db: Db, productId: number): Promise<Produ
     .limit(1);
   if (!row || row.product.status !== "active") return null;
   const p = row.product;
+  const units = unitsLeft(p.availableQty, p.unitWeight);
   return {
     id: p.id,
     p_key: p.pKey,
@@ -102,7 +111,9 @@ export async function getProductDetail(db: Db, productId: number): Promise<Produ
     unit_weight: formatWeight(p.unitWeight),
     unit_weight_symbol: p.unitWeightSymbol,
     price_unit: priceUnit(p.unitWeight, p.unitWeightSymbol),
-    in_stock: p.inStock,
+    in_stock: p.inStock && (units === null || units > 0),
+    units_left: units,
+    only_left: lowStockUnits(p),
     pay_by_card: p.payByCard,
     pay_in_person: p.payInPerson,
     delivery_service: p.deliveryService,
@@ -117,13 +128,18 @@ export async function getProductDetail(db: Db, productId: number): Promise<Produ
 
 /**
  * `getProductDetail` through the data cache, for pages. Tagged with the product (edits, deletes,
- * reviews change it) and its store (a farm's new city or name shows on its products).
+ * reviews and orders of a limited product expire it) and its store (a farm's new city or name
+ * shows on its products). A limited product is kept for minutes, not hours: a card hold the
+ * reconciler lets go of changes its stock outside any request, where no tag can be expired
+ * (decision 0042).
  */
 export async function getCachedProductDetail(productId: number): Promise<ProductDetail | null> {
   "use cache";
-  cacheLife("hours");
   cacheTag(CACHE_TAGS.product(productId));
   const product = await getProductDetail(await getDb(), productId);
+  // One literal per call: Next's typed profiles take no union.
+  if (product?.units_left != null) cacheLife("minutes");
+  else cacheLife("hours");
   if (product) cacheTag(CACHE_TAGS.store(product.merchant_username));
   return product;
 }

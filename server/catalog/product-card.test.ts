@@ -13,6 +13,8 @@ const row: ProductCardRow = {
   image: "product/0123456789abcdef0123456789abcdef",
   score: "4.50",
   inStock: true,
+  availableQty: null,
+  lowStockAt: 5,
   merchantUsername: "bee_farm",
   merchantCity: "Burlington",
   merchantProvinceState: "VT",
@@ -36,6 +38,21 @@ describe("toProductCard", () => {
       score: 4.5,
       inStock: true,
     });
+  });
+
+  it("says how many are left once a limited product reaches the farm's threshold", () => {
+    expect(toProductCard({ ...row, availableQty: "12.00", lowStockAt: 5 })).not.toHaveProperty(
+      "onlyLeft",
+    );
+    expect(toProductCard({ ...row, availableQty: "3.00", lowStockAt: 5 }).onlyLeft).toBe(3);
+    // Sold by weight: 2.5 kg units out of 10 kg are 4 units.
+    expect(
+      toProductCard({ ...row, unitWeight: "2.50", availableQty: "10.00", lowStockAt: 5 }).onlyLeft,
+    ).toBe(4);
+    // Sold out is SOLD OUT, not "Only 0 left".
+    expect(toProductCard({ ...row, availableQty: "0.00", lowStockAt: 5 })).not.toHaveProperty(
+      "onlyLeft",
+    );
   });
 
   it("adds the distance to one decimal only when asked", () => {

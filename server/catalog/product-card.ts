@@ -1,5 +1,6 @@
 import "server-only";
 import { sql, type SQL } from "drizzle-orm";
+import { isLowStock, unitsLeft } from "@/lib/catalog/stock";
 import type { ProductCard } from "@/lib/catalog/types";
 import type { DeliveryMethod } from "@/lib/constants";
 import { centsToDecimalString, type Currency } from "@/lib/money";
@@ -25,7 +26,10 @@ export const PRODUCT_CARD_COLUMNS = {
   deliveryService: products.deliveryService,
   image: products.image,
   score: products.score,
-  inStock: products.inStock,
+  // The farm's switch and, for a limited product, a whole unit left (decision 0042).
+  inStock: sql<boolean>`(${products.inStock} and (${products.availableQty} is null or ${products.availableQty} >= ${products.unitWeight}))`,
+  availableQty: products.availableQty,
+  lowStockAt: products.lowStockAt,
   merchantUsername: members.username,
   merchantCity: members.city,
   merchantProvinceState: members.provinceState,
@@ -56,6 +60,8 @@ export type ProductCardRow = {
   image: string | null;
   score: string | number;
   inStock: boolean;
+  availableQty: string | number | null;
+  lowStockAt: number;
   merchantUsername: string;
   merchantCity: string | null;
   merchantProvinceState: string | null;
@@ -97,8 +103,20 @@ export function toProductCard(row: ProductCardRow, distanceKm?: number | null): 
     score: Number(row.score),
     inStock: row.inStock,
   };
+  const onlyLeft = lowStockUnits(row);
+  if (onlyLeft !== null) card.onlyLeft = onlyLeft;
   if (distanceKm !== undefined) card.distanceKm = roundKm(distanceKm);
   return card;
+}
+
+/** Units left when at or under the farm's threshold ("Only N left"), else null. */
+export function lowStockUnits(row: {
+  availableQty: string | number | null;
+  unitWeight: string | number;
+  lowStockAt: number;
+}): number | null {
+  const units = unitsLeft(row.availableQty, row.unitWeight);
+  return isLowStock(units, row.lowStockAt) ? units : null;
 }
 
 /** Kilometres to one decimal; null stays null (a farm without coordinates). */

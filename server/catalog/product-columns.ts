@@ -32,6 +32,14 @@ export function toProductColumns(input: ProductFields) {
   };
 }
 
+/** A new product's stock: unlimited unless the form limited it (decision 0042). */
+export function newProductStock(input: ProductFields) {
+  return {
+    availableQty: input.limitedStock === true ? input.availableQty : null,
+    ...(input.lowStockAt !== null ? { lowStockAt: input.lowStockAt } : {}),
+  };
+}
+
 /**
  * Checks the bytes (JPEG or PNG by content, 8 MB, no pixel bombs), re-encodes them to WebP in two
  * sizes and stores them under a new random key. Nothing is stored when the image is refused.

@@ -74,6 +74,8 @@ describe("getOwnerProduct", () => {
       weight_required: true,
       delivery_service: "free_delivery",
       in_stock: true,
+      available_qty: null,
+      low_stock_at: 5,
       pay_by_card: true,
       pay_in_person: true,
       img_url: `/uploads/${product.image}-lg.webp`,

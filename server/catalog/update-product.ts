@@ -2,12 +2,25 @@ import "server-only";
 import { and, eq, ne, sql } from "drizzle-orm";
 import type { Db } from "@/server/db/client";
 import { members, products } from "@/server/db/schema";
-import { notFoundError, validationError } from "@/server/errors";
+import { conflict, notFoundError, validationError } from "@/server/errors";
 import { log } from "@/server/log";
 import { deleteImage, type ImageStore } from "@/server/storage";
 import { saveProductImage, toProductColumns, type ProductFields } from "./product-columns";
 import { cardPaymentBlocker } from "./product-form-merchant";
 import { PRODUCT_MESSAGES } from "./product-messages";
+import { followStockChanges, type StockChange } from "./product-stock";
+import { unitsLeft } from "@/lib/catalog/stock";
+
+/** The quantity changed under the form (orders came in): nothing is saved. */
+export const stockChangedMessage = (now: string | null) =>
+  now === null
+    ? "The quantity of this product changed while you were editing: it is now unlimited. Please check it and save again."
+    : `The quantity of this product changed while you were editing (orders came in): ${formatQty(now)} left now. Please check it and save again.`;
+
+/** "12.00" → "12", "2.50" → "2.5". */
+function formatQty(qty: string): string {
+  return qty.includes(".") ? qty.replace(/0+$/, "").replace(/\.$/, "") : qty;
+}
 
 export type UpdateProductOptions = {
   merchantId: number;
@@ -25,8 +38,15 @@ export type UpdateProductOptions = {
  * product is gone). The price follows the merchant's currency. A new image replaces the old one,
  * whose files are removed once the row points at the new one; a refused update stores nothing.
  *
+ * Stock (decision 0042): a form that sends no stock fields (the spec's) leaves the stock as it is.
+ * A quantity the farmer did not change is left as orders made it; a changed one is written only
+ * when the quantity is still the one the form loaded (`stockSeen`), else nothing is saved. A
+ * product that could not be bought and can now (stock added, In stock switched back on) mails the
+ * members keeping it in their Dream Tracker, after the commit.
+ *
  * @throws AppError not_found for another merchant's product, a removed one or an unknown id;
- *   validation on `productImage` or `payByCard` (as `addProduct`).
+ *   validation on `productImage` or `payByCard` (as `addProduct`); conflict when orders changed
+ *   the quantity since the form loaded it.
  */
 export async function updateProduct(
   db: Db,
@@ -53,24 +73,41 @@ export async function updateProduct(
 
   const imageKey = image ? await saveProductImage(image, store) : null;
   let previousImage: string | null = null;
+  let cameBack = false;
   try {
     previousImage = await db.transaction(async (tx) => {
-      // Locked, so two saves at once cannot both think they replace the same old image.
+      // Locked, so two saves at once cannot both think they replace the same old image, and the
+      // quantity compared with the form's is the one this save replaces.
       const [locked] = await tx
-        .select({ image: products.image })
+        .select({
+          image: products.image,
+          status: products.status,
+          inStock: products.inStock,
+          availableQty: products.availableQty,
+          unitWeight: products.unitWeight,
+        })
         .from(products)
         .where(owned)
         .for("update");
       if (!locked) throw notFoundError(PRODUCT_MESSAGES.notFound);
-      await tx
+      const stock = stockColumns(input, locked.availableQty);
+      const [after] = await tx
         .update(products)
         .set({
           ...toProductColumns(input),
+          ...stock,
           // A merchant who moved country sells in the new currency; an incomplete profile keeps the old one.
           currency: current.currency ?? sql`${products.currency}`,
           ...(imageKey ? { image: imageKey } : {}),
         })
-        .where(owned);
+        .where(owned)
+        .returning({
+          status: products.status,
+          inStock: products.inStock,
+          availableQty: products.availableQty,
+          unitWeight: products.unitWeight,
+        });
+      cameBack = Boolean(after) && !canBeBought(locked) && canBeBought(after!);
       return locked.image;
     });
   } catch (error) {
@@ -87,5 +124,48 @@ export async function updateProduct(
       log.warn({ err, productId }, "could not remove the previous product image"),
     );
   }
+  if (cameBack) {
+    const change: StockChange = {
+      productId,
+      username: current.username,
+      cameBack: true,
+      soldOut: false,
+    };
+    // The pages are expired by the route, before its answer (revalidateProduct).
+    await followStockChanges(db, [change]).catch((err: unknown) =>
+      log.error({ err, productId }, "could not schedule the back-in-stock mails"),
+    );
+  }
   return { id: productId, username: current.username };
+}
+
+type StockState = {
+  status: string;
+  inStock: boolean;
+  availableQty: string | null;
+  unitWeight: string;
+};
+
+/** Active, switched in stock, and at least one whole unit left (or unlimited). */
+function canBeBought(product: StockState): boolean {
+  if (product.status !== "active" || !product.inStock) return false;
+  const units = unitsLeft(product.availableQty, product.unitWeight);
+  return units === null || units > 0;
+}
+
+/**
+ * The stock columns this save writes: none without stock fields (the spec's form); the threshold
+ * when limited; the quantity only when the farmer changed it, and then only if it is still what
+ * the form loaded.
+ */
+function stockColumns(input: ProductFields, current: string | null) {
+  if (input.limitedStock === null) return {};
+  const wanted = input.limitedStock ? input.availableQty : null;
+  const columns = input.lowStockAt !== null ? { lowStockAt: input.lowStockAt } : {};
+  if (input.stockSeen !== undefined) {
+    // Unchanged by the farmer: orders may have moved it since the form loaded; keep theirs.
+    if (wanted === input.stockSeen) return columns;
+    if (current !== input.stockSeen) throw conflict(stockChangedMessage(current));
+  }
+  return { ...columns, availableQty: wanted };
 }

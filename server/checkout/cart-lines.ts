@@ -20,6 +20,11 @@ export type CartLine = {
   weightRequired: boolean;
   deliveryService: DeliveryMethod;
   inStock: boolean;
+  /**
+   * What is left to sell in the product's unit, or null when unlimited (decision 0042). The card
+   * checkout adds what the member's own order awaiting payment holds (`withOwnHolds`).
+   */
+  availableQty: string | null;
   isActive: boolean;
   payInPerson: boolean;
   payByCard: boolean;
@@ -84,6 +89,7 @@ function prepareCartLines(db: Db, lock: boolean) {
       weightRequired: products.weightRequired,
       deliveryService: products.deliveryService,
       inStock: products.inStock,
+      availableQty: products.availableQty,
       status: products.status,
       payInPerson: products.payInPerson,
       payByCard: products.payByCard,

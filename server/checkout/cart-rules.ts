@@ -1,5 +1,6 @@
 import "server-only";
 import type { Currency, PaymentType } from "@/lib/constants";
+import { stockNeeded, unitsLeft } from "@/lib/catalog/stock";
 import type { CartLine } from "./cart-lines";
 
 /**
@@ -30,13 +31,45 @@ export type UnavailableReason =
   /** By card only: the farm cannot be paid out yet (no ready payout account), so nothing is taken. */
   | "payout_not_ready";
 
+/** Whole units of the line's product that can be bought now; null when unlimited (decision 0042). */
+export function lineUnitsLeft(line: Pick<CartLine, "availableQty" | "unitWeight">): number | null {
+  return unitsLeft(line.availableQty, line.unitWeight);
+}
+
+/**
+ * What the line takes from its product's stock when ordered (`qty × unit_weight`, numeric text),
+ * or null when the product is unlimited: what the order's write takes, in the same statement.
+ */
+export function stockTakenBy(line: Pick<CartLine, "availableQty" | "qty" | "unitWeight">) {
+  return line.availableQty === null ? null : stockNeeded(line.qty, line.unitWeight);
+}
+
+/**
+ * The lines as the member's card checkout sees them: what their own order awaiting payment holds
+ * (`holds`, product id → amount) is theirs, so it counts as left for them.
+ */
+export function withOwnHolds(lines: readonly CartLine[], holds: ReadonlyMap<number, string>) {
+  if (holds.size === 0) return [...lines];
+  return lines.map((line) => {
+    const held = holds.get(line.productId);
+    if (held === undefined || line.availableQty === null) return line;
+    const cents = (value: string) => Math.round(Number(value) * 100);
+    const total = cents(line.availableQty) + cents(held);
+    return {
+      ...line,
+      availableQty: `${Math.floor(total / 100)}.${String(total % 100).padStart(2, "0")}`,
+    };
+  });
+}
+
 /** Why a line cannot be bought now with this payment type, or null when it can. */
 export function unavailableReason(
   line: CartLine,
   paymentType: PaymentType,
 ): UnavailableReason | null {
   if (!line.isActive) return "inactive";
-  if (!line.inStock) return "out_of_stock";
+  // Sold out as the spec's SOLD OUT: switched off, or a limited product with no whole unit left.
+  if (!line.inStock || lineUnitsLeft(line) === 0) return "out_of_stock";
   if (!allowsPaymentType(line, paymentType)) return "payment_option";
   if (paymentType === "by_card" && !line.merchantPayoutReady) return "payout_not_ready";
   return null;
@@ -50,12 +83,25 @@ export const UNAVAILABLE_LABELS: Record<Exclude<UnavailableReason, "payment_opti
 };
 
 /**
+ * When a line asks for more than is left of its product: the message naming the product and what
+ * is left (decision 0042; nothing is ordered until the customer lowers it). Null when it fits.
+ */
+export function shortageProblem(line: CartLine, where: "order" | "cart"): string | null {
+  const units = lineUnitsLeft(line);
+  if (units === null || units === 0 || line.qty <= units) return null;
+  const left = `Only ${units} of ${line.name} ${units === 1 ? "is" : "are"} left`;
+  return where === "order"
+    ? `${left}, and your order asks for ${line.qty}. Please review your order again.`
+    : `${left}, and your cart has ${line.qty}. Please lower the quantity in your cart.`;
+}
+
+/**
  * Why a reviewed line can no longer be ordered, naming the product; null when it still can. The
  * customer goes back to the preview, which then shows what changed.
  */
 export function placementProblem(line: CartLine, paymentType: PaymentType): string | null {
   const reason = unavailableReason(line, paymentType);
-  if (reason === null) return null;
+  if (reason === null) return shortageProblem(line, "order");
   const what =
     reason === "inactive"
       ? "is no longer available"

@@ -1,17 +1,19 @@
 import "server-only";
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { deliveryDestinationForCart } from "@/lib/validation/checkout";
 import type { Currency, DeliveryDestination, DeliveryMethod, PaymentType } from "@/lib/constants";
 import type { Db } from "@/server/db/client";
-import { members } from "@/server/db/schema";
+import { members, type PendingLine } from "@/server/db/schema";
 import { imageUrl } from "@/server/storage";
 import { selectCartLines, type CartLine } from "./cart-lines";
 import {
   allowsPaymentType,
   currencyConflict,
   priceUnitLabel,
+  shortageProblem,
   totalsByCurrency,
   unavailableReason,
+  withOwnHolds,
   type CurrencyTotal,
   type UnavailableReason,
 } from "./cart-rules";
@@ -55,21 +57,33 @@ export type CheckoutCart = {
 /**
  * The member's cart for one payment type (the lines whose product offers it, as the cart's tabs
  * show them): the lines that can be bought now, the ones that cannot (sold out or no longer sold:
- * they stay in the cart), and what would stop the order (currencies mixed). Two statements
- * whatever the size of the cart.
+ * they stay in the cart), and what would stop the order (currencies mixed, or a line asking for
+ * more than is left of a limited product). By card, what the member's own order awaiting payment
+ * holds counts as left for them (decision 0042). Two statements whatever the size of the cart.
  */
 export async function getCheckoutCart(
   db: Db,
   { memberId, paymentType }: { memberId: number; paymentType: PaymentType },
 ): Promise<CheckoutCart> {
-  const [lines, [member]] = await Promise.all([
+  const [cart, [member]] = await Promise.all([
     selectCartLines(db, memberId),
     db
-      .select({ currency: members.currency })
+      .select({
+        currency: members.currency,
+        // The lines the member's card order awaiting payment holds stock for (decision 0042).
+        held:
+          paymentType === "by_card"
+            ? sql<PendingLine[] | null>`(select o.pending_lines from orders o
+                where o.customer_id = ${members}.id and o.payment_type = 'card'
+                  and o.payment_status in ('pending', 'failed')
+                  and o.stock_held_until is not null limit 1)`
+            : sql<PendingLine[] | null>`null::jsonb`,
+      })
       .from(members)
       .where(eq(members.id, memberId))
       .limit(1),
   ]);
+  const lines = withOwnHolds(cart, heldStock(member?.held ?? null));
   const ofTab = lines.filter((line) => allowsPaymentType(line, paymentType));
   const buyable = ofTab.filter((line) => unavailableReason(line, paymentType) === null);
   const unavailable = ofTab.flatMap((line) => {
@@ -79,12 +93,13 @@ export async function getCheckoutCart(
       : [];
   });
   const conflict = currencyConflict(buyable, member?.currency ?? null);
+  const short = buyable.flatMap((line) => shortageProblem(line, "cart") ?? []);
   return {
     paymentType,
     lines: buyable.map(toCheckoutLine),
     unavailable,
     totals: totalsByCurrency(buyable),
-    problems: conflict ? [conflict.message] : [],
+    problems: [...short, ...(conflict ? [conflict.message] : [])],
     suggestedDestination: deliveryDestinationForCart(
       buyable.map((line) => ({
         delivery_service: line.deliveryService === "free_delivery" ? 1 : 0,
@@ -108,4 +123,11 @@ function toCheckoutLine(line: CartLine): CheckoutLine {
     merchantUsername: line.merchantUsername,
     merchantName: `${line.merchantFirstName} ${line.merchantLastName}`,
   };
+}
+
+/** Product id → the stock an order's pending lines hold for it. */
+export function heldStock(lines: readonly PendingLine[] | null): Map<number, string> {
+  const held = new Map<number, string>();
+  for (const line of lines ?? []) if (line.stockTaken) held.set(line.productId, line.stockTaken);
+  return held;
 }

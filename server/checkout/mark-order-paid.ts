@@ -1,5 +1,11 @@
 import "server-only";
 import { and, eq, inArray, sql } from "drizzle-orm";
+import {
+  followStockChanges,
+  stockChangeRows,
+  toStockChanges,
+  type StockChange,
+} from "@/server/catalog/product-stock";
 import type Stripe from "stripe";
 import { lineFees } from "@/lib/fees";
 import type { Db } from "@/server/db/client";
@@ -33,6 +39,12 @@ const SETTLED = new Set(["paid", "partially_refunded", "refunded"]);
  * Products are not checked again: a product withdrawn, sold out or repriced after the customer
  * paid leaves the order as paid, at the prices paid; a farmer who cannot supply a line cancels it,
  * which refunds it (decision 0030).
+ *
+ * Stock (decision 0042): the stock the order held passes to its lines (`stock_taken`), for a
+ * cancel to give back. A payment that succeeded after the hold ran out (and gave the stock back)
+ * takes it again, as far as there is any: the order is placed all the same (0030), stock never
+ * goes below 0, and a line short of what it needs raises an `oversold` money issue naming what
+ * is missing, for the farm or an operator to cancel (and so refund) or settle with the customer.
  *
  * A PaymentIntent whose amount or currency is not the order's places nothing: it is raised for
  * the operators (`amount_mismatch`, decision 0037) and answered like a stranger's intent, so a
@@ -78,7 +90,11 @@ export async function markOrderPaid(
     const lines = order.pendingLines ?? [];
     if (lines.length === 0) throw internalError(`markOrderPaid: order ${order.id} has no lines`);
 
-    await insertPaidLines(tx, order.id, order.currency, lines);
+    // Before the lines' insert: products, then the farmers' line counters (the checkout's order).
+    const taken = order.stockHeldUntil
+      ? heldTaken(lines)
+      : await takeStockAgain(tx, { ...order, lines, paymentIntentId: paymentIntent.id });
+    await insertPaidLines(tx, order.id, order.currency, lines, taken.byProduct);
     await tx.delete(cartItems).where(
       and(
         eq(cartItems.memberId, order.customerId),
@@ -97,18 +113,95 @@ export async function markOrderPaid(
         chargeId: idOf(paymentIntent.latest_charge),
         pendingLines: null,
         paymentError: null,
+        stockHeldUntil: null,
         updatedAt: sql`now()`,
       })
       .where(eq(orders.id, order.id));
     if (order.paymentStatus === "abandoned")
       log.warn({ orderId: order.id }, "an abandoned card order was paid; it is placed");
-    return { ...answer, created: true };
+    return { ...answer, created: true, stockChanges: taken.changes };
   });
-  if (paid?.created && mail) {
-    const { orderId } = paid;
+  if (!paid) return null;
+  const { stockChanges, ...placed } = paid as PaidOrder & { stockChanges?: StockChange[] };
+  if (placed.created) await followStockChanges(db, stockChanges ?? []);
+  if (placed.created && mail) {
+    const { orderId } = placed;
     await afterCommit(db, "order-placed emails", (db) => sendOrderPlacedEmails(db, orderId));
   }
-  return paid;
+  return placed;
+}
+
+type Taken = { byProduct: Map<number, string>; changes: StockChange[] };
+
+/** The order still held its stock: each line keeps what it took. */
+function heldTaken(lines: readonly PendingLine[]): Taken {
+  const byProduct = new Map<number, string>();
+  for (const line of lines) if (line.stockTaken) byProduct.set(line.productId, line.stockTaken);
+  return { byProduct, changes: [] };
+}
+
+/**
+ * Paid after its hold ran out (decision 0042): each limited line takes what it needs again, or
+ * what is left when less is, in one statement (its products locked in id order); a line left
+ * short raises an `oversold` money issue.
+ */
+async function takeStockAgain(
+  tx: Db,
+  order: {
+    id: number;
+    orderNo: string;
+    customerId: number;
+    currency: Currency;
+    paymentIntentId: string;
+    lines: readonly PendingLine[];
+  },
+): Promise<Taken> {
+  const needed = order.lines.filter((line) => line.stockTaken);
+  if (needed.length === 0) return { byProduct: new Map(), changes: [] };
+  const lines = JSON.stringify(needed);
+  const { rows } = await tx.execute<{
+    taken: { product_id: number; taken: string }[] | null;
+    changes: Parameters<typeof toStockChanges>[0];
+  }>(sql`
+    with needs as (
+      select l."productId" as product_id, l."stockTaken"::numeric as amount
+      from jsonb_to_recordset(${lines}::jsonb) as l("productId" int, "stockTaken" text)
+    ),
+    locked as (
+      select p.id, p.available_qty as before from products p
+      where p.id in (select product_id from needs) and p.available_qty is not null
+      order by p.id for update
+    ),
+    taken as (
+      update products p set available_qty = p.available_qty - least(p.available_qty, n.amount)
+      from needs n join locked on locked.id = n.product_id
+      where p.id = n.product_id
+      returning p.id, p.merchant_id, p.status, p.in_stock, p.unit_weight, p.available_qty,
+        -least(locked.before, n.amount) as delta
+    )
+    select (select json_agg(json_build_object('product_id', id, 'taken', -delta)) from taken)
+      as taken, ${stockChangeRows(sql`taken`)} as changes`);
+  const row = rows[0];
+  const byProduct = new Map<number, string>();
+  for (const t of row?.taken ?? []) byProduct.set(t.product_id, String(t.taken));
+  for (const line of needed) {
+    const got = Number(byProduct.get(line.productId) ?? line.stockTaken);
+    const missing = Math.round((Number(line.stockTaken) - got) * 100) / 100;
+    if (missing <= 0) continue;
+    const unit = line.unitWeightSymbol ?? "each";
+    await raiseMoneyIssue(tx, {
+      kind: "oversold",
+      key: `oversold:${order.id}:${line.productId}`,
+      detail: `Order ${order.orderNo} was paid by card after its hold on the stock had ended, and ${line.productName} had sold meanwhile: ${missing} ${unit} of the ${Number(line.stockTaken)} ${unit} paid for are missing. The order is placed as paid; the farm cancels the line (which refunds it) or settles it with the customer.`,
+      orderId: order.id,
+      merchantId: line.merchantId,
+      customerId: order.customerId,
+      amountCents: line.unitPriceCents * line.qty,
+      currency: order.currency,
+      stripeIds: { payment_intent: order.paymentIntentId },
+    });
+  }
+  return { byProduct, changes: toStockChanges(row?.changes) };
 }
 
 /**
@@ -128,6 +221,7 @@ async function lockOrderOfPaymentIntent(
     paymentStatus: orders.paymentStatus,
     paymentIntentId: orders.paymentIntentId,
     pendingLines: orders.pendingLines,
+    stockHeldUntil: orders.stockHeldUntil,
   };
   const [byIntent] = await tx
     .select(columns)
@@ -153,12 +247,16 @@ async function lockOrderOfPaymentIntent(
   return byMetadata;
 }
 
-/** The order's lines with their fees, by product (the lock order every checkout uses). */
+/**
+ * The order's lines with their fees, by product (the lock order every checkout uses), each with
+ * the stock it took (`taken`, by product).
+ */
 async function insertPaidLines(
   tx: Db,
   orderId: number,
   currency: "CAD" | "USD",
   lines: readonly PendingLine[],
+  taken: ReadonlyMap<number, string>,
 ): Promise<void> {
   const merchantIds = [...new Set(lines.map((line) => line.merchantId))];
   const charges = await tx
@@ -185,6 +283,7 @@ async function insertPaidLines(
       unitWeightSymbol: line.unitWeightSymbol,
       qty: line.qty,
       deliveryService: line.deliveryService,
+      stockTaken: taken.get(line.productId) ?? null,
       ...lineFees({
         lineTotalCents: line.unitPriceCents * line.qty,
         currency,

@@ -2,7 +2,8 @@ import "server-only";
 import { and, eq, inArray, sql } from "drizzle-orm";
 import type { Delivery } from "@/lib/validation/checkout";
 import { selectCartLines } from "./cart-lines";
-import { fulfilmentFor } from "./cart-rules";
+import { fulfilmentFor, stockTakenBy, withOwnHolds } from "./cart-rules";
+import { heldStock } from "./get-checkout-cart";
 import { deliveryColumns } from "./delivery-columns";
 import type { ReviewedItem } from "./place-order-input";
 import {
@@ -11,11 +12,16 @@ import {
   reviewOrderLines,
   type ReviewedLines,
 } from "./review-order-lines";
+import {
+  followStockChanges,
+  releaseCardHolds,
+  type StockChange,
+} from "@/server/catalog/product-stock";
 import type { Db } from "@/server/db/client";
 import { orders, type PendingLine } from "@/server/db/schema";
 import { conflict } from "@/server/errors";
 import type { AbandonedOrder } from "./abandon-changed-card-order";
-import { writeCardOrder, type CardOrderValues } from "./write-card-order";
+import { CARD_STOCK_HOLD, writeCardOrder, type CardOrderValues } from "./write-card-order";
 
 /** Stripe's smallest card charge in CAD and USD. */
 export const MIN_CARD_AMOUNT_CENTS = 50;
@@ -42,6 +48,7 @@ export async function findOpenCardOrder(db: Db, customerId: number, lock = false
       provinceState: orders.provinceState,
       country: orders.country,
       postalCode: orders.postalCode,
+      stockHeldUntil: orders.stockHeldUntil,
     })
     .from(orders)
     .where(
@@ -63,62 +70,97 @@ export type OpenedCardOrder = { orderId: number; abandoned: AbandonedOrder | nul
  * checked, then the order is written in one statement that re-checks its products
  * (`writeCardOrder`); a product changed in between is read and checked again, so the answer is
  * the one the check gives a moment later (decision 0026).
+ *
+ * Stock (decision 0042): what the member's own open order holds counts as left for them. That
+ * order is kept when it is the same checkout and still holds its stock (the hold runs
+ * CARD_STOCK_HOLD_MINUTES again from now); one whose hold ran out is replaced like a changed one,
+ * so the new order takes the stock again (or is refused, naming what is left). A replaced order
+ * gives its stock back in the same transaction.
  */
 export async function openCardOrder(
   db: Db,
   input: { customerId: number; delivery: Delivery; items?: readonly ReviewedItem[] | undefined },
 ): Promise<OpenedCardOrder> {
-  return db.transaction(async (tx) => {
+  const changes: StockChange[] = [];
+  const opened = await db.transaction(async (tx) => {
     // The member's cart rows first, as every checkout locks them: concurrent calls queue here.
     let cart = await selectCartLines(tx, input.customerId, { lock: true });
     const open = await findOpenCardOrder(tx, input.customerId, true);
+    const holding = open?.stockHeldUntil ? heldStock(open.pendingLines) : new Map<number, string>();
     let openSetAside = false;
     for (let attempt = 1; ; attempt += 1) {
       const wanted = cardOrderValues(
         await reviewOrderLines(tx, {
           customerId: input.customerId,
-          cart,
+          cart: withOwnHolds(cart, openSetAside ? new Map() : holding),
           items: input.items,
           paymentType: "by_card",
         }),
         input.delivery,
       );
-      if (open && !openSetAside && sameCheckout(open, wanted))
+      if (open && !openSetAside && sameCheckout(open, wanted) && holdsItsStock(open)) {
+        if (open.stockHeldUntil)
+          await tx
+            .update(orders)
+            .set({ stockHeldUntil: sql`now() + ${CARD_STOCK_HOLD}` })
+            .where(eq(orders.id, open.id));
         return { orderId: open.id, abandoned: null };
+      }
       if (open && !openSetAside) {
         await tx
           .update(orders)
           .set({ paymentStatus: "abandoned", updatedAt: sql`now()` })
           .where(eq(orders.id, open.id));
+        changes.push(...(await releaseCardHolds(tx, sql`o.id = ${open.id}`)).changes);
         openSetAside = true;
+        if (holding.size > 0) {
+          // Its stock is back: read and check the cart again as everyone now sees it.
+          cart = await selectCartLines(tx, input.customerId);
+          continue;
+        }
       }
-      const orderId = await writeCardOrder(tx, { customerId: input.customerId, values: wanted });
-      if (orderId !== null)
+      const written = await writeCardOrder(tx, { customerId: input.customerId, values: wanted });
+      if (written !== null) {
+        changes.push(...written.stockChanges);
         return {
-          orderId,
+          orderId: written.orderId,
           abandoned: open ? { orderId: open.id, paymentIntentId: open.paymentIntentId } : null,
         };
+      }
       if (attempt === MAX_CHECK_ATTEMPTS) throw conflict(CART_CHANGED_MESSAGE);
-      // A farmer changed a product since the read: read it again (the rows are still ours).
+      // A farmer changed a product, or another order took stock, since the read: read it
+      // again (the rows are still ours).
       cart = await selectCartLines(tx, input.customerId);
     }
   });
+  await followStockChanges(db, changes);
+  return opened;
+}
+
+/** An open order needs no stock, or still holds what it needs. */
+function holdsItsStock(open: NonNullable<Awaited<ReturnType<typeof findOpenCardOrder>>>): boolean {
+  return open.stockHeldUntil !== null || !(open.pendingLines ?? []).some((l) => l.stockTaken);
 }
 
 /** The order's amounts, lines and delivery copy, from the checked cart. */
 function cardOrderValues(reviewed: ReviewedLines, delivery: Delivery): CardOrderValues {
   if (reviewed.totalCents < MIN_CARD_AMOUNT_CENTS) throw conflict(BELOW_MIN_CARD_AMOUNT_MESSAGE);
   const pendingLines: PendingLine[] = reviewed.lines
-    .map((line) => ({
-      productId: line.productId,
-      merchantId: line.merchantId,
-      productName: line.name,
-      unitPriceCents: line.unitPriceCents,
-      unitWeight: line.unitWeight,
-      unitWeightSymbol: line.unitWeightSymbol,
-      qty: line.qty,
-      deliveryService: fulfilmentFor(line.deliveryService, delivery.deliveryDestination),
-    }))
+    .map((line) => {
+      const stockTaken = stockTakenBy(line);
+      return {
+        productId: line.productId,
+        merchantId: line.merchantId,
+        productName: line.name,
+        unitPriceCents: line.unitPriceCents,
+        unitWeight: line.unitWeight,
+        unitWeightSymbol: line.unitWeightSymbol,
+        qty: line.qty,
+        deliveryService: fulfilmentFor(line.deliveryService, delivery.deliveryDestination),
+        // Only a limited product's line takes stock (older orders have no such key at all).
+        ...(stockTaken === null ? {} : { stockTaken }),
+      };
+    })
     .sort((a, b) => a.productId - b.productId);
   return {
     currency: reviewed.currency,
@@ -132,7 +174,7 @@ function sameCheckout(
   open: NonNullable<Awaited<ReturnType<typeof findOpenCardOrder>>>,
   wanted: CardOrderValues,
 ): boolean {
-  const { id: _id, orderNo: _no, paymentIntentId: _pi, ...kept } = open;
+  const { id: _id, orderNo: _no, paymentIntentId: _pi, stockHeldUntil: _held, ...kept } = open;
   return JSON.stringify(canonical(kept)) === JSON.stringify(canonical(wanted));
 }
 

@@ -13,6 +13,7 @@ import type { Db } from "@/server/db/client";
 import { orders } from "@/server/db/schema";
 import { AppError, conflict } from "@/server/errors";
 import { afterCommit } from "@/server/base/follow-ups";
+import { followStockChanges } from "@/server/catalog/product-stock";
 import { sendOrderPlacedEmails } from "./send-order-placed-emails";
 import { writeOrder } from "./write-order";
 
@@ -40,7 +41,9 @@ export type PlacedOrder = { orderId: number; orderNo: string; created: boolean }
  * lines the customer reviewed must still be in the cart with the same quantities and every
  * product is re-checked (active, in stock, still offered for pay in person); a cart mixing
  * currencies is refused; the total is computed here in integer cents; each line keeps a snapshot
- * of its product; the ordered rows leave the cart. Lines sold out or no longer sold that were not
+ * of its product; the ordered rows leave the cart. A line of a limited product takes its stock in
+ * that same statement (decision 0042); a line asking for more than is left is refused with a
+ * message naming the product and what is left, and nothing is ordered. Lines sold out or no longer sold that were not
  * reviewed stay in the cart. A cart or a product changed between the read and the write (another
  * tab, a farmer's edit) is read and checked again, so the answer is the one the check gives for
  * the cart as it is now.
@@ -77,6 +80,7 @@ export async function placeOrder(db: Db, input: PlaceOrderInput): Promise<Placed
     if (written.outcome === "created") {
       const { orderId, orderNo } = written;
       await afterCommit(db, "order-placed emails", (db) => sendOrderPlacedEmails(db, orderId));
+      await followStockChanges(db, written.stockChanges);
       return { orderId, orderNo, created: true };
     }
     // Another call with this key, or another checkout of this cart, committed first; or a product

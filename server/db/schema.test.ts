@@ -37,6 +37,7 @@ afterAll(() => closeTestDb(db));
 
 const TABLES = [
   "admin_actions",
+  "back_in_stock_mails",
   "cart_items",
   "contact_messages",
   "conversations",

@@ -165,6 +165,7 @@ describe("notification preferences", () => {
       term: true,
       promotion: true,
       order: true,
+      back_in_stock: true,
     });
     expect(await isNotificationAllowed(db, member.id, "promotion")).toBe(true);
   });
@@ -176,22 +177,26 @@ describe("notification preferences", () => {
       term: true,
       promotion: false,
       order: true,
+      back_in_stock: true,
     });
     expect(await setNotificationPreference(db, member.id, "promotion", false)).toEqual({
       term: true,
       promotion: false,
       order: true,
+      back_in_stock: true,
     });
     expect(await isNotificationAllowed(db, member.id, "promotion")).toBe(false);
     expect(await getNotificationPreferences(db, other.id)).toEqual({
       term: true,
       promotion: true,
       order: true,
+      back_in_stock: true,
     });
     expect(await setNotificationPreference(db, member.id, "promotion", true)).toEqual({
       term: true,
       promotion: true,
       order: true,
+      back_in_stock: true,
     });
   });
 });

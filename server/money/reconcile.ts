@@ -16,6 +16,7 @@ import { sendRefundEmails } from "@/server/orders/send-refund-emails";
 import { HANDLED_EVENT_TYPES, handleStripeEvent } from "@/server/money/handle-stripe-event";
 import { installationKey } from "@/server/stripe/idempotency-keys";
 import { markOrderPaid } from "@/server/checkout/mark-order-paid";
+import { followStockChanges, releaseCardHolds } from "@/server/catalog/product-stock";
 import { raiseMoneyIssue } from "@/server/stripe/money-issues";
 import { settleOrderRefunds, settleReversals } from "@/server/payments/refunds";
 import type { StripeClient } from "@/server/stripe/stripe-client";
@@ -92,7 +93,8 @@ class StripeDown extends Error {}
  * 1. Stripe's events since the last run that were never processed here (a delivery lost, refused
  *    or not yet retried) go through the webhook's own handler, so the same rules apply once.
  * 2. Card orders awaiting payment: an intent that succeeded places its order; one cancelled at
- *    Stripe frees the customer's checkout.
+ *    Stripe frees the customer's checkout. Then the stock holds that ran out are given back
+ *    (decision 0042): the database alone says which, so this step never waits for Stripe.
  * 3. Refunds asked and not done, then reversals owed to the platform.
  * 4. Payouts owed to a farm whose account is ready (its account read again when it is not),
  *    and payouts owed for more than a week raised.
@@ -140,6 +142,7 @@ export async function reconcile(
   try {
     await sweep.step("events", () => sweep.replayEvents());
     await sweep.step("payments", () => sweep.awaitingPayment());
+    await sweep.step("holds", () => sweep.expiredHolds());
     await sweep.step("refunds", () => sweep.refunds());
     await sweep.step("reversals", () => sweep.reversals());
     await sweep.step("payouts", () => sweep.payouts());
@@ -284,8 +287,36 @@ class Sweep {
           .where(
             and(eq(orders.id, order.id), inArray(orders.paymentStatus, ["pending", "failed"])),
           );
+        const { changes } = await releaseCardHolds(this.db, sql`o.id = ${order.id}`);
+        await followStockChanges(this.db, changes);
       }
     }
+  }
+
+  /**
+   * Card orders whose stock hold ran out give the stock back (decision 0042), oldest first, a
+   * batch at a time. Each hold is let go by a conditional update, so two sweeps, or a sweep and
+   * the payment that places the order, never give it back twice; a payment that comes later
+   * still places its order and takes the stock again (markOrderPaid).
+   */
+  async expiredHolds(): Promise<void> {
+    const expired = sql`o.id in (select id from orders
+      where stock_held_until is not null and stock_held_until < ${this.now.toISOString()}::timestamptz
+      order by stock_held_until limit ${BATCH})`;
+    if (this.dryRun) {
+      const { rows } = await this.db.execute<{ n: number }>(
+        sql`select count(*)::int as n from orders o where ${expired}`,
+      );
+      const n = Number(rows[0]?.n ?? 0);
+      if (n > 0) this.did(`give back the stock of ${n} card orders whose hold ran out`);
+      this.count("stock holds released", n);
+      return;
+    }
+    const { changes, counted } = await releaseCardHolds(this.db, expired);
+    if (counted === 0) return;
+    this.did(`give back the stock of ${counted} card orders whose hold ran out`);
+    this.count("stock holds released", counted);
+    await followStockChanges(this.db, changes);
   }
 
   async refunds(): Promise<void> {

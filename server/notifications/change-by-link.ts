@@ -23,6 +23,7 @@ const LABELS: Record<NotificationType, string> = {
   term: "terms and policy",
   promotion: "promotion",
   order: "order",
+  back_in_stock: "back-in-stock",
 };
 
 /**

@@ -1,5 +1,10 @@
 import "server-only";
 import { afterCommit } from "@/server/base/follow-ups";
+import {
+  followStockChanges,
+  releaseLineStock,
+  type StockChange,
+} from "@/server/catalog/product-stock";
 import { and, asc, eq, inArray, isNotNull, sql } from "drizzle-orm";
 import type { Db } from "@/server/db/client";
 import { members, orderItems, orders } from "@/server/db/schema";
@@ -42,6 +47,8 @@ export const refundNeedsUsMessage = (orderNo: string) =>
  * (`qualified_to_cancel` cleared, as the spec says, and `cancelled_at`) and the order's
  * `cancelled_at`; then mails the customer and each farmer in it.
  *
+ * The stock the lines took goes back to their products in the same transaction (decision 0042).
+ *
  * A card order that was paid is refunded instead (decision 0037): inside the lock its lines are
  * asked for refund (`requestLineRefunds`, all or nothing, lines whose money is already back are
  * left out), which a farmer's later status change cannot undo; after the commit
@@ -68,6 +75,7 @@ export async function cancelOrder(
   type Cancel =
     | { kind: "cancelled"; order: CancelledOrder }
     | { kind: "refund"; orderId: number; currency: "CAD" | "USD" };
+  const stockChanges: StockChange[] = [];
   const cancelled = await db.transaction(async (tx): Promise<Cancel> => {
     const [order] = await tx
       .select({
@@ -129,6 +137,7 @@ export async function cancelOrder(
       });
       // A farmer moved a line between the read and the write: all or nothing, so roll back.
       if (asked.length !== open.length) throw conflict(notCancellableMessage(orderNo));
+      stockChanges.push(...(await releaseLineStock(tx, asked)));
       await tx
         .update(orderItems)
         .set({ qualifiedToCancel: false })
@@ -150,6 +159,13 @@ export async function cancelOrder(
       throw conflict(alreadyCancelledMessage(orderNo));
     if (lines.some((line) => !line.qualifies)) throw conflict(notCancellableMessage(orderNo));
 
+    // Before the status changes (a line handed over keeps its stock); rolled back with the cancel.
+    stockChanges.push(
+      ...(await releaseLineStock(
+        tx,
+        lines.map((line) => line.id),
+      )),
+    );
     const changed = await tx
       .update(orderItems)
       .set({
@@ -187,6 +203,7 @@ export async function cancelOrder(
     };
   });
 
+  await followStockChanges(db, stockChanges);
   if (cancelled.kind === "cancelled") {
     await afterCommit(db, "order-cancelled emails", (db) =>
       sendOrderCancelledEmails(db, cancelled.order),

@@ -1,5 +1,10 @@
 import "server-only";
 import { afterCommit } from "@/server/base/follow-ups";
+import {
+  followStockChanges,
+  releaseLineStock,
+  type StockChange,
+} from "@/server/catalog/product-stock";
 import { and, eq, notInArray, sql } from "drizzle-orm";
 import { formatStatusLabel, orderStatusesFor, type OrderStatus } from "@/lib/constants";
 import type { Db } from "@/server/db/client";
@@ -48,6 +53,9 @@ const MAX_ID = 2_147_483_647;
  * Picking the current status again changes nothing and mails nobody; a real change mails the
  * customer after the commit (when their order notifications are on).
  *
+ * `cancelled` and `refunded` give back the stock the line took, unless it was handed over (decision
+ * 0042), in the same transaction.
+ *
  * On a line paid by card, `cancelled` and `refunded` both give the customer's money back (decisions
  * 0016 and 0037): the line is asked for refund inside the lock (requestLineRefunds), refunded after
  * the commit (settleOrderRefunds) and only then takes the status, so a farmer cannot keep money for
@@ -70,6 +78,7 @@ export async function updateOrderStatus(
     change: OrderStatusChange | null;
     refund: { orderId: number; status: "cancelled" | "refunded" } | null;
   };
+  const stockChanges: StockChange[] = [];
   const { productName, change, refund } = await db.transaction(async (tx): Promise<Outcome> => {
     const [row] = await tx
       .select({
@@ -130,6 +139,9 @@ export async function updateOrderStatus(
       status,
       lines: [{ name: row.productName, qty: row.qty }],
     };
+    // Goods not handed over go back on sale, before the status moves (decision 0042).
+    if (status === "cancelled" || status === "refunded")
+      stockChanges.push(...(await releaseLineStock(tx, [orderItemId])));
     if (refunds) {
       await requestLineRefunds(tx, {
         orderId: row.orderId,
@@ -164,6 +176,7 @@ export async function updateOrderStatus(
 
     return { productName: row.productName, change, refund: null };
   });
+  await followStockChanges(db, stockChanges);
 
   if (refund && stripe) {
     // The status (and its mail) follow the refund: whoever finishes it sends them.

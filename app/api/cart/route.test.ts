@@ -142,6 +142,8 @@ describe("a visitor's cart (cookies)", () => {
         pay_by_card: false,
         delivery_service: 0,
         in_stock: true,
+        units_left: null,
+        only_left: null,
         merchant_username: "maple_farm",
         purchasable: true,
         unavailable_reason: null,

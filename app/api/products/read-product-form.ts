@@ -26,6 +26,11 @@ const FIELDS = [
   "inStock",
   "payInPerson",
   "payByCard",
+  // Stock (decision 0042): optional, so the spec's form leaves a product's stock as it is.
+  "limitedStock",
+  "availableQty",
+  "lowStockAt",
+  "stockSeen",
   PRODUCT_IMAGE_FIELD,
 ] as const;
 

@@ -171,7 +171,7 @@ describe("/api/settings/notifications", () => {
     expect(
       (await call(getNotifications, request("/api/settings/notifications", token))).body,
     ).toEqual({
-      notifications: { term: true, promotion: true, order: true },
+      notifications: { term: true, promotion: true, order: true, back_in_stock: true },
     });
     const saved = await call(
       postNotifications,
@@ -179,12 +179,12 @@ describe("/api/settings/notifications", () => {
     );
     expect(saved).toMatchObject({
       status: 200,
-      body: { notifications: { term: true, promotion: false, order: true } },
+      body: { notifications: { term: true, promotion: false, order: true, back_in_stock: true } },
     });
     expect(
       (await call(getNotifications, request("/api/settings/notifications", token))).body,
     ).toEqual({
-      notifications: { term: true, promotion: false, order: true },
+      notifications: { term: true, promotion: false, order: true, back_in_stock: true },
     });
   });
 

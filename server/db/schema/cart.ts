@@ -1,5 +1,14 @@
 import { relations, sql } from "drizzle-orm";
-import { check, index, integer, pgTable, serial, uniqueIndex } from "drizzle-orm/pg-core";
+import {
+  check,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  serial,
+  timestamp,
+  uniqueIndex,
+} from "drizzle-orm/pg-core";
 import { products } from "./catalog";
 import { members } from "./members";
 import { createdAt, updatedAt } from "./columns";
@@ -47,6 +56,25 @@ export const dreamTrackerItems = pgTable(
     index("dream_tracker_items_product_id_idx").on(t.productId),
     check("dream_tracker_items_qty_positive", sql`${t.qty} >= 1`),
   ],
+);
+
+/**
+ * The last "back in stock" mail a member got about a product they keep in the Dream Tracker: at
+ * most one per product per week, taken by a conditional upsert so several instances (or two
+ * releases at once) send it once (decision 0042).
+ */
+export const backInStockMails = pgTable(
+  "back_in_stock_mails",
+  {
+    memberId: integer("member_id")
+      .notNull()
+      .references(() => members.id, { onDelete: "cascade" }),
+    productId: integer("product_id")
+      .notNull()
+      .references(() => products.id, { onDelete: "cascade" }),
+    sentAt: timestamp("sent_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ name: "back_in_stock_mails_pkey", columns: [t.memberId, t.productId] })],
 );
 
 export const cartItemsRelations = relations(cartItems, ({ one }) => ({

@@ -49,6 +49,16 @@ export const products = pgTable(
     weightRequired: boolean("weight_required").notNull().default(false),
     deliveryService: deliveryServiceEnum("delivery_service").notNull().default("in_store"),
     inStock: boolean("in_stock").notNull().default(true),
+    /**
+     * What is left to sell, in the product's own unit (each, or its weight unit when sold by
+     * weight); null = unlimited (the default, and every product listed before stock existed). An
+     * order takes `qty × unit_weight` from it in the statement that writes the order, and a
+     * cancel, a refund or an expired card hold gives back what was not handed over (decision
+     * 0042). Never below 0 (the check below is the last guard of every conditional update).
+     */
+    availableQty: numeric("available_qty", { precision: 10, scale: 2 }),
+    /** "Only N left" shows once N (whole units a customer can buy) is at or below this. */
+    lowStockAt: integer("low_stock_at").notNull().default(5),
     payInPerson: boolean("pay_in_person").notNull().default(true),
     payByCard: boolean("pay_by_card").notNull().default(false),
     /** Storage key of the image, not a URL. */
@@ -114,6 +124,8 @@ export const products = pgTable(
       .where(sql`${t.status} = 'active'`),
     check("products_unit_price_cents_non_negative", sql`${t.unitPriceCents} >= 0`),
     check("products_unit_weight_positive", sql`${t.unitWeight} > 0`),
+    check("products_available_qty_non_negative", sql`${t.availableQty} >= 0`),
+    check("products_low_stock_at_range", sql`${t.lowStockAt} between 0 and 1000000`),
     check("products_score_range", sql`${t.score} between 0 and 5`),
     check("products_review_count_non_negative", sql`${t.reviewCount} >= 0`),
   ],

@@ -50,6 +50,12 @@ export type PendingLine = {
   unitWeightSymbol: string | null;
   qty: number;
   deliveryService: "free_delivery" | "in_store";
+  /**
+   * What the line takes from its product's stock (`qty × unitWeight`, numeric text), or null when
+   * the product was unlimited when the order was opened. Held while the order's
+   * `stock_held_until` is set (decision 0042).
+   */
+  stockTaken?: string | null;
 };
 /** Pickup rows use a subset, delivery rows another (lib/constants orderStatusesFor). */
 export const orderItemStatusEnum = pgEnum("order_item_status", ORDER_STATUSES);
@@ -111,6 +117,13 @@ export const orders = pgTable(
     paymentError: text("payment_error"),
     /** Counts our updates of the PaymentIntent, so each update has its own idempotency key. */
     paymentIntentRevision: integer("payment_intent_revision").notNull().default(0),
+    /**
+     * A card order awaiting payment holds its lines' stock (`pending_lines[].stockTaken`) until
+     * then; the reconciler gives back what an expired hold took, and abandoning the order gives it
+     * back at once. Null when it holds nothing: no limited product, released, or paid (the lines
+     * then hold it: order_items.stock_taken). Decision 0042.
+     */
+    stockHeldUntil: happenedAt("stock_held_until"),
     paidAt: happenedAt("paid_at"),
     disputedAt: happenedAt("disputed_at"),
     cancelledAt: happenedAt("cancelled_at"),
@@ -136,6 +149,10 @@ export const orders = pgTable(
     // ...and a whole email typed in, the newest orders first, without the trigram scan (an email's
     // trigrams, "example.com" among them, are in most rows).
     index("orders_email_lower_idx").on(sql`lower(${t.email})`, t.id.desc().nullsFirst()),
+    // The reconciler's expired stock holds (decision 0042): only orders holding stock.
+    index("orders_stock_held_idx")
+      .on(t.stockHeldUntil)
+      .where(sql`${t.stockHeldUntil} is not null`),
     // The reconciler's card orders awaiting payment whose intent exists (decision 0037).
     index("orders_awaiting_payment_idx")
       .on(t.updatedAt)
@@ -167,6 +184,12 @@ export const orderItems = pgTable(
     unitWeightSymbol: text("unit_weight_symbol"),
     qty: integer("qty").notNull(),
     deliveryService: deliveryServiceEnum("delivery_service").notNull(),
+    /**
+     * What this line took from its product's stock (`qty × unit_weight`), or null when the product
+     * was unlimited; `stock_released_at` once a cancel or a refund gave it back (decision 0042).
+     */
+    stockTaken: numeric("stock_taken", { precision: 10, scale: 2 }),
+    stockReleasedAt: happenedAt("stock_released_at"),
     status: orderItemStatusEnum("status").notNull().default("order_created"),
     /** Cleared when the customer cancels (spec: qualifiedToCancel). */
     qualifiedToCancel: boolean("qualified_to_cancel").notNull().default(true),

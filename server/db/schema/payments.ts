@@ -141,6 +141,8 @@ export const MONEY_ISSUE_KINDS = [
   "dispute_opened",
   "payout_overdue",
   "unknown_stripe_object",
+  /** A card payment succeeded after its stock hold had expired and the stock was sold meanwhile. */
+  "oversold",
 ] as const;
 export type MoneyIssueKind = (typeof MONEY_ISSUE_KINDS)[number];
 export const moneyIssueKindEnum = pgEnum("money_issue_kind", MONEY_ISSUE_KINDS);

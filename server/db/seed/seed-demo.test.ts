@@ -110,6 +110,31 @@ describe("seedDemo", () => {
     expect(cancelled.length).toBeGreaterThan(0);
   });
 
+  it("gives a few farms limited quantities: a few left, plenty, and one sold out by its count", async () => {
+    const limited = await db
+      .select({
+        farm: members.username,
+        available: products.availableQty,
+        unitWeight: products.unitWeight,
+        lowStockAt: products.lowStockAt,
+        inStock: products.inStock,
+      })
+      .from(products)
+      .innerJoin(members, eq(members.id, products.merchantId))
+      .where(sql`${products.availableQty} is not null`);
+    expect(new Set(limited.map((p) => p.farm)).size).toBeGreaterThanOrEqual(3);
+    const units = limited.map((p) => Math.floor(Number(p.available) / Number(p.unitWeight)));
+    expect(units.some((n, i) => n > 0 && n <= limited[i]!.lowStockAt)).toBe(true);
+    expect(units.some((n, i) => n > limited[i]!.lowStockAt)).toBe(true);
+    expect(units.some((n, i) => n === 0 && limited[i]!.inStock)).toBe(true);
+    // Every other product stays unlimited, as every product listed before stock existed.
+    const [{ unlimited }] = (await db
+      .select({ unlimited: sql<number>`count(*)::int` })
+      .from(products)
+      .where(sql`${products.availableQty} is null`)) as [{ unlimited: number }];
+    expect(unlimited).toBe(result.products - limited.length);
+  });
+
   it("does nothing on a database that already has members", async () => {
     expect(await seedDemo(db, { imageStore: store })).toMatchObject({ seeded: false });
   });

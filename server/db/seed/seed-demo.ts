@@ -1,12 +1,13 @@
 import "server-only";
-import { count } from "drizzle-orm";
+import { count, eq } from "drizzle-orm";
 import type { Db } from "@/server/db/client";
-import { members } from "@/server/db/schema";
+import { members, products } from "@/server/db/schema";
 import { geocode } from "@/server/geo";
 import { saveImage, type ImageStore } from "@/server/storage";
 import {
   createAdmin,
   createCustomer,
+  createDreamTrackerItem,
   createLocalLocation,
   createMerchant,
   createOrder,
@@ -145,12 +146,52 @@ export async function seedDemo(db: Db, options: SeedDemoOptions = {}): Promise<S
   }
   log(`seeded ${FLAGSHIP_EXTRA_PRODUCTS} more products for ${flagship.farm.farmName}`);
 
+  await limitDemoStock(db, farms, customers);
+  log(`seeded limited quantities on ${new Set(DEMO_STOCK.map((s) => s.farm)).size} farms`);
+
   return {
     seeded: true,
     merchants: farms.length,
     products: allProducts.length + extras.length,
     orders,
   };
+}
+
+/**
+ * Stock by quantity on three farms (issue 41, decision 0042), so a newcomer meets it: a product
+ * with a few left ("Only N left" on the store and product pages, the quantity picker capped),
+ * plenty of another, and one sold out by its count (SOLD OUT, kept in the demo customer's Dream
+ * Tracker: adding stock to it sends the back-in-stock mail to /dev/mailbox). Counts are in whole
+ * units of each product (its weight unit times its unit weight when sold by weight). Set last,
+ * with no draws from `random`, so every other demo row stays as it was.
+ */
+// Farms no end-to-end journey buys from (uxbridge_honey_co, milton_heritage_farm,
+// niagara_fruit_stand): a journey buying the last units would change what the others see.
+const DEMO_STOCK: Array<{ farm: number; product: number; units: number; lowStockAt?: number }> = [
+  { farm: 3, product: 0, units: 2 },
+  { farm: 3, product: 1, units: 30 },
+  { farm: 6, product: 0, units: 0 },
+  { farm: 6, product: 1, units: 5, lowStockAt: 6 },
+  { farm: 8, product: 0, units: 12, lowStockAt: 3 },
+  { farm: 8, product: 1, units: 3 },
+];
+
+async function limitDemoStock(
+  db: Db,
+  farms: Array<{ products: Product[] }>,
+  customers: { ca: Member[] },
+): Promise<void> {
+  for (const { farm, product: index, units, lowStockAt } of DEMO_STOCK) {
+    const product = farms[farm]?.products[index];
+    if (!product) continue;
+    const available = (units * Number(product.unitWeight)).toFixed(2);
+    await db
+      .update(products)
+      .set({ availableQty: available, ...(lowStockAt !== undefined ? { lowStockAt } : {}) })
+      .where(eq(products.id, product.id));
+    if (units === 0 && customers.ca[0])
+      await createDreamTrackerItem(db, { memberId: customers.ca[0].id, productId: product.id });
+  }
 }
 
 async function createDemoCustomers(db: Db): Promise<{ ca: Member[]; us: Member[] }> {

@@ -400,3 +400,125 @@ describe("POST /api/products/update", () => {
     expect((await updateAs(customer, productFormValues({ id: "1" }))).status).toBe(403);
   });
 });
+
+describe("stock by quantity on the product form (decision 0042)", () => {
+  const limited = (qty: string, extra: Record<string, string> = {}) =>
+    productFormValues({ limitedStock: "true", availableQty: qty, lowStockAt: "4", ...extra });
+
+  it("lists a product with a quantity and its threshold; without the fields it is unlimited", async () => {
+    const merchant = await createMerchant(db);
+    expect((await addAs(merchant, limited("24"))).status).toBe(201);
+    expect((await addAs(merchant, productFormValues({ name: "Sweet Corn" }))).status).toBe(201);
+    const rows = await productsOf(merchant);
+    expect(rows.map((row) => [row.name, row.availableQty, row.lowStockAt])).toEqual(
+      expect.arrayContaining([
+        ["Heirloom Tomatoes", "24.00", 4],
+        ["Sweet Corn", null, 5],
+      ]),
+    );
+  });
+
+  it.each<[string, Record<string, string>, Record<string, string[]>]>([
+    [
+      "a negative quantity",
+      limited("-3"),
+      { availableQty: ["Enter a quantity from 0 to 1,000,000."] },
+    ],
+    [
+      "a fractional quantity of a product sold each",
+      limited("2.5"),
+      { availableQty: ["Enter a whole number: this product is sold each."] },
+    ],
+    [
+      "an absurd quantity",
+      limited("1000001"),
+      { availableQty: ["Enter a quantity from 0 to 1,000,000."] },
+    ],
+    [
+      "a quantity in words",
+      limited("twelve"),
+      { availableQty: ["Enter a quantity from 0 to 1,000,000."] },
+    ],
+    ["no quantity", limited(""), { availableQty: ["Enter the quantity you have for sale."] }],
+    [
+      "a quantity by weight with 3 decimals",
+      limited("2.125", { weightRequired: "true", unitWeight: "1", weightSymbol: "kg" }),
+      { availableQty: ["Enter a quantity from 0 to 1,000,000, with at most 2 decimals."] },
+    ],
+    [
+      "a threshold in words",
+      limited("5", { lowStockAt: "a few" }),
+      { lowStockAt: ["Enter a whole number from 0 to 1,000,000."] },
+    ],
+  ])("answers 422 for %s, saving nothing", async (_, fields, errors) => {
+    const merchant = await createMerchant(db);
+    const { status, body } = await addAs(merchant, fields);
+    expect(status).toBe(422);
+    expect(body.errors).toEqual(errors);
+    expect(await productsOf(merchant)).toEqual([]);
+  });
+
+  it("takes a quantity with decimals when sold by weight", async () => {
+    const merchant = await createMerchant(db);
+    const fields = limited("12.5", { weightRequired: "true", unitWeight: "2", weightSymbol: "kg" });
+    expect((await addAs(merchant, fields)).status).toBe(201);
+    expect((await productsOf(merchant))[0]!.availableQty).toBe("12.50");
+  });
+
+  it("leaves the stock alone for a form without the stock fields (the spec's)", async () => {
+    const merchant = await createMerchant(db);
+    const product = await createProduct(db, { merchantId: merchant.id, availableQty: "7" });
+    const { status } = await updateAs(
+      merchant,
+      productFormValues({ id: String(product.id), name: "Purple Carrots" }),
+    );
+    expect(status).toBe(200);
+    expect((await productsOf(merchant))[0]).toMatchObject({
+      name: "Purple Carrots",
+      availableQty: "7.00",
+    });
+  });
+
+  it("refuses a new quantity when orders changed it since the form loaded, and saves nothing", async () => {
+    const merchant = await createMerchant(db);
+    const product = await createProduct(db, { merchantId: merchant.id, availableQty: "7" });
+    const { status, body } = await updateAs(
+      merchant,
+      limited("20", { id: String(product.id), name: "Renamed", stockSeen: "10" }),
+    );
+    expect(status).toBe(409);
+    expect(body.message).toBe(
+      "The quantity of this product changed while you were editing (orders came in): 7 left now. Please check it and save again.",
+    );
+    expect((await productsOf(merchant))[0]).toMatchObject({
+      name: product.name,
+      availableQty: "7.00",
+    });
+  });
+
+  it("keeps what orders left when the farmer did not touch the quantity, and saves the rest", async () => {
+    const merchant = await createMerchant(db);
+    const product = await createProduct(db, { merchantId: merchant.id, availableQty: "7" });
+    const { status } = await updateAs(
+      merchant,
+      limited("10", { id: String(product.id), name: "Renamed", stockSeen: "10" }),
+    );
+    expect(status).toBe(200);
+    expect((await productsOf(merchant))[0]).toMatchObject({
+      name: "Renamed",
+      availableQty: "7.00",
+      lowStockAt: 4,
+    });
+  });
+
+  it("turns a limited product unlimited", async () => {
+    const merchant = await createMerchant(db);
+    const product = await createProduct(db, { merchantId: merchant.id, availableQty: "7" });
+    const { status } = await updateAs(
+      merchant,
+      productFormValues({ id: String(product.id), limitedStock: "false", stockSeen: "7" }),
+    );
+    expect(status).toBe(200);
+    expect((await productsOf(merchant))[0]!.availableQty).toBeNull();
+  });
+});

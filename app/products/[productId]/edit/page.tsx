@@ -66,6 +66,7 @@ async function EditProduct({ params }: { params: Params }) {
       mode="edit"
       productId={product.id}
       initial={toFormValues(product)}
+      stockSeen={product.available_qty}
       imageUrl={product.img_url}
       deleted={product.status === "deleted"}
       username={merchant.username}
