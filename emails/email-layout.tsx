@@ -88,6 +88,7 @@ const NOTIFICATION_NAMES = {
   promotion: "promotional",
   term: "terms",
   back_in_stock: "back-in-stock",
+  message: "message",
 } as const;
 
 /**

@@ -35,7 +35,7 @@ export function MessagesWaitingEmail({
     <EmailLayout
       preview={title}
       appUrl={appUrl}
-      footer={<NotificationFooter appUrl={appUrl} type="order" unsubscribeUrl={unsubscribeUrl} />}
+      footer={<NotificationFooter appUrl={appUrl} type="message" unsubscribeUrl={unsubscribeUrl} />}
     >
       <Heading as="h1" style={{ fontSize: "24px", color: BRAND.leaf800, margin: "0 0 16px" }}>
         {title}

@@ -125,10 +125,25 @@ export type CardBrand = (typeof CARD_BRANDS)[number];
 
 /**
  * Each has an allow flag; a missing flag means allowed. The spec's three, then ours:
- * `back_in_stock` (a Dream Tracker product is available again, decision 0042).
+ * `back_in_stock` (a Dream Tracker product is available again, decision 0042) and `message`
+ * (messages waiting in a conversation, which rode on `order` before issue 42).
  */
-export const NOTIFICATION_TYPES = ["term", "promotion", "order", "back_in_stock"] as const;
+export const NOTIFICATION_TYPES = [
+  "term",
+  "promotion",
+  "order",
+  "back_in_stock",
+  "message",
+] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
+
+/**
+ * A type split off another: without a flag of its own it follows that one's, so a member who had
+ * turned order mails off before messages got their own type still gets no message mails.
+ */
+export const NOTIFICATION_FOLLOWS: Partial<Record<NotificationType, NotificationType>> = {
+  message: "order",
+};
 
 export const SORT_TYPES = ["all", "popular", "latest"] as const;
 export type SortType = (typeof SORT_TYPES)[number];

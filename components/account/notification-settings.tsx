@@ -15,6 +15,12 @@ const TYPES: { type: NotificationType; label: string; description: string }[] = 
     description: "Updates about your orders and your customers' orders.",
   },
   {
+    type: "message",
+    label: "Message emails",
+    description:
+      "Someone wrote to you, or messages wait unread (at most one email per conversation an hour).",
+  },
+  {
     type: "promotion",
     label: "Promotion emails",
     description: "News, offers and seasonal produce from the marketplace.",

@@ -1,8 +1,9 @@
 import "server-only";
 import { render } from "@react-email/components";
-import { and, eq } from "drizzle-orm";
+import { and, eq, inArray } from "drizzle-orm";
 import { cloneElement, type ReactElement } from "react";
 import type { NotificationType } from "@/lib/constants";
+import { flagOf, typeAndFollowed } from "@/lib/notification-flags";
 import type { Db } from "@/server/db/client";
 import { emailOutbox, members, notificationPreferences } from "@/server/db/schema";
 import { getEnv } from "@/server/env";
@@ -133,19 +134,30 @@ async function getRecipient(
   memberId: number,
   type: NotificationType,
 ): Promise<{ userKey: string; email: string; allowed: boolean } | undefined> {
-  const [row] = await db
+  // The type's row and, for a type split off another, that one's (at most two rows).
+  const rows = await db
     .select({
       userKey: members.userKey,
       email: members.email,
+      type: notificationPreferences.type,
       allowed: notificationPreferences.allowed,
     })
     .from(members)
     .leftJoin(
       notificationPreferences,
-      and(eq(notificationPreferences.memberId, members.id), eq(notificationPreferences.type, type)),
+      and(
+        eq(notificationPreferences.memberId, members.id),
+        inArray(notificationPreferences.type, typeAndFollowed(type)),
+      ),
     )
-    .where(eq(members.id, memberId))
-    .limit(1);
+    .where(eq(members.id, memberId));
+  const [row] = rows;
+  if (!row) return undefined;
+  const flags = new Map(
+    rows.flatMap((r) =>
+      r.type === null || r.allowed === null ? [] : ([[r.type, r.allowed]] as const),
+    ),
+  );
   // No preference row means allowed (spec: "The default is on when missing").
-  return row ? { userKey: row.userKey, email: row.email, allowed: row.allowed ?? true } : undefined;
+  return { userKey: row.userKey, email: row.email, allowed: flagOf(flags, type) };
 }

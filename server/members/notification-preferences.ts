@@ -1,15 +1,17 @@
 import "server-only";
-import { and, eq } from "drizzle-orm";
+import { and, eq, inArray } from "drizzle-orm";
 import { NOTIFICATION_TYPES, type NotificationType } from "@/lib/constants";
+import { flagOf, typeAndFollowed } from "@/lib/notification-flags";
 import type { Db } from "@/server/db/client";
 import { notificationPreferences } from "@/server/db/schema";
 
 export type NotificationPreferences = Record<NotificationType, boolean>;
 
 /**
- * A member's email preferences for term, promotion and order notifications. A type without a row
- * is allowed (spec part 1 section 3: "the default is on when missing"). The one read the settings
- * page, the unsubscribe flow and the mailers share.
+ * A member's email preferences, one flag per notification type. A type without a row is allowed
+ * (spec part 1 section 3: "the default is on when missing"), unless it was split off another type
+ * and follows that one's row (NOTIFICATION_FOLLOWS: `message` follows `order`). The one read the
+ * settings page, the unsubscribe flow and the mailers share.
  */
 export async function getNotificationPreferences(
   db: Db,
@@ -19,11 +21,10 @@ export async function getNotificationPreferences(
     .select({ type: notificationPreferences.type, allowed: notificationPreferences.allowed })
     .from(notificationPreferences)
     .where(eq(notificationPreferences.memberId, memberId));
-  const preferences = Object.fromEntries(
-    NOTIFICATION_TYPES.map((type) => [type, true]),
+  const flags = new Map(rows.map((row) => [row.type, row.allowed]));
+  return Object.fromEntries(
+    NOTIFICATION_TYPES.map((type) => [type, flagOf(flags, type)]),
   ) as NotificationPreferences;
-  for (const row of rows) preferences[row.type] = row.allowed;
-  return preferences;
 }
 
 /** Whether one type of email may be sent to the member (missing row = allowed). */
@@ -32,17 +33,19 @@ export async function isNotificationAllowed(
   memberId: number,
   type: NotificationType,
 ): Promise<boolean> {
-  const [row] = await db
-    .select({ allowed: notificationPreferences.allowed })
+  const rows = await db
+    .select({ type: notificationPreferences.type, allowed: notificationPreferences.allowed })
     .from(notificationPreferences)
     .where(
-      and(eq(notificationPreferences.memberId, memberId), eq(notificationPreferences.type, type)),
-    )
-    .limit(1);
-  return row?.allowed ?? true;
+      and(
+        eq(notificationPreferences.memberId, memberId),
+        inArray(notificationPreferences.type, typeAndFollowed(type)),
+      ),
+    );
+  return flagOf(new Map(rows.map((row) => [row.type, row.allowed])), type);
 }
 
-/** Sets one type's allow flag (an upsert, so repeating it changes nothing) and returns all three. */
+/** Sets one type's allow flag (an upsert, so repeating it changes nothing) and returns them all. */
 export async function setNotificationPreference(
   db: Db,
   memberId: number,

@@ -166,6 +166,7 @@ describe("notification preferences", () => {
       promotion: true,
       order: true,
       back_in_stock: true,
+      message: true,
     });
     expect(await isNotificationAllowed(db, member.id, "promotion")).toBe(true);
   });
@@ -178,12 +179,14 @@ describe("notification preferences", () => {
       promotion: false,
       order: true,
       back_in_stock: true,
+      message: true,
     });
     expect(await setNotificationPreference(db, member.id, "promotion", false)).toEqual({
       term: true,
       promotion: false,
       order: true,
       back_in_stock: true,
+      message: true,
     });
     expect(await isNotificationAllowed(db, member.id, "promotion")).toBe(false);
     expect(await getNotificationPreferences(db, other.id)).toEqual({
@@ -191,12 +194,44 @@ describe("notification preferences", () => {
       promotion: true,
       order: true,
       back_in_stock: true,
+      message: true,
     });
     expect(await setNotificationPreference(db, member.id, "promotion", true)).toEqual({
       term: true,
       promotion: true,
       order: true,
       back_in_stock: true,
+      message: true,
+    });
+  });
+});
+
+describe("message mails' own type (issue 42, item 5)", () => {
+  it("follows the order flag until the member sets it, then keeps its own", async () => {
+    const member = await createCustomer(db);
+    const other = await createCustomer(db);
+    expect(await setNotificationPreference(db, member.id, "order", false)).toMatchObject({
+      order: false,
+      message: false,
+    });
+    expect(await isNotificationAllowed(db, member.id, "message")).toBe(false);
+
+    expect(await setNotificationPreference(db, member.id, "message", true)).toMatchObject({
+      order: false,
+      message: true,
+    });
+    expect(await isNotificationAllowed(db, member.id, "message")).toBe(true);
+    expect(await isNotificationAllowed(db, member.id, "order")).toBe(false);
+
+    // Turning order mails on again leaves messages' own flag alone, and the other way round.
+    await setNotificationPreference(db, member.id, "message", false);
+    expect(await setNotificationPreference(db, member.id, "order", true)).toMatchObject({
+      order: true,
+      message: false,
+    });
+    expect(await getNotificationPreferences(db, other.id)).toMatchObject({
+      order: true,
+      message: true,
     });
   });
 });

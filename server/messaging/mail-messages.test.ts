@@ -131,7 +131,7 @@ describe("mails for messages", () => {
     expect(mail.html).toContain("Honey in stock?");
     expect(mail.headers).toHaveProperty("List-Unsubscribe");
     expect(mail.headers).toHaveProperty("List-Unsubscribe-Post", "List-Unsubscribe=One-Click");
-    expect(mail.html).toContain("/unsubscribe/order/");
+    expect(mail.html).toContain("/unsubscribe/message/");
   });
 
   it("tells a farm whose plan has no messaging that a plan lets it reply, with the way to the plans", async () => {
@@ -199,7 +199,7 @@ describe("mails for messages", () => {
     expect(await mailsTo(customer.email)).toHaveLength(2);
   });
 
-  it("mails nothing about messages once read, nor to a member who turned order mails off", async () => {
+  it("mails nothing about messages once read, nor to a member who turned order mails off and never set message mails", async () => {
     const customer = await createCustomer(db);
     await db
       .insert(notificationPreferences)

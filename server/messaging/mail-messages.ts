@@ -17,8 +17,11 @@ import { recipientRegisterUrl } from "./recipient-token";
 export const MAIL_THROTTLE_MS = 60 * 60 * 1000;
 /** Messages still unread this long after the last one are mailed about. */
 export const UNREAD_MAIL_AFTER_MS = 15 * 60 * 1000;
-/** Message mails are "order" notifications: a member turns them off with order mails. */
-const CATEGORY = "order";
+/**
+ * Message mails have their own notification type (issue 42, item 5); a member who has not set it
+ * follows their order mails' flag, as before the split (NOTIFICATION_FOLLOWS).
+ */
+const CATEGORY = "message";
 
 const fullName = (first: string | null, last: string | null) =>
   `${first ?? ""} ${last ?? ""}`.trim() || "Someone";

@@ -24,6 +24,7 @@ const LABELS: Record<NotificationType, string> = {
   promotion: "promotion",
   order: "order",
   back_in_stock: "back-in-stock",
+  message: "message",
 };
 
 /**

@@ -171,7 +171,13 @@ describe("/api/settings/notifications", () => {
     expect(
       (await call(getNotifications, request("/api/settings/notifications", token))).body,
     ).toEqual({
-      notifications: { term: true, promotion: true, order: true, back_in_stock: true },
+      notifications: {
+        term: true,
+        promotion: true,
+        order: true,
+        back_in_stock: true,
+        message: true,
+      },
     });
     const saved = await call(
       postNotifications,
@@ -179,12 +185,26 @@ describe("/api/settings/notifications", () => {
     );
     expect(saved).toMatchObject({
       status: 200,
-      body: { notifications: { term: true, promotion: false, order: true, back_in_stock: true } },
+      body: {
+        notifications: {
+          term: true,
+          promotion: false,
+          order: true,
+          back_in_stock: true,
+          message: true,
+        },
+      },
     });
     expect(
       (await call(getNotifications, request("/api/settings/notifications", token))).body,
     ).toEqual({
-      notifications: { term: true, promotion: false, order: true, back_in_stock: true },
+      notifications: {
+        term: true,
+        promotion: false,
+        order: true,
+        back_in_stock: true,
+        message: true,
+      },
     });
   });
 
