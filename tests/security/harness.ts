@@ -153,6 +153,20 @@ export function message(answer: Answer): string | undefined {
   return typeof body?.message === "string" ? body.message : undefined;
 }
 
+/**
+ * Whether two answers say the same thing: their bodies without `requestId`, which every error
+ * answer carries and is new on every call by design (decision 0043), so it tells nothing apart.
+ */
+export function sameBody(a: Answer, b: Answer): boolean {
+  const withoutId = (answer: Answer) => {
+    if (answer.json === undefined || answer.json === null || typeof answer.json !== "object")
+      return answer.text;
+    const { requestId: _requestId, ...rest } = answer.json as Record<string, unknown>;
+    return JSON.stringify(rest);
+  };
+  return withoutId(a) === withoutId(b);
+}
+
 export function median(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.floor(sorted.length / 2)] ?? 0;
