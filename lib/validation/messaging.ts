@@ -19,6 +19,24 @@ import {
 } from "./shared";
 
 /**
+ * The farm a message goes to, as every form to a farm names it: through the product (`prodId`) or
+ * directly (`farmerId`: a member's user key, id or username). A bad target, or none, is the
+ * form-level 'Oops. There is an issue of contacting the farmer.' on `prodId` (`namesAFarm`).
+ */
+const farmTarget = () => ({
+  prodId: optional(id(MSG.contactFarmerIssue)),
+  farmerId: optionalText({
+    invalid: MSG.contactFarmerIssue,
+    max: 64,
+    pattern: URL_TOKEN_PATTERN,
+  }),
+});
+const namesAFarm = crossCheck<{ prodId?: unknown; farmerId?: unknown }>((value, ctx) => {
+  const blank = (v: unknown) => v === undefined || v === null || v === "";
+  if (blank(value.prodId) && blank(value.farmerId)) fail(ctx, MSG.contactFarmerIssue, ["prodId"]);
+});
+
+/**
  * Ask The Farmer. The farmer is reached through the product (`prodId`) or directly (`farmerId`:
  * a member's user key, id or username); a bad or missing target gives the form-level
  * 'Oops. There is an issue of contacting the farmer.' on `prodId`.
@@ -38,20 +56,9 @@ export const askTheFarmerSchema = z
       tooLong: MSG.messageTooLong,
       pattern: SAFE_TEXT_CHARS,
     }),
-    prodId: optional(id(MSG.contactFarmerIssue)),
-    farmerId: optionalText({
-      invalid: MSG.contactFarmerIssue,
-      max: 64,
-      pattern: URL_TOKEN_PATTERN,
-    }),
+    ...farmTarget(),
   })
-  .check(
-    crossCheck((value, ctx) => {
-      const blank = (v: unknown) => v === undefined || v === null || v === "";
-      if (blank(value.prodId) && blank(value.farmerId))
-        fail(ctx, MSG.contactFarmerIssue, ["prodId"]);
-    }),
-  );
+  .check(namesAFarm);
 
 /** One message in a conversation: required, the safe set, at most 1500 characters. */
 export const conversationMessage = () =>
@@ -126,21 +133,10 @@ export type OrderMessage = z.output<typeof orderMessageSchema>;
  */
 export const farmerMessageSchema = z
   .strictObject({
-    prodId: optional(id(MSG.contactFarmerIssue)),
-    farmerId: optionalText({
-      invalid: MSG.contactFarmerIssue,
-      max: 64,
-      pattern: URL_TOKEN_PATTERN,
-    }),
+    ...farmTarget(),
     message: conversationMessage(),
   })
-  .check(
-    crossCheck((value, ctx) => {
-      const blank = (v: unknown) => v === undefined || v === null || v === "";
-      if (blank(value.prodId) && blank(value.farmerId))
-        fail(ctx, MSG.contactFarmerIssue, ["prodId"]);
-    }),
-  );
+  .check(namesAFarm);
 export type FarmerMessage = z.output<typeof farmerMessageSchema>;
 
 /**
@@ -149,17 +145,6 @@ export type FarmerMessage = z.output<typeof farmerMessageSchema>;
  */
 export const farmReplyQuerySchema = z
   .strictObject({
-    prodId: optional(id(MSG.contactFarmerIssue)),
-    farmerId: optionalText({
-      invalid: MSG.contactFarmerIssue,
-      max: 64,
-      pattern: URL_TOKEN_PATTERN,
-    }),
+    ...farmTarget(),
   })
-  .check(
-    crossCheck((value, ctx) => {
-      const blank = (v: unknown) => v === undefined || v === null || v === "";
-      if (blank(value.prodId) && blank(value.farmerId))
-        fail(ctx, MSG.contactFarmerIssue, ["prodId"]);
-    }),
-  );
+  .check(namesAFarm);
