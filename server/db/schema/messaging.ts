@@ -52,6 +52,11 @@ export const conversations = pgTable(
     uniqueIndex("conversations_merchant_customer_unique")
       .on(t.merchantId, t.customerId)
       .where(sql`${t.customerId} is not null`),
+    // A visitor who registers (or signs in) takes their conversations with every farm along: the
+    // lookup is by email alone, which the unique index above cannot serve (merchant_id leads it).
+    index("conversations_visitor_email_idx")
+      .on(sql`lower(${t.visitorEmail})`)
+      .where(sql`${t.visitorEmail} is not null`),
     uniqueIndex("conversations_merchant_visitor_unique")
       .on(t.merchantId, sql`lower(${t.visitorEmail})`)
       .where(sql`${t.customerId} is null`),

@@ -1,0 +1,1 @@
+CREATE INDEX "conversations_visitor_email_idx" ON "conversations" USING btree (lower("visitor_email")) WHERE "conversations"."visitor_email" is not null;
