@@ -1,23 +1,22 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
 import sharp from "sharp";
+import { DEMO_PASSWORD, resumeDemoSession, type DemoMember } from "./demo-sessions";
 import { registerCustomer, skipMyLocalDialog } from "./fixtures";
 
 // The My Local dialog opens by itself for visitors and new customers; it has its own spec.
 test.beforeEach(({ context, baseURL }) => skipMyLocalDialog(context, baseURL!));
 
 // Runs in both projects (desktop-1280 and mobile-375) at once, against the demo members. Nothing
-// here ends a session (no password change, no logout), so the two projects never sign each other out.
-const PASSWORD = "Harvest2026!";
-const CUSTOMER = "customer@example.com";
-const MERCHANT = "maple_ridge_farm@example.com";
+// here ends a session (no password change, no logout), so the two projects never sign each other out
+// and they share the run's demo sessions.
+const PASSWORD = DEMO_PASSWORD;
+const CUSTOMER: DemoMember = "customer";
+const MERCHANT: DemoMember = "maple_ridge_farm";
 
-async function signIn(page: Page, login: string) {
-  // page.request shares the browser context's cookie jar, so the page is signed in afterwards.
-  const response = await page.request.post("/api/users/login", {
-    data: { login, password: PASSWORD },
-  });
-  expect(response.ok(), await response.text()).toBe(true);
+/** Signs the page in as the demo member: the run's session of it (e2e/demo-sessions.ts). */
+async function signIn(page: Page, member: DemoMember) {
+  await resumeDemoSession(page.context(), member);
 }
 
 async function expectSeriousA11yFree(page: Page, label: string) {

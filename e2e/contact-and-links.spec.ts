@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Browser, type Page, type TestInfo } from "@playwright/test";
 import { ADMIN, signInAsAdmin } from "./admin-helpers";
+import { demoSession } from "./demo-sessions";
 import { registerCustomer, skipMyLocalDialog } from "./fixtures";
 
 // Contact Us (issue 21 item 7) and short links (item 8). Both projects run at once on one
@@ -10,8 +11,6 @@ test.beforeEach(({ context, baseURL }) => skipMyLocalDialog(context, baseURL!));
 
 const ADMIN_EMAIL = "admin@example.com";
 const FARM = "maple_ridge_farm";
-const FARM_LOGIN = `${FARM}@example.com`;
-const DEMO_PASSWORD = "Harvest2026!";
 
 /** Letters only (names allow letters, spaces and apostrophes): a name nobody else used. */
 function uniqueName(): string {
@@ -149,13 +148,18 @@ test.describe("Contact Us", () => {
   });
 });
 
-/** The demo farm, signed in, in a browser of its own (same viewport as the project). */
+/** The demo farm, signed in (its demo session), in a browser of its own (same viewport as the project). */
 async function farmerPage(browser: Browser, testInfo: TestInfo, baseURL: string) {
   const { viewport, isMobile, hasTouch } = testInfo.project.use;
-  const context = await browser.newContext({ baseURL, viewport, isMobile, hasTouch });
+  const context = await browser.newContext({
+    baseURL,
+    viewport,
+    isMobile,
+    hasTouch,
+    storageState: demoSession(FARM),
+  });
   const page = await context.newPage();
-  const origin = await signIn(page, FARM_LOGIN, DEMO_PASSWORD);
-  return { page, origin };
+  return { page, origin: new URL(baseURL).origin };
 }
 
 test.describe("short links", () => {

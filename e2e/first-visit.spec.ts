@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { expect, test, type Page } from "@playwright/test";
+import { demoSession } from "./demo-sessions";
 import { registerCustomer, skipMyLocalDialog, TEST_PASSWORD } from "./fixtures";
 
 // What a new user tripped over (issue 24): My Local hiding results, retyped addresses, stale QR
@@ -196,10 +197,15 @@ test("a cancelled order shows no QR code; its link tells the customer and the fa
 
   // The farmer who scans it anyway reads a plain statement, with nothing to retry.
   const { viewport, isMobile, hasTouch } = testInfo.project.use;
-  const farmContext = await browser.newContext({ baseURL, viewport, isMobile, hasTouch });
+  const farmContext = await browser.newContext({
+    baseURL,
+    viewport,
+    isMobile,
+    hasTouch,
+    storageState: demoSession(FARM),
+  });
   await skipMyLocalDialog(farmContext, baseURL!);
   const farmer = await farmContext.newPage();
-  await signIn(farmer, `${FARM}@example.com`, "Harvest2026!");
   await farmer.goto(confirmPath);
   await expect(farmer.getByRole("heading", { name: "Nothing to hand over" })).toBeVisible();
   await expect(farmer.getByText(`Your items in order ${orderNo} were cancelled`)).toBeVisible();

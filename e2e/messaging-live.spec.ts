@@ -1,11 +1,13 @@
 import { expect, test, type Browser, type Page } from "@playwright/test";
+import { demoSession } from "./demo-sessions";
 import { skipMyLocalDialog, TEST_PASSWORD } from "./fixtures";
 
 // Live messages (issue 20 item 5): two people chat in two browser contexts and each sees the
 // other's messages, and the header's message dot, without reloading. Each project uses a Harvest
-// farm of its own and a customer registered for the run.
+// farm of its own and a customer registered for the run. The farmer starts signed in (its demo
+// session, e2e/demo-sessions.ts) and the customer signs in through the API: the login form has its
+// own journeys.
 
-const DEMO_PASSWORD = "Harvest2026!";
 const FARMS = {
   "desktop-1280": { username: "maple_ridge_farm", name: "Ellen Hartley" },
   "mobile-375": { username: "caledon_hills_orchard", name: "Maria Santos" },
@@ -23,13 +25,10 @@ async function newPage(browser: Browser, baseURL: string, projectUse: object) {
   return context.newPage();
 }
 
+/** page.request shares the browser context's cookie jar, so the page is signed in afterwards. */
 async function signIn(page: Page, login: string, password: string) {
-  await page.goto("/login");
-  const form = page.getByRole("form", { name: "Login" });
-  await form.getByLabel("Email or Username").fill(login);
-  await form.getByLabel("Password", { exact: true }).fill(password);
-  await form.getByRole("button", { name: "Login" }).click();
-  await expect(page).not.toHaveURL(/\/login/);
+  const answer = await page.request.post("/api/users/login", { data: { login, password } });
+  expect(answer.ok(), await answer.text()).toBe(true);
 }
 
 /** A customer of this run with a name no other contact has (letters only, as the form wants). */
@@ -71,8 +70,10 @@ test("two people chat and see each other's messages and the message dot without 
   const customer = await newPage(browser, baseURL!, use);
   const me = await registerCustomer(customer);
   await signIn(customer, me.username, TEST_PASSWORD);
-  const farmer = await newPage(browser, baseURL!, use);
-  await signIn(farmer, farm.username, DEMO_PASSWORD);
+  const farmer = await newPage(browser, baseURL!, {
+    ...use,
+    storageState: demoSession(farm.username),
+  });
   await farmer.goto("/messages");
   await expect(farmer.getByRole("heading", { name: "Contacts" })).toBeVisible();
 
@@ -157,8 +158,10 @@ test("a visitor gets the farmer's reply by email and registering from its link k
   });
   expect(asked.status(), await asked.text()).toBe(201);
 
-  const farmer = await newPage(browser, baseURL!, use);
-  await signIn(farmer, farm.username, DEMO_PASSWORD);
+  const farmer = await newPage(browser, baseURL!, {
+    ...use,
+    storageState: demoSession(farm.username),
+  });
   await farmer.goto("/messages");
   await farmer.getByRole("button", { name: `${visitorName}, unread` }).click();
   await send(farmer, "We do, before 6 pm.");

@@ -1,10 +1,11 @@
 import { expect, test, type Browser, type Page } from "@playwright/test";
+import { demoSession } from "./demo-sessions";
 import { skipMyLocalDialog } from "./fixtures";
 
 // Messaging (spec part 1 sections 2, 4, 6, 8; issue 20). The two projects run at once, so each
-// uses farms of its own and visitors with their own names and emails.
+// uses farms of its own and visitors with their own names and emails. The farmers start signed in
+// (their demo sessions, e2e/demo-sessions.ts): the login form has its own journeys.
 
-const DEMO_PASSWORD = "Harvest2026!";
 const FARMS = {
   "desktop-1280": { harvest: "king_city_organics", basic: "guelph_valley_gardens" },
   "mobile-375": { harvest: "niagara_fruit_stand", basic: "scarborough_urban_garden" },
@@ -28,15 +29,6 @@ function uniqueVisitor() {
     name: `${firstName} Ash`,
     email: `${firstName}@example.com`,
   };
-}
-
-async function signIn(page: Page, login: string) {
-  await page.goto("/login");
-  const form = page.getByRole("form", { name: "Login" });
-  await form.getByLabel("Email or Username").fill(login);
-  await form.getByLabel("Password", { exact: true }).fill(DEMO_PASSWORD);
-  await form.getByRole("button", { name: "Login" }).click();
-  await expect(page).not.toHaveURL(/\/login/);
 }
 
 async function newPage(browser: Browser, baseURL: string, projectUse: object) {
@@ -77,14 +69,16 @@ test("a visitor asks a Harvest farmer from the store page; the farmer reads it a
   await expect(dialog.getByRole("status")).toHaveText("Successfully Sent!");
   await visitorPage.context().close();
 
-  const farmer = await newPage(browser, baseURL!, use);
-  await signIn(farmer, harvest);
-  if (testInfo.project.name === "desktop-1280")
+  const farmer = await newPage(browser, baseURL!, { ...use, storageState: demoSession(harvest) });
+  if (testInfo.project.name === "desktop-1280") {
+    // A farmer's own store (where signing in lands) says there is something new in the header.
+    await farmer.goto(`/stores/${harvest}`);
     await expect(
       farmer
         .getByRole("link", { name: /^Messages, \d+ conversations? with new messages$/ })
         .first(),
     ).toBeVisible();
+  }
   await farmer.goto("/messages");
   const contact = farmer.getByRole("button", { name: `${visitor.name}, unread` });
   await expect(contact).toBeVisible();
@@ -176,8 +170,7 @@ test("a Basic farm's plan gate is said before anyone writes; its farmer meets it
   await expect(dialog.getByRole("status")).toHaveText("Successfully Sent!");
   await visitorPage.context().close();
 
-  const farmer = await newPage(browser, baseURL!, use);
-  await signIn(farmer, basic);
+  const farmer = await newPage(browser, baseURL!, { ...use, storageState: demoSession(basic) });
   const bubbles = await openContact(farmer, visitor.name);
   await expect(bubbles.getByRole("listitem")).toHaveCount(1);
   // The gate is said as the conversation opens, before the farmer types a reply.

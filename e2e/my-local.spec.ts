@@ -1,12 +1,11 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type BrowserContext, type Locator, type Page } from "@playwright/test";
+import { resumeDemoSession } from "./demo-sessions";
 import { registerCustomer, skipMyLocalDialog } from "./fixtures";
 
 // My Local and the farmers map (spec part 1 sections 2-5, 8 and 9). Runs in desktop-1280 and
 // mobile-375; every test starts as a new visitor (its own cookies), members register their own.
 
-const DEMO_PASSWORD = "Harvest2026!";
-const DEMO_MERCHANT = "maple_ridge_farm@example.com";
 const TILES = "https://tile.openstreetmap.org/**";
 
 const isNarrow = (page: Page) => (page.viewportSize()?.width ?? 1280) < 992;
@@ -218,7 +217,7 @@ test.describe("My Local", () => {
   });
 
   test("merchants never see the dialog or the My Local entry", async ({ page }) => {
-    await signIn(page, DEMO_MERCHANT, DEMO_PASSWORD);
+    await resumeDemoSession(page.context(), "maple_ridge_farm");
     await page.goto("/");
     await page.waitForLoadState("networkidle");
     await expect(myLocalDialog(page)).toBeHidden();

@@ -1,13 +1,12 @@
 import { randomUUID } from "node:crypto";
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Browser, type Page, type TestInfo } from "@playwright/test";
+import { demoSession } from "./demo-sessions";
 import { registerCustomer, skipMyLocalDialog } from "./fixtures";
 
 // Each test registers its own customer and places its own orders with the demo farm
 // (server/db/seed), so both projects run at once; the farm's list is searched by order number.
 const FARM = "maple_ridge_farm";
-const FARM_LOGIN = `${FARM}@example.com`;
-const DEMO_PASSWORD = "Harvest2026!";
 
 type StoreProduct = {
   id: number;
@@ -48,14 +47,18 @@ async function newCustomer(page: Page, baseURL: string) {
   return { ...customer, origin };
 }
 
-/** The demo farm, signed in, in a browser of its own (same viewport as the project). */
+/** The demo farm, signed in (its demo session), in a browser of its own (same viewport as the project). */
 async function farmerPage(browser: Browser, testInfo: TestInfo, baseURL: string): Promise<Page> {
   const { viewport, isMobile, hasTouch } = testInfo.project.use;
-  const context = await browser.newContext({ baseURL, viewport, isMobile, hasTouch });
+  const context = await browser.newContext({
+    baseURL,
+    viewport,
+    isMobile,
+    hasTouch,
+    storageState: demoSession(FARM),
+  });
   await skipMyLocalDialog(context, baseURL);
-  const page = await context.newPage();
-  await signIn(page, FARM_LOGIN, DEMO_PASSWORD);
-  return page;
+  return context.newPage();
 }
 
 async function farmProduct(

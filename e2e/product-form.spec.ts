@@ -1,11 +1,11 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Locator, type Page } from "@playwright/test";
-import { addByApi, photo, registerFarm, signIn } from "./farm-helpers";
+import { resumeDemoSession } from "./demo-sessions";
+import { addByApi, photo, registerFarm } from "./farm-helpers";
 
 // Every test that adds products registers its own farm, so the two projects (desktop-1280 and
 // mobile-375) running at once never share a plan count. Card payments are off in e2e (no Stripe
 // keys), so the payout-account gate is waived and pay by card is disabled.
-const DEMO_PASSWORD = "Harvest2026!";
 const NEXT_PLAN_Q = "q=require_next_subscription_for_products";
 
 /** Turns a switch on or off the way a person does: by tapping its label. */
@@ -322,7 +322,7 @@ test("only the owner reaches the forms", async ({ page, context }) => {
   // Another farm's add page and edit page. (Signed out first: a sign-in carrying a session cookie
   // but no Origin header is refused as cross-site.)
   await context.clearCookies();
-  await signIn(page.request, "holland_marsh_greens@example.com", DEMO_PASSWORD);
+  await resumeDemoSession(context, "holland_marsh_greens");
   await page.goto(`/stores/${farm.username}/products/add`);
   await expect(
     page.getByRole("alert").filter({
@@ -341,7 +341,7 @@ test("only the owner reaches the forms", async ({ page, context }) => {
 
   // A customer is sent to the dashboard.
   await context.clearCookies();
-  await signIn(page.request, "customer@example.com", DEMO_PASSWORD);
+  await resumeDemoSession(context, "customer");
   await page.goto(`/products/${theirs}/edit`);
   await expect(page).toHaveURL("/");
 });

@@ -6,6 +6,7 @@
 //
 // Usage: node scripts/e2e-card-server.mjs <port>   (the environment carries the Stripe settings)
 import { spawn, spawnSync } from "node:child_process";
+import { writeFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import pg from "pg";
 
@@ -35,6 +36,9 @@ async function admin(sql) {
 }
 
 const env = { ...process.env, DATABASE_URL: databaseUrl };
+// Playwright does not wait for this server itself (it prepares while the other servers start);
+// e2e/global-setup.ts does, and reads this pid to tell a slow start from a failed one.
+if (process.env.E2E_CARD_PIDFILE) writeFileSync(process.env.E2E_CARD_PIDFILE, String(process.pid));
 
 await admin(`drop database if exists ${database} with (force)`);
 await admin(`create database ${database}`);
