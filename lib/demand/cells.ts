@@ -45,7 +45,11 @@ function distanceKm(
 }
 
 /** The farm's area: its own cell and every cell whose centre is within `radiusKm` of it. */
-export function cellsAround(latitude: number, longitude: number, radiusKm = DEMAND_AREA_KM): Cell[] {
+export function cellsAround(
+  latitude: number,
+  longitude: number,
+  radiusKm = DEMAND_AREA_KM,
+): Cell[] {
   const home = cellOf(latitude, longitude);
   const reachLat = Math.ceil(radiusKm / 111 / CELL_DEGREES) + 1;
   const cosLat = Math.max(Math.cos((latitude * Math.PI) / 180), 0.05);

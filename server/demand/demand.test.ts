@@ -119,12 +119,17 @@ describe("counting demand", () => {
     const at = { latitude: farm.latitude!, longitude: farm.longitude! };
     const seen: number[] = [];
     for (let i = 1; i <= 12; i++) {
-      await recordDemand(db, { kind: "unmet_search", text: "pawpaw", ...at, person: `p${i}`, at: NOW });
+      await recordDemand(db, {
+        kind: "unmet_search",
+        text: "pawpaw",
+        ...at,
+        person: `p${i}`,
+        at: NOW,
+      });
       seen.push(find((await demandOf(farm)).searches, "pawpaw")?.thisWeek ?? 0);
     }
     expect(seen).toEqual([0, 0, 0, 0, 5, 5, 5, 5, 5, 10, 10, 10]);
-    for (const x of seen)
-      for (const y of seen) expect(x === y || Math.abs(x - y) >= 5).toBe(true);
+    for (const x of seen) for (const y of seen) expect(x === y || Math.abs(x - y) >= 5).toBe(true);
   });
 
   it("stores no searcher's identity, and forgets who was counted once the week is over", async () => {
@@ -154,7 +159,13 @@ describe("counting demand", () => {
 
     // The next week's first record deletes this week's sightings and salt; the counts stay.
     const nextWeek = new Date(NOW.getTime() + 7 * DAY);
-    await recordDemand(db, { kind: "unmet_search", text: "medlar", ...at, person: "x", at: nextWeek });
+    await recordDemand(db, {
+      kind: "unmet_search",
+      text: "medlar",
+      ...at,
+      person: "x",
+      at: nextWeek,
+    });
     const weeks = await db.select({ week: demandSightings.weekStart }).from(demandSightings);
     expect(new Set(weeks.map((w) => w.week))).toEqual(new Set([weekStartOf(nextWeek)]));
     const salts = await db.select({ week: demandSalts.weekStart }).from(demandSalts);

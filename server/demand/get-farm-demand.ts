@@ -95,7 +95,12 @@ function rowsOf(
     if (atom.kind !== kind) continue;
     let row = byTerm.get(atom.term);
     if (!row) {
-      row = { term: atom.term, thisWeek: 0, pastWeeks: pastWeekStarts.map(() => 0), trend: "steady" };
+      row = {
+        term: atom.term,
+        thisWeek: 0,
+        pastWeeks: pastWeekStarts.map(() => 0),
+        trend: "steady",
+      };
       byTerm.set(atom.term, row);
     }
     const people = Number(atom.people);
