@@ -88,7 +88,10 @@ describe("navigation with every feature on", () => {
   it.each([
     ["visitor", ["Register", "Login"]],
     ["customer", ["Profile", "My Purchases", "Settings", "Logout"]],
-    ["merchant", ["Profile", "My Store", "Customer Orders", "My Purchases", "Settings", "Logout"]],
+    [
+      "merchant",
+      ["Profile", "My Store", "Customer Orders", "Demand", "My Purchases", "Settings", "Logout"],
+    ],
     [
       "admin",
       [

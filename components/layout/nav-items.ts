@@ -46,6 +46,7 @@ export type NavItemId =
   | "profile"
   | "my-store"
   | "customer-orders"
+  | "demand"
   | "my-purchases"
   | "members-manager"
   | "orders-manager"
@@ -113,6 +114,8 @@ export const NAV_ITEMS: readonly NavItemConfig[] = [
   { id: "profile", label: "Profile", href: "/profile", feature: "accounts", roles: MEMBERS, placements: ["account"] },
   { id: "my-store", label: "My Store", href: (viewer) => `/stores/${encodeURIComponent(viewer.username)}`, feature: "catalog", roles: ["merchant"], placements: ["account"] },
   { id: "customer-orders", label: "Customer Orders", href: "/customerOrders/manage", feature: "orders", roles: ["merchant"], placements: ["account"] },
+  // Not in the spec: what people near the farm look for (issue 44, item 5).
+  { id: "demand", label: "Demand", href: "/demand", feature: "catalog", roles: ["merchant"], placements: ["account"] },
   // Spec section 6: everyone but admin sees My Purchases.
   { id: "my-purchases", label: "My Purchases", href: "/myOrders/manage", feature: "orders", roles: ["customer", "merchant"], placements: ["account"] },
   { id: "members-manager", label: "Members Manager", href: "/memberManager", feature: "admin", roles: ["admin"], placements: ["account"], group: "admin" },

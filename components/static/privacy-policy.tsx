@@ -152,6 +152,25 @@ export const PRIVACY_SECTIONS: LegalSection[] = [
       </ul>
     ),
   },
+  // Added with the farms' Demand page (issue 44, item 5; decision 0046), after the policy's own
+  // text, which stays as it was.
+  {
+    id: "demand-counts",
+    title: "Addition: what we count for farms' Demand page",
+    body: (
+      <p>
+        <em>This paragraph was added to the policy above.</em> When you search with a My Local
+        location set and find nothing or little near you, or save a product in your Dream Tracker,
+        we add one to a weekly count of people for that search or product name in a square of about
+        20 km around your location. A farm sees such a count only when at least 5 different people
+        make it up, and never your name, account, address or location. To count each person once a
+        week we keep only a scrambled code, made with a key that changes every week from your
+        account or from your IP address and browser; it cannot be turned back into who you are, and
+        the code and that week&apos;s key are deleted once the week is over. Searches holding digits
+        or an @ are never counted.
+      </p>
+    ),
+  },
   {
     id: "why",
     title: "Why we use it",

@@ -1,6 +1,7 @@
 import "server-only";
 import type { CartKind } from "@/lib/cart/types";
 import { route } from "@/server/http/route";
+import { countSavedAfterResponse } from "@/server/demand/count-demand";
 import { json, text } from "@/server/openapi/declare";
 import {
   addCartItem,
@@ -51,7 +52,10 @@ export function listRoutes(kind: CartKind) {
       async ({ req, member, db }) => {
         const { pKey, qty } = addItemSchema.parse(await req.json());
         const owner = cartOwnerFor(req, member);
-        return cartJson(owner, await addCartItem(db, { kind, owner, pKey, qty }));
+        const change = await addCartItem(db, { kind, owner, pKey, qty });
+        if (kind === "dreamtracker")
+          await countSavedAfterResponse(db, { productName: change.item.name, member, req });
+        return cartJson(owner, change);
       },
     ),
   };
@@ -102,6 +106,8 @@ export function moveRoute(to: CartKind) {
   return route<{ pKey: string }>({ public: true, doc }, async ({ req, member, db, params }) => {
     const owner = cartOwnerFor(req, member);
     const { message, item, counts } = await move(db, { owner, pKey: params.pKey });
+    if (to === "dreamtracker")
+      await countSavedAfterResponse(db, { productName: item.name, member, req });
     return cartJson(owner, {
       message,
       item,

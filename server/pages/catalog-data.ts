@@ -1,5 +1,6 @@
 import "server-only";
 import { cacheLife, cacheTag } from "next/cache";
+import { headers } from "next/headers";
 import type { SortType } from "@/lib/constants";
 import { getSessionMember } from "@/server/auth/session";
 import { CACHE_TAGS } from "@/server/catalog/cache-tags";
@@ -9,6 +10,7 @@ import { radiusToReach } from "@/lib/location/my-local-place";
 import { RADIUS_MAX_KM, RADIUS_STEP_KM } from "@/lib/constants";
 import type { Nearby } from "@/lib/catalog/types";
 import { getDb, type Db } from "@/server/db/client";
+import { countSearchAfterResponse } from "@/server/demand/count-demand";
 import { getViewerLocation } from "@/server/location/get-viewer-location";
 import { toLocationAnswer, type LocationAnswer } from "@/server/location/types";
 
@@ -110,6 +112,14 @@ export async function getViewerProductList(
   const list = near
     ? await listProducts(db, { keyword, sortType, perPage, near })
     : await getCachedProductList(keyword, sortType, perPage);
+  if (near)
+    await countSearchAfterResponse(db, {
+      keyword,
+      total: list.total,
+      near,
+      member: await getSessionMember(),
+      headers: await headers(),
+    });
   const narrowing = await narrowingOf(
     location,
     list,

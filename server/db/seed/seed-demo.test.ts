@@ -8,6 +8,7 @@ import type { Db } from "@/server/db/client";
 import { members, orderItems, products, reviews, subscriptions } from "@/server/db/schema";
 import { createLocalStore } from "@/server/storage/image-store";
 import { closeTestDb, createTestDb } from "@/tests/db";
+import { getFarmDemand } from "@/server/demand/get-farm-demand";
 import { DEMO_PASSWORD, seedDemo } from "./seed-demo";
 
 describe("seedDemo", () => {
@@ -133,6 +134,27 @@ describe("seedDemo", () => {
       .from(products)
       .where(sql`${products.availableQty} is null`)) as [{ unlimited: number }];
     expect(unlimited).toBe(result.products - limited.length);
+  });
+
+  it("gives the flagship farm's Demand page saved products and searches, rising and falling", async () => {
+    const [farm] = await db
+      .select({ id: members.id })
+      .from(members)
+      .where(eq(members.username, "maple_ridge_farm"));
+    const demand = await getFarmDemand(db, {
+      merchantId: farm!.id,
+      now: new Date("2026-11-21T12:00:00Z"),
+    });
+    if (!demand.located) throw new Error("the flagship farm is geocoded");
+    expect(demand.saved.map((row) => row.term)).toContain("heirloom tomatoes");
+    expect(demand.searches.map((row) => row.term)).toContain("goat cheese");
+    const trends = new Set([...demand.saved, ...demand.searches].map((row) => row.trend));
+    expect(trends).toEqual(new Set(["rising", "falling", "new", "steady"]));
+    // The seed's people are forgotten with their weeks: only this week's hashes remain.
+    const weeks = await db.execute<{ weeks: number }>(
+      sql`select count(distinct week_start)::int as weeks from demand_sightings`,
+    );
+    expect(weeks.rows[0]?.weeks).toBe(1);
   });
 
   it("does nothing on a database that already has members", async () => {

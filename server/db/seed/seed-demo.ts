@@ -20,6 +20,7 @@ import {
   type Product,
 } from "./factories";
 import { DEMO_CATALOG, type DemoCategory, type DemoProduct } from "./demo-catalog";
+import { seedDemoDemand } from "./demo-demand";
 import { DEMO_FARMS, type DemoFarm, type DemoPlan } from "./demo-farms";
 import { renderAvatar, renderProductImage } from "./images";
 
@@ -148,6 +149,13 @@ export async function seedDemo(db: Db, options: SeedDemoOptions = {}): Promise<S
 
   await limitDemoStock(db, farms, customers);
   log(`seeded limited quantities on ${new Set(DEMO_STOCK.map((s) => s.farm)).size} farms`);
+
+  // Demand around the flagship farm (issue 44, item 5), with no draws from `random`.
+  const { latitude, longitude } = flagship.merchant;
+  if (latitude !== null && longitude !== null) {
+    const recorded = await seedDemoDemand(db, { latitude, longitude, now });
+    log(`seeded ${recorded} searches and saves around ${flagship.farm.farmName}`);
+  }
 
   return {
     seeded: true,

@@ -1,5 +1,6 @@
 import { productSearchSchema } from "@/lib/validation/search";
 import { getViewerNearby } from "@/server/catalog/get-viewer-nearby";
+import { countSearchAfterResponse } from "@/server/demand/count-demand";
 import { listProducts } from "@/server/catalog/list-products";
 import { route } from "@/server/http/route";
 import { text } from "@/server/openapi/declare";
@@ -21,7 +22,16 @@ export const GET = route(
       page: query.get("page"),
     });
     const near = await getViewerNearby(db, member);
-    const list = await listProducts(db, { ...input, cursor: query.get("cursor"), near });
+    const cursor = query.get("cursor");
+    const list = await listProducts(db, { ...input, cursor, near });
+    if (input.page === 1 && !cursor)
+      await countSearchAfterResponse(db, {
+        keyword: input.keyword,
+        total: list.total,
+        near,
+        member,
+        headers: req.headers,
+      });
     return Response.json({
       products: list.items,
       total: list.total,
