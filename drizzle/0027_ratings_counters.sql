@@ -3,7 +3,6 @@ ALTER TABLE "members" ADD COLUMN "rating_count" integer DEFAULT 0 NOT NULL;--> s
 ALTER TABLE "members" ADD COLUMN "rating_rank" numeric(6, 4) DEFAULT '0' NOT NULL;--> statement-breakpoint
 ALTER TABLE "products" ADD COLUMN "rating_counts" integer[] DEFAULT '{0,0,0,0,0}'::integer[] NOT NULL;--> statement-breakpoint
 ALTER TABLE "products" ADD COLUMN "rating_rank" numeric(6, 4) DEFAULT '0' NOT NULL;--> statement-breakpoint
-CREATE INDEX "members_merchant_rating_idx" ON "members" USING btree ("rating_rank" DESC NULLS FIRST,"id" DESC NULLS FIRST) WHERE "members"."member_type" = 'merchant';--> statement-breakpoint
 CREATE INDEX "products_rating_idx" ON "products" USING btree ("rating_rank" DESC NULLS FIRST,"id" DESC NULLS FIRST) WHERE "products"."status" = 'active';--> statement-breakpoint
 CREATE INDEX "products_store_rating_idx" ON "products" USING btree ("merchant_id","rating_rank" DESC NULLS FIRST,"id" DESC NULLS FIRST) WHERE "products"."status" = 'active';--> statement-breakpoint
 CREATE INDEX "products_name_rating_idx" ON "products" USING btree (lower("name"),"rating_rank" DESC NULLS FIRST,"id" DESC NULLS FIRST) WHERE "products"."status" = 'active';--> statement-breakpoint

@@ -12,8 +12,7 @@ import "server-only";
  * - farmer cards and map points: `MERCHANT_LISTS`;
  * - a product's card wherever a cached list or store page shows it: `productCard(id)`;
  * - a farm's card and store header (its rating) wherever shown: `farmCard(merchantId)`;
- * - lists sorted by rating, which a review can reorder: `PRODUCT_RATING_LISTS`,
- *   `MERCHANT_RATING_LISTS`.
+ * - product lists sorted by rating, which a review can reorder: `PRODUCT_RATING_LISTS`.
  * A review expires only the product's own tags, its card, its farm's card and the rating lists
  * (server/reviews/invalidate-review-caches.ts).
  */
@@ -26,5 +25,4 @@ export const CACHE_TAGS = {
   productCard: (id: number) => `card:${id}`,
   farmCard: (merchantId: number) => `farm-card:${merchantId}`,
   PRODUCT_RATING_LISTS: "products-by-rating",
-  MERCHANT_RATING_LISTS: "merchants-by-rating",
 } as const;

@@ -116,7 +116,8 @@ export const members = pgTable(
     activeProductCount: integer("active_product_count").notNull().default(0),
     /**
      * A farm's rating over the reviews of all its products (listed or not, so a farm cannot shed
-     * bad reviews by delisting): average, count and sort key, kept by `recountRatings`
+     * bad reviews by delisting): average, count and a sort key for a farmers list sorted by rating
+     * (not offered yet: it would need its index), kept by `recountRatings`
      * (server/reviews/rating-counters.ts) in the transaction of every review write. 0 for others.
      */
     ratingScore: numeric("rating_score", { precision: 3, scale: 2 }).notNull().default("0"),
@@ -162,10 +163,6 @@ export const members = pgTable(
     index("members_reseller_id_idx")
       .on(t.resellerId)
       .where(sql`${t.resellerId} is not null`),
-    // Farmers sorted by rating.
-    index("members_merchant_rating_idx")
-      .on(t.ratingRank.desc().nullsFirst(), t.id.desc().nullsFirst())
-      .where(sql`${t.memberType} = 'merchant'`),
     check("members_username_lowercase", sql`${t.username} = lower(${t.username})`),
     check("members_latitude_range", sql`${t.latitude} between -90 and 90`),
     check("members_longitude_range", sql`${t.longitude} between -180 and 180`),
