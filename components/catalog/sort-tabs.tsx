@@ -34,7 +34,7 @@ export function SortTabs({ keyword, current }: { keyword: string; current: SortT
                 aria-current={isCurrent ? "page" : undefined}
                 scroll={false}
                 className={cn(
-                  "focus-visible:outline-leaf-600 inline-flex h-10 min-w-16 items-center justify-center rounded-full px-3 text-[0.9375rem] whitespace-nowrap sm:min-w-20 sm:px-4 font-semibold transition-colors focus-visible:outline-2 focus-visible:outline-offset-2",
+                  "focus-visible:outline-leaf-600 inline-flex h-10 min-w-16 items-center justify-center rounded-full px-3 text-[0.9375rem] font-semibold whitespace-nowrap transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 sm:min-w-20 sm:px-4",
                   isCurrent
                     ? "bg-leaf-700 text-white"
                     : "hover:bg-leaf-50 hover:text-leaf-800 text-stone-700",

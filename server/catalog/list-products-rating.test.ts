@@ -49,7 +49,10 @@ async function walk(input: ListProductsInput): Promise<number[]> {
   return ids;
 }
 
-async function plain(filter: ReturnType<typeof sql>, first: ReturnType<typeof sql> = sql`null::int`) {
+async function plain(
+  filter: ReturnType<typeof sql>,
+  first: ReturnType<typeof sql> = sql`null::int`,
+) {
   const { rows } = await db.execute<{ id: number }>(sql`
     select p.id from products p join members m on m.id = p.merchant_id
     where p.status = 'active' and p.name like 'Rated Fig%' and ${filter}

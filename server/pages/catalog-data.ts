@@ -30,8 +30,7 @@ export async function getCachedProductList(
   if (sortType === "rating") cacheTag(CACHE_TAGS.PRODUCT_RATING_LISTS);
   const list = await listProducts(await getDb(), { keyword, sortType, perPage });
   // A review expires the lists that show its product's stars, and only those.
-  if (list.items.length > 0)
-    cacheTag(...list.items.map((item) => CACHE_TAGS.productCard(item.id)));
+  if (list.items.length > 0) cacheTag(...list.items.map((item) => CACHE_TAGS.productCard(item.id)));
   return list;
 }
 
