@@ -145,7 +145,8 @@ export const NOTIFICATION_FOLLOWS: Partial<Record<NotificationType, Notification
   message: "order",
 };
 
-export const SORT_TYPES = ["all", "popular", "latest"] as const;
+/** "rating": top rated first (a Bayesian average from a minimum count, decision 0047). */
+export const SORT_TYPES = ["all", "popular", "latest", "rating"] as const;
 export type SortType = (typeof SORT_TYPES)[number];
 export const DEFAULT_SORT_TYPE: SortType = "all";
 

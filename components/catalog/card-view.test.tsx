@@ -23,6 +23,7 @@ const PRODUCT: ProductCardData = {
   merchantProvinceState: "ON",
   image: null,
   score: 4.5,
+  reviewCount: 12,
   inStock: true,
 };
 
@@ -33,6 +34,8 @@ const MERCHANT: MerchantCardData = {
   city: "Guelph",
   province_state: "ON",
   avatar_image: null,
+  rating: 4.6,
+  review_count: 12,
 };
 
 // Texts around the cut: shorter, exactly at it, one past, far past, a space where the cut falls,
@@ -87,5 +90,25 @@ describe("the cards drawn from what they show", () => {
   it("sends no more of a long introduction than the card cuts", () => {
     const view = toMerchantCardView({ ...MERCHANT, introduction: "y".repeat(2000) });
     expect(view.introduction).toHaveLength(INTRODUCTION_PREVIEW_MAX_CHARS + 1);
+  });
+});
+
+describe("the cards' ratings", () => {
+  it("reads a product's and a farm's average and count out as one phrase", () => {
+    const product = renderToStaticMarkup(<ProductCard product={toProductCardView(PRODUCT)} />);
+    expect(product).toContain('role="img" aria-label="4.5 out of 5, 12 reviews"');
+    const farm = renderToStaticMarkup(<MerchantCard merchant={toMerchantCardView(MERCHANT)} />);
+    expect(farm).toContain('role="img" aria-label="4.6 out of 5, 12 reviews"');
+  });
+
+  it("says so when nobody has reviewed yet, and says one review in the singular", () => {
+    const none = { ...PRODUCT, score: 0, reviewCount: 0 };
+    expect(renderToStaticMarkup(<ProductCard product={toProductCardView(none)} />)).toContain(
+      'aria-label="No reviews yet"',
+    );
+    const one = { ...MERCHANT, rating: 5, review_count: 1 };
+    expect(renderToStaticMarkup(<MerchantCard merchant={toMerchantCardView(one)} />)).toContain(
+      'aria-label="5 out of 5, 1 review"',
+    );
   });
 });

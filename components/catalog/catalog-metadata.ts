@@ -21,6 +21,7 @@ export function productSearchTitle(keyword: string, sortType: SortType, city: st
   if (keyword) return `"${keyword}" from local farms`;
   if (sortType === "popular") return `Popular produce ${near}`;
   if (sortType === "latest") return `New arrivals from farms ${near}`;
+  if (sortType === "rating") return `Top rated produce ${near}`;
   return `Fresh local produce ${near}`;
 }
 

@@ -8,6 +8,7 @@ import { INTRODUCTION_PREVIEW_MAX_CHARS } from "@/lib/constants";
 import { isFeatureOn } from "@/lib/features";
 import { truncate } from "@/lib/format";
 import { formatDistance } from "./product-card";
+import { ScoreStars } from "./score-stars";
 import { UsernameText } from "./username-text";
 
 const AVATAR_PX = 64;
@@ -65,6 +66,7 @@ export function MerchantCard({
               ) : null}
             </p>
           ) : null}
+          <ScoreStars score={merchant.rating} count={merchant.review_count} className="text-sm" />
         </div>
       </div>
       {merchant.introduction ? (

@@ -89,7 +89,7 @@ export function ProductCard({
           {truncate(product.detail, CARD_DESCRIPTION_MAX_CHARS)}
         </p>
         <div className="mt-auto flex flex-col gap-1.5 pt-2 text-sm text-stone-700">
-          <ScoreStars score={product.score} />
+          <ScoreStars score={product.score} count={product.reviewCount} />
           <p className="flex items-center gap-1.5">
             <SpriteIcon name={deliveryIcon} className="text-leaf-700 size-4 shrink-0" />
             {DELIVERY_METHOD_LABELS[product.deliveryMethod]}

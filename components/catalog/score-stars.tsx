@@ -1,6 +1,7 @@
 import { SpriteIcon } from "@/components/icons/sprite-icon";
+import { ratingLabel } from "@/lib/catalog/rating";
 
-/** "Rated 4.5 out of 5" (one decimal), or "Not rated yet" for 0. */
+/** "Rated 4.5 out of 5" (one decimal), or "Not rated yet" for 0: one review's score. */
 export function scoreLabel(score: number): string {
   if (!(score > 0)) return "Not rated yet";
   const rounded = Math.round(score * 10) / 10;
@@ -8,15 +9,26 @@ export function scoreLabel(score: number): string {
 }
 
 /**
- * Five stars filled to the average review score, read out as one phrase by screen readers.
- * The fill is a clipped overlay, so half stars need no extra icons.
+ * Five stars filled to the score, read out as one phrase by screen readers. With `count` (an
+ * average over reviews: cards, the product page, a store) it reads "4.6 out of 5, 12 reviews" and
+ * shows the count beside the score; without it, one review's score ("Rated 4 out of 5"). The fill
+ * is a clipped overlay, so half stars need no extra icons.
  */
-export function ScoreStars({ score, className }: { score: number; className?: string }) {
+export function ScoreStars({
+  score,
+  count,
+  className,
+}: {
+  score: number;
+  count?: number;
+  className?: string;
+}) {
   const percent = Math.max(0, Math.min(5, score)) * 20;
+  const rated = count === undefined ? score > 0 : count > 0;
   return (
     <span
       role="img"
-      aria-label={scoreLabel(score)}
+      aria-label={count === undefined ? scoreLabel(score) : ratingLabel(score, count)}
       className={`inline-flex items-center gap-1.5 ${className ?? ""}`}
     >
       <span className="relative inline-flex" aria-hidden>
@@ -32,7 +44,8 @@ export function ScoreStars({ score, className }: { score: number; className?: st
         </span>
       </span>
       <span aria-hidden className="text-xs text-stone-600">
-        {score > 0 ? (Math.round(score * 10) / 10).toFixed(1) : "New"}
+        {rated ? (Math.round(score * 10) / 10).toFixed(1) : "New"}
+        {rated && count !== undefined ? ` (${count})` : null}
       </span>
     </span>
   );

@@ -6,6 +6,7 @@ export const SORT_LABELS: Record<SortType, string> = {
   all: "All",
   popular: "Popular",
   latest: "Latest",
+  rating: "Top rated",
 };
 
 /** `/products/filtered` for a keyword and sort (the defaults left out, so each list has one URL). */
@@ -17,7 +18,7 @@ export function filteredProductsHref(keyword: string, sortType: SortType): strin
 }
 
 /**
- * All / Popular / Latest as links (each sort is its own page, crawlable and working without
+ * All / Popular / Latest / Top rated as links (each sort is its own page, crawlable and working without
  * JavaScript); the current one carries aria-current.
  */
 export function SortTabs({ keyword, current }: { keyword: string; current: SortType }) {
@@ -33,7 +34,7 @@ export function SortTabs({ keyword, current }: { keyword: string; current: SortT
                 aria-current={isCurrent ? "page" : undefined}
                 scroll={false}
                 className={cn(
-                  "focus-visible:outline-leaf-600 inline-flex h-10 min-w-20 items-center justify-center rounded-full px-4 text-[0.9375rem] font-semibold transition-colors focus-visible:outline-2 focus-visible:outline-offset-2",
+                  "focus-visible:outline-leaf-600 inline-flex h-10 min-w-16 items-center justify-center rounded-full px-3 text-[0.9375rem] font-semibold whitespace-nowrap transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 sm:min-w-20 sm:px-4",
                   isCurrent
                     ? "bg-leaf-700 text-white"
                     : "hover:bg-leaf-50 hover:text-leaf-800 text-stone-700",

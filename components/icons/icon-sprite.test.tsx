@@ -32,6 +32,7 @@ const PRODUCT: ProductCardData = {
   merchantProvinceState: "ON",
   image: null,
   score: 4.5,
+  reviewCount: 12,
   inStock: true,
 };
 
@@ -95,6 +96,8 @@ describe("the catalog cards' icons", () => {
           city: "Guelph",
           province_state: "ON",
           avatar_image: null,
+          rating: 0,
+          review_count: 0,
         }}
       />,
     ),

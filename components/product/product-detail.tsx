@@ -83,7 +83,7 @@ export function ProductDetailView({
             </p>
           ) : null}
           <p className="flex flex-wrap items-center gap-x-2 gap-y-1 text-sm text-stone-700">
-            <ScoreStars score={product.score} />
+            <ScoreStars score={product.score} count={product.review_count} />
             <a
               href="#reviews"
               className="text-leaf-800 hover:text-leaf-900 font-medium underline underline-offset-4"

@@ -21,11 +21,13 @@ import {
   createProduct,
   createReview,
 } from "@/server/db/seed/factories";
+import { listReviews } from "@/server/reviews";
 import { productJsonLd, productMetadata } from "./product-seo";
 
 let db: Db;
 let reviewed: ProductDetail;
 let unreviewed: ProductDetail;
+let awkward: ProductDetail;
 
 beforeAll(async () => {
   db = await createRouteTestDb();
@@ -49,7 +51,85 @@ beforeAll(async () => {
     image: null,
   });
   unreviewed = (await getProductDetail(db, plain.id))!;
+  const jam = await createProduct(db, { merchantId: farm.id, name: 'Jam "the best"' });
+  const c = await createCustomer(db);
+  await createReview(db, {
+    productId: jam.id,
+    memberId: c.id,
+    score: 3,
+    content: 'Said "wow".\nThen </script><script>alert(1)</script> \u2028 and \\ done',
+  });
+  awkward = (await getProductDetail(db, jam.id))!;
 });
+
+/**
+ * The structure Google's Rich Results test asks of a product snippet (developers.google.com,
+ * "Product snippet" and "Review snippet" structured data): a Product with a name and a review or
+ * an aggregateRating; an AggregateRating with a numeric ratingValue within its best and worst and
+ * a whole reviewCount above 0; each Review with an author (a Person or Organization with a name),
+ * a Rating with a ratingValue in range, and an ISO date. Returns what is wrong, [] when nothing.
+ */
+function richResultProblems(data: Record<string, unknown>): string[] {
+  const problems: string[] = [];
+  const isObject = (v: unknown): v is Record<string, unknown> =>
+    typeof v === "object" && v !== null && !Array.isArray(v);
+  if (data["@context"] !== "https://schema.org") problems.push("@context");
+  if (data["@type"] !== "Product") problems.push("@type Product");
+  if (typeof data.name !== "string" || data.name === "") problems.push("name");
+  if (!("review" in data) && !("aggregateRating" in data) && !("offers" in data))
+    problems.push("review, aggregateRating or offers");
+  const inRange = (rating: Record<string, unknown>, where: string) => {
+    const best = rating.bestRating ?? 5;
+    const worst = rating.worstRating ?? 1;
+    if (typeof rating.ratingValue !== "number") problems.push(`${where}.ratingValue is a number`);
+    else if (rating.ratingValue < Number(worst) || rating.ratingValue > Number(best))
+      problems.push(`${where}.ratingValue within ${worst}-${best}`);
+  };
+  if ("aggregateRating" in data) {
+    const agg = data.aggregateRating;
+    if (!isObject(agg) || agg["@type"] !== "AggregateRating") problems.push("AggregateRating");
+    else {
+      inRange(agg, "aggregateRating");
+      if (!Number.isInteger(agg.reviewCount) || Number(agg.reviewCount) < 1)
+        problems.push("aggregateRating.reviewCount is a whole number above 0");
+    }
+  }
+  if ("review" in data) {
+    if (!Array.isArray(data.review) || data.review.length === 0) problems.push("review list");
+    for (const [i, review] of (Array.isArray(data.review) ? data.review : []).entries()) {
+      const where = `review[${i}]`;
+      if (!isObject(review) || review["@type"] !== "Review") {
+        problems.push(`${where} @type Review`);
+        continue;
+      }
+      const author = review.author;
+      if (!isObject(author) || !["Person", "Organization"].includes(String(author["@type"])))
+        problems.push(`${where}.author is a Person or Organization`);
+      else if (typeof author.name !== "string" || author.name === "" || author.name.length > 100)
+        problems.push(`${where}.author.name`);
+      const rating = review.reviewRating;
+      if (!isObject(rating) || rating["@type"] !== "Rating") problems.push(`${where}.reviewRating`);
+      else inRange(rating, `${where}.reviewRating`);
+      if (
+        typeof review.datePublished !== "string" ||
+        !/^\d{4}-\d{2}-\d{2}/.test(review.datePublished)
+      )
+        problems.push(`${where}.datePublished is an ISO date`);
+      if ("reviewBody" in review && typeof review.reviewBody !== "string")
+        problems.push(`${where}.reviewBody is text`);
+    }
+  }
+  return problems;
+}
+
+/** The JSON-LD as a browser and a crawler read it from the rendered page. */
+function parsedFromPage(data: Record<string, unknown>): Record<string, unknown> {
+  const html = renderToStaticMarkup(createElement(JsonLd, { data }));
+  expect(html.match(/<\/script>/g)).toHaveLength(1);
+  const json = html.slice(html.indexOf(">") + 1, html.lastIndexOf("</script>"));
+  expect(json).not.toMatch(/[\n\r\u2028\u2029]/);
+  return JSON.parse(json) as Record<string, unknown>;
+}
 afterAll(() => closeTestDb(db));
 
 const params = (productId: string) => ({ params: Promise.resolve({ productId }) });
@@ -145,6 +225,61 @@ describe("product JSON-LD", () => {
     );
     const json = html.slice(html.indexOf(">") + 1, html.lastIndexOf("</script>"));
     expect(JSON.parse(json)).toMatchObject({ name: "Kale </script><script>alert(1)</script>" });
+  });
+
+  it("carries the shown reviews and the rating in the structure Google's product snippets require", async () => {
+    const { reviews } = await listReviews(db, { productId: reviewed.id });
+    const data = parsedFromPage(productJsonLd(reviewed, reviews));
+    expect(richResultProblems(data)).toEqual([]);
+    expect(data.aggregateRating).toMatchObject({ ratingValue: 4.5, reviewCount: 2 });
+    expect(data.review).toHaveLength(2);
+    expect((data.review as unknown[])[0]).toEqual({
+      "@type": "Review",
+      author: { "@type": "Person", name: expect.any(String) },
+      datePublished: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/),
+      reviewBody: "Fresh and tasty, will buy again!",
+      reviewRating: {
+        "@type": "Rating",
+        ratingValue: expect.any(Number),
+        bestRating: 5,
+        worstRating: 1,
+      },
+    });
+  });
+
+  it("stays valid JSON with the review's own text whatever it holds: quotes, </script>, line breaks", async () => {
+    const { reviews } = await listReviews(db, { productId: awkward.id });
+    const data = parsedFromPage(productJsonLd(awkward, reviews));
+    expect(richResultProblems(data)).toEqual([]);
+    expect(data.name).toBe('Jam "the best"');
+    expect((data.review as Array<{ reviewBody: string }>)[0]!.reviewBody).toBe(
+      'Said "wow".\nThen </script><script>alert(1)</script> \u2028 and \\ done',
+    );
+  });
+
+  it("finds what a snippet would lack", () => {
+    expect(
+      richResultProblems({
+        "@context": "https://schema.org",
+        "@type": "Product",
+        name: "",
+        aggregateRating: { "@type": "AggregateRating", ratingValue: "4", reviewCount: 0 },
+        review: [
+          {
+            "@type": "Review",
+            author: "someone",
+            reviewRating: { "@type": "Rating", ratingValue: 9 },
+          },
+        ],
+      }),
+    ).toEqual([
+      "name",
+      "aggregateRating.ratingValue is a number",
+      "aggregateRating.reviewCount is a whole number above 0",
+      "review[0].author is a Person or Organization",
+      "review[0].reviewRating.ratingValue within 1-5",
+      "review[0].datePublished is an ISO date",
+    ]);
   });
 
   it("escapes &, > and the JavaScript line separators too", () => {

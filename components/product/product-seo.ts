@@ -2,6 +2,7 @@ import "server-only";
 import type { Metadata } from "next";
 import { truncate } from "@/lib/format";
 import type { ProductDetail } from "@/server/catalog/get-product-detail";
+import type { ReviewView } from "@/server/reviews";
 import { absoluteUrl, pageMetadata } from "@/server/pages";
 
 /** Search results show about this many characters of a description. */
@@ -33,9 +34,14 @@ export function productMetadata(product: ProductDetail): Metadata {
 /**
  * A schema.org Product: name, image, description, sku (our id), the farm as brand and seller, an
  * offer with price, currency, availability and URL, and the rating only when there are reviews
- * (search engines reject an aggregateRating with no reviews).
+ * (search engines reject an aggregateRating with no reviews), with the reviews the page shows
+ * (its first page), as Google's product snippets read them. `JsonLd` escapes the text, so a
+ * review holding quotes, `</script>` or line breaks stays one valid JSON value.
  */
-export function productJsonLd(product: ProductDetail): Record<string, unknown> {
+export function productJsonLd(
+  product: ProductDetail,
+  reviews: readonly ReviewView[] = [],
+): Record<string, unknown> {
   const url = absoluteUrl(productPath(product.id));
   const farm = {
     "@type": "Organization",
@@ -70,7 +76,19 @@ export function productJsonLd(product: ProductDetail): Record<string, unknown> {
             bestRating: 5,
             worstRating: 1,
           },
+          ...(reviews.length > 0 ? { review: reviews.map(reviewJsonLd) } : {}),
         }
       : {}),
+  };
+}
+
+/** A schema.org Review: who wrote it, when, what, and the stars given. */
+function reviewJsonLd(review: ReviewView): Record<string, unknown> {
+  return {
+    "@type": "Review",
+    author: { "@type": "Person", name: review.username },
+    datePublished: review.created_on.slice(0, 10),
+    reviewBody: review.review,
+    reviewRating: { "@type": "Rating", ratingValue: review.score, bestRating: 5, worstRating: 1 },
   };
 }

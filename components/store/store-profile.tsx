@@ -5,6 +5,7 @@ import { AskTheFarmer } from "@/components/messaging/ask-the-farmer";
 import { PROFILE_IMAGE_PX } from "@/lib/constants";
 import { isFeatureOn } from "@/lib/features";
 import { getCountry, regionName } from "@/lib/regions";
+import { ScoreStars } from "@/components/catalog/score-stars";
 import type { StoreProfile as StoreProfileData } from "@/server/catalog/get-store";
 
 const MONTH_YEAR = new Intl.DateTimeFormat("en-CA", {
@@ -72,6 +73,9 @@ export function StoreProfile({
             {profile.username}
           </h1>
           <p className="mt-1 text-lg text-stone-700">Run by {profile.firstName}</p>
+          <p className="mt-2 text-sm">
+            <ScoreStars score={profile.rating} count={profile.reviewCount} />
+          </p>
           {profile.introduction ? (
             <p className="mt-4 max-w-3xl text-base leading-relaxed whitespace-pre-line text-stone-800">
               {profile.introduction}

@@ -36,6 +36,7 @@ export function toProductCardView(product: ProductCard): ProductCardView {
     merchantProvinceState,
     image,
     score,
+    reviewCount,
     inStock,
     distanceKm,
   } = product;
@@ -52,13 +53,24 @@ export function toProductCardView(product: ProductCard): ProductCardView {
     merchantProvinceState,
     image,
     score,
+    reviewCount,
     inStock,
     ...(distanceKm === undefined ? {} : { distanceKm }),
   };
 }
 
 export function toMerchantCardView(merchant: MerchantCard): MerchantCardView {
-  const { id, username, introduction, city, province_state, avatar_image, distanceKm } = merchant;
+  const {
+    id,
+    username,
+    introduction,
+    city,
+    province_state,
+    avatar_image,
+    rating,
+    review_count,
+    distanceKm,
+  } = merchant;
   return {
     id,
     username,
@@ -67,6 +79,8 @@ export function toMerchantCardView(merchant: MerchantCard): MerchantCardView {
     city,
     province_state,
     avatar_image,
+    rating,
+    review_count,
     ...(distanceKm === undefined ? {} : { distanceKm }),
   };
 }

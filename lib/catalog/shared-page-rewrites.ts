@@ -44,7 +44,7 @@ const NO_CITY: Condition[] = ["x-vercel-ip-city", "cf-ipcity", "x-geo-city"].map
  * the page rendered per request instead. The copy sanitises the keyword as the page does.
  */
 const PLAIN_KEYWORD = "(?<keyword>[^/?#%\\\\]{1,100})";
-const SORT = "(?<sortType>all|popular|latest)";
+const SORT = "(?<sortType>all|popular|latest|rating)";
 
 /**
  * The query's value, or "none in the query nor remembered", for the search's two inputs. Next

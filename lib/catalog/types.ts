@@ -23,6 +23,8 @@ export type ProductCard = {
   /** Public URL of the card-size image, or null. */
   image: string | null;
   score: number;
+  /** How many reviews `score` averages (0: not rated yet). */
+  reviewCount: number;
   /** In stock: the farm's switch on and, for a limited product, a whole unit left (decision 0042). */
   inStock: boolean;
   /** Units left when the farm's "Only N left" threshold is reached (store pages show it), else null. */
@@ -39,6 +41,10 @@ export type MerchantCard = {
   city: string | null;
   province_state: string | null;
   avatar_image: string | null;
+  /** The farm's average review score over all its products, 0 without reviews. */
+  rating: number;
+  /** How many reviews `rating` averages. */
+  review_count: number;
   distanceKm?: number | null;
 };
 

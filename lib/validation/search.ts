@@ -74,7 +74,7 @@ export const keyword = () =>
 /** Sort of /products/filtered; an unknown value falls back to the default (it comes from a cookie). */
 export const sortType = () => z.enum(SORT_TYPES).catch(DEFAULT_SORT_TYPE);
 
-/** Product search: keyword, sort All/Popular/Latest, page. */
+/** Product search: keyword, sort All/Popular/Latest/Top rated ("rating"), page. */
 export const productSearchSchema = z.object({
   keyword: keyword(),
   sortType: sortType(),

@@ -9,7 +9,12 @@ import "server-only";
  * - anything that lists products (dashboard rows, search, store pages, sitemap): `PRODUCT_LISTS`;
  * - a store page (profile and its product list): `store(username)`;
  * - a product's reviews and score: `reviews(productId)` (and `product(id)` for the score);
- * - farmer cards and map points: `MERCHANT_LISTS`.
+ * - farmer cards and map points: `MERCHANT_LISTS`;
+ * - a product's card wherever a cached list or store page shows it: `productCard(id)`;
+ * - a farm's card and store header (its rating) wherever shown: `farmCard(merchantId)`;
+ * - product lists sorted by rating, which a review can reorder: `PRODUCT_RATING_LISTS`.
+ * A review expires only the product's own tags, its card, its farm's card and the rating lists
+ * (server/reviews/invalidate-review-caches.ts).
  */
 export const CACHE_TAGS = {
   product: (id: number) => `product:${id}`,
@@ -17,4 +22,7 @@ export const CACHE_TAGS = {
   store: (username: string) => `store:${username}`,
   PRODUCT_LISTS: "products",
   MERCHANT_LISTS: "merchants",
+  productCard: (id: number) => `card:${id}`,
+  farmCard: (merchantId: number) => `farm-card:${merchantId}`,
+  PRODUCT_RATING_LISTS: "products-by-rating",
 } as const;

@@ -49,6 +49,8 @@ export type ProductDetail = {
   /** Average review score, 0 when there are no reviews. */
   score: number;
   review_count: number;
+  /** Reviews that gave 1, 2, 3, 4 and 5 stars (index 0 is 1 star): the page's distribution. */
+  rating_counts: number[];
   /** ISO time of the last change (sitemap lastModified, Open Graph). */
   updated_at: string;
 };
@@ -84,6 +86,7 @@ export async function getProductDetail(db: Db, productId: number): Promise<Produ
         status: products.status,
         score: products.score,
         reviewCount: products.reviewCount,
+        ratingCounts: products.ratingCounts,
         updatedAt: products.updatedAt,
       },
       merchantUsername: members.username,
@@ -122,6 +125,7 @@ export async function getProductDetail(db: Db, productId: number): Promise<Produ
     merchant_province_state: row.merchantProvinceState,
     score: Number(p.score),
     review_count: p.reviewCount,
+    rating_counts: p.ratingCounts.map(Number),
     updated_at: p.updatedAt.toISOString(),
   };
 }

@@ -23,6 +23,9 @@ export type StoreProfile = {
   paymentOptions: { payInPerson: boolean; payByCard: boolean };
   /** How the farm's active products reach customers; both false while it lists nothing. */
   delivery: { freeDelivery: boolean; pickup: boolean };
+  /** The farm's average review score over all its products (0 without reviews), and their count. */
+  rating: number;
+  reviewCount: number;
   /** ISO time the farm registered. */
   memberSince: string;
 };
@@ -53,6 +56,8 @@ export async function getStore(db: Db, username: string): Promise<StoreProfile> 
       payInPerson: members.payInPerson,
       payByCard: members.payByCard,
       createdAt: members.createdAt,
+      rating: members.ratingScore,
+      reviewCount: members.ratingCount,
       freeDelivery: offers("free_delivery"),
       pickup: offers("in_store"),
     })
@@ -74,6 +79,8 @@ export async function getStore(db: Db, username: string): Promise<StoreProfile> 
     avatarImage: row.avatarImage ? imageUrl(row.avatarImage, "sm") : null,
     paymentOptions: { payInPerson: row.payInPerson, payByCard: row.payByCard },
     delivery: { freeDelivery: Boolean(row.freeDelivery), pickup: Boolean(row.pickup) },
+    rating: Number(row.rating),
+    reviewCount: row.reviewCount,
     memberSince: row.createdAt.toISOString(),
   };
 }

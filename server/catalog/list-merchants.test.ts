@@ -93,6 +93,8 @@ describe("listMerchants", () => {
       city: "Toronto",
       province_state: "ON",
       avatar_image: null,
+      rating: 0,
+      review_count: 0,
     });
     expect(JSON.stringify(answer)).not.toContain("@");
   });

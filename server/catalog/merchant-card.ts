@@ -19,6 +19,8 @@ export const MERCHANT_CARD_COLUMNS = {
   city: members.city,
   provinceState: members.provinceState,
   avatarImage: members.avatarImage,
+  rating: members.ratingScore,
+  reviewCount: members.ratingCount,
 };
 
 /** The same columns as a raw SQL select list over `members` under its own name. */
@@ -36,6 +38,9 @@ export type MerchantCardRow = {
   city: string | null;
   provinceState: string | null;
   avatarImage: string | null;
+  /** Numerics may come as text. */
+  rating: string | number;
+  reviewCount: number;
 };
 
 /** A row as the browser gets it (lib/catalog/types MerchantCard, the spec's snake_case fields). */
@@ -50,6 +55,8 @@ export function toMerchantCard(
     city: row.city,
     province_state: row.provinceState,
     avatar_image: row.avatarImage ? imageUrl(row.avatarImage, "sm") : null,
+    rating: Number(row.rating),
+    review_count: Number(row.reviewCount),
   };
   if (distanceKm !== undefined) card.distanceKm = roundKm(distanceKm);
   return card;

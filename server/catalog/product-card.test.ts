@@ -12,6 +12,7 @@ const row: ProductCardRow = {
   deliveryService: "in_store",
   image: "product/0123456789abcdef0123456789abcdef",
   score: "4.50",
+  reviewCount: 12,
   inStock: true,
   availableQty: null,
   lowStockAt: 5,
@@ -36,6 +37,7 @@ describe("toProductCard", () => {
       merchantProvinceState: "VT",
       image: "/uploads/product/0123456789abcdef0123456789abcdef-sm.webp",
       score: 4.5,
+      reviewCount: 12,
       inStock: true,
     });
   });

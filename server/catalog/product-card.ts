@@ -26,6 +26,7 @@ export const PRODUCT_CARD_COLUMNS = {
   deliveryService: products.deliveryService,
   image: products.image,
   score: products.score,
+  reviewCount: products.reviewCount,
   // The farm's switch and, for a limited product, a whole unit left (decision 0042).
   inStock: sql<boolean>`(${products.inStock} and (${products.availableQty} is null or ${products.availableQty} >= ${products.unitWeight}))`,
   availableQty: products.availableQty,
@@ -59,6 +60,7 @@ export type ProductCardRow = {
   deliveryService: DeliveryMethod;
   image: string | null;
   score: string | number;
+  reviewCount: number;
   inStock: boolean;
   availableQty: string | number | null;
   lowStockAt: number;
@@ -101,6 +103,7 @@ export function toProductCard(row: ProductCardRow, distanceKm?: number | null): 
     merchantProvinceState: row.merchantProvinceState,
     image: row.image ? imageUrl(row.image, "sm") : null,
     score: Number(row.score),
+    reviewCount: Number(row.reviewCount),
     inStock: row.inStock,
   };
   const onlyLeft = lowStockUnits(row);

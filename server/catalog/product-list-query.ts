@@ -51,6 +51,8 @@ export type ListProductsInput = {
  * 2. with My Local, the farm's distance (nearest first);
  * 3. the sort: All = relevance with a keyword (how many of its words are in the name), else
  *    newest; Popular = units sold in the last 90 days, then average score; Latest = newest;
+ *    Top rated = `rating_rank` (a Bayesian average once a product has enough reviews, else 0:
+ *    lib/catalog/rating.ts, decision 0047);
  * 4. the id (newest first).
  * A keyword matches name and detail by full-text search (typos in name words corrected), capped at
  * SEARCH_MATCH_CAP matches plus exact name matches; its matches are in listing order (id), so
@@ -98,7 +100,12 @@ export function buildProductListQuery(input: ListProductsInput, corrections: Key
   // their sales; its plan without the values is unchecked, so it is planned for its values.
   const atMostOneLexeme = sets.flat().length <= 1;
   const named =
-    keyword !== "" && atMostOneLexeme && !near && sortType !== "popular" && paging.offset === 0;
+    keyword !== "" &&
+    atMostOneLexeme &&
+    !near &&
+    sortType !== "popular" &&
+    sortType !== "rating" &&
+    paging.offset === 0;
   const query = keyword
     ? keywordQuery({ keyword, sets, named, near, keys, paging, perPage, sortOptions })
     : browseQuery({ near, keys, paging, perPage });
@@ -119,6 +126,7 @@ type KeyColumns = {
   rank: SQL;
   unitsSold: SQL;
   score: SQL;
+  rating: SQL;
   /** null: the keyword path, whose matches are in listing order (id) alone (decision 0014). */
   createdAt: SQL | null;
   id: SQL;
@@ -130,6 +138,7 @@ const PRODUCT_COLUMNS: KeyColumns = {
   rank: sql`0::float8`,
   unitsSold: sql`${products.unitsSold90d}`,
   score: sql`${products.score}`,
+  rating: sql`${products.ratingRank}`,
   createdAt: sql`${products.createdAt}`,
   id: sql`${products.id}`,
 };
@@ -140,6 +149,7 @@ const CANDIDATE_COLUMNS: KeyColumns = {
   rank: sql`cand.rank`,
   unitsSold: sql`cand.units_sold`,
   score: sql`cand.score`,
+  rating: sql`cand.rating`,
   createdAt: null,
   id: sql`cand.id`,
 };
@@ -151,6 +161,8 @@ function productSortKeys(options: SortOptions, cols: KeyColumns): SortKey[] {
   if (options.sortType === "popular") {
     keys.push({ expr: cols.unitsSold, dir: "desc", kind: "int" });
     keys.push({ expr: cols.score, dir: "desc", kind: "numeric" });
+  } else if (options.sortType === "rating") {
+    keys.push({ expr: cols.rating, dir: "desc", kind: "numeric" });
   } else {
     if (options.sortType === "all" && options.hasWords)
       keys.push({ expr: cols.rank, dir: "desc", kind: "float" });
@@ -266,17 +278,21 @@ function keywordQuery(
   const farmsJoin = farmsOf(sql`${products.merchantId}`);
   const k = near ? sql`farms.k` : sql`null::float8`;
   const candidateColumns = sql`${products.id} as id, ${k} as k, ${products.unitsSold90d} as units_sold,
-    ${products.score} as score`;
+    ${products.score} as score, ${products.ratingRank} as rating`;
   const nameMatch = exactNameMatch(textValue(keyword, { named }));
 
   // Exact matches in index order (products_name_lower_idx, or products_name_popular_idx under
   // Popular), only as many as the page can reach (after the cursor's row). My Local orders them by
   // their farm's distance first, which no index holds.
   const popular = parts.sortOptions.sortType === "popular";
+  const rating = parts.sortOptions.sortType === "rating";
   const readsInIndexOrder = !near;
+  // products_name_popular_idx, products_name_rating_idx, products_name_lower_idx
   const exactOrder = popular
     ? sql`${products.unitsSold90d} desc, ${products.score} desc, ${products.id} desc`
-    : sql`${products.id} desc`;
+    : rating
+      ? sql`${products.ratingRank} desc, ${products.id} desc`
+      : sql`${products.id} desc`;
   const exactKeys = productSortKeys(parts.sortOptions, {
     ...PRODUCT_COLUMNS,
     exact: sql`true`,
@@ -295,33 +311,37 @@ function keywordQuery(
   // per match as written: as a plain join it hashed every product instead wherever reading the
   // whole table is estimated cheaper than SEARCH_MATCH_CAP lookups (S: 20,000 products read in
   // 10 ms against 1,000 lookups in 1-2 ms; docs/performance.md, session 14).
+  // Top rated reads each match's rating the same way.
+  const readsProduct = popular || rating;
   const sales = sql`cross join lateral (
-    select ${products.unitsSold90d} as units_sold, ${products.score} as score
+    select ${products.unitsSold90d} as units_sold, ${products.score} as score,
+      ${products.ratingRank} as rating
     from ${products} where ${products.id} = m.id limit 1
   ) as sales`;
   const matched =
     sets.length > 0
       ? sql`matched as (
         select m.id, m.k, ${popular ? sql`sales.units_sold` : sql`null::int`} as units_sold,
-          ${popular ? sql`sales.score` : sql`null::numeric`} as score, m.name_hits as rank
+          ${popular ? sql`sales.score` : sql`null::numeric`} as score,
+          ${rating ? sql`sales.rating` : sql`null::numeric`} as rating, m.name_hits as rank
         from (${keywordPostings(sets, keyword, {
           join: farmsOf,
           select: sql`, ${k} as k`,
           limit: SEARCH_MATCH_CAP,
           named,
         })}) as m
-        ${popular ? sales : sql``}
+        ${readsProduct ? sales : sql``}
       )`
       : sql`matched as (select null::int as id, null::float8 as k, null::int as units_sold,
-        null::numeric as score, null::float8 as rank where false)`;
+        null::numeric as score, null::numeric as rating, null::float8 as rank where false)`;
   const ctes = [
     ...(inRadius ? [nearbyFarmsCte(near)] : []),
     exact,
     matched,
     sql`cand as (
-      select id, true as exact, k, 0::float8 as rank, units_sold, score from exact
+      select id, true as exact, k, 0::float8 as rank, units_sold, score, rating from exact
       union all
-      select id, false, k, rank, units_sold, score from matched
+      select id, false, k, rank, units_sold, score, rating from matched
     )`,
   ];
   // Within a radius, count the farms' exact matches; else one row of product_names.

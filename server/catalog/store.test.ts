@@ -78,6 +78,8 @@ describe("getStore", () => {
       avatarImage: expect.stringMatching(/avatar\/0123456789abcdef0123456789abcdef-sm\.webp$/),
       paymentOptions: { payInPerson: true, payByCard: true },
       delivery: { freeDelivery: false, pickup: true },
+      rating: 0,
+      reviewCount: 0,
       memberSince: merchant.createdAt.toISOString(),
     });
     expect(JSON.stringify(store)).not.toMatch(/email|phone|address|postal|password/i);

@@ -17,7 +17,9 @@ import { toLocationAnswer, type LocationAnswer } from "@/server/location/types";
 /**
  * The first page of a product list as everyone without My Local sees it, from the data cache: it
  * depends only on the keyword, the sort and the page size. Product writes expire it through
- * CACHE_TAGS.PRODUCT_LISTS; sales and scores move Popular within the cache's minutes.
+ * CACHE_TAGS.PRODUCT_LISTS; a review of a product on it through CACHE_TAGS.productCard, any review
+ * a list sorted by rating (PRODUCT_RATING_LISTS); sales and scores move Popular within the
+ * cache's minutes.
  */
 export async function getCachedProductList(
   keyword: string,
@@ -27,7 +29,11 @@ export async function getCachedProductList(
   "use cache";
   cacheLife("minutes");
   cacheTag(CACHE_TAGS.PRODUCT_LISTS);
-  return listProducts(await getDb(), { keyword, sortType, perPage });
+  if (sortType === "rating") cacheTag(CACHE_TAGS.PRODUCT_RATING_LISTS);
+  const list = await listProducts(await getDb(), { keyword, sortType, perPage });
+  // A review expires the lists that show its product's stars, and only those.
+  if (list.items.length > 0) cacheTag(...list.items.map((item) => CACHE_TAGS.productCard(item.id)));
+  return list;
 }
 
 /** The first page of farmers as everyone without My Local sees it (see getCachedProductList). */
@@ -38,7 +44,10 @@ export async function getCachedMerchantList(
   "use cache";
   cacheLife("minutes");
   cacheTag(CACHE_TAGS.MERCHANT_LISTS);
-  return listMerchants(await getDb(), { keyword, perPage });
+  const list = await listMerchants(await getDb(), { keyword, perPage });
+  // A review expires the lists that show its farm's rating, and only those.
+  if (list.items.length > 0) cacheTag(...list.items.map((item) => CACHE_TAGS.farmCard(item.id)));
+  return list;
 }
 
 /**

@@ -27,7 +27,14 @@ export async function getCachedStorePage(username: string): Promise<StorePageDat
   "use cache";
   cacheLife("minutes");
   cacheTag(CACHE_TAGS.store(username), CACHE_TAGS.PRODUCT_LISTS);
-  return loadStorePage(await getDb(), username);
+  const page = await loadStorePage(await getDb(), username);
+  // Its header shows the farm's rating and its cards the products' (a review expires these).
+  if (page)
+    cacheTag(
+      CACHE_TAGS.farmCard(page.profile.id),
+      ...page.products.items.map((item) => CACHE_TAGS.productCard(item.id)),
+    );
+  return page;
 }
 
 /** The store's profile and first page of active products; null for an unknown store. */

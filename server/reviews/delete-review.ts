@@ -4,21 +4,21 @@ import type { Db } from "@/server/db/client";
 import { products, reviews } from "@/server/db/schema";
 import { notFoundError } from "@/server/errors";
 import { REVIEW_MESSAGES } from "./messages";
-import { refreshProductScore } from "./refresh-product-score";
+import { recountRatings, type RecountedRatings } from "./rating-counters";
 import { isRowId } from "@/lib/row-id";
 
 /**
- * Deletes the member's own review and brings the product's score and review count up to date in
- * the same transaction. The product row is locked before the review (the order `saveReview`
+ * Deletes the member's own review and brings the product's and its farm's ratings up to date in
+ * the same transaction (recountRatings). The product row is locked before the review (the order `saveReview`
  * takes them in), so a concurrent write of the same product waits rather than deadlocks.
  *
- * @returns the product the review was about (its caches need refreshing).
+ * @returns the product the review was about and its farm (their caches need refreshing).
  * @throws AppError not_found when there is no such review or another member wrote it.
  */
 export async function deleteReview(
   db: Db,
   { memberId, reviewId }: { memberId: number; reviewId: number },
-): Promise<{ productId: number }> {
+): Promise<RecountedRatings> {
   if (!isRowId(reviewId)) throw reviewNotFound(reviewId, memberId);
   return db.transaction(async (tx) => {
     const [review] = await tx
@@ -39,8 +39,7 @@ export async function deleteReview(
     // Gone between the two statements: another request of the same member deleted it first.
     if (!deleted) throw reviewNotFound(reviewId, memberId);
 
-    await refreshProductScore(tx, deleted.productId);
-    return { productId: deleted.productId };
+    return (await recountRatings(tx, deleted.productId))!;
   });
 }
 

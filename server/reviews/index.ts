@@ -5,6 +5,6 @@ export { deleteReview } from "./delete-review";
 export { getMyReview } from "./get-my-review";
 export { getCachedFirstReviews, listReviews, type ReviewPage } from "./list-reviews";
 export { REVIEW_MESSAGES } from "./messages";
-export { refreshProductScore } from "./refresh-product-score";
+export { recountRatings, type RecountedRatings } from "./rating-counters";
 export { saveReview, type SaveReviewResult } from "./save-review";
 export type { ReviewView } from "./review-view";

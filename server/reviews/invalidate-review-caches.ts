@@ -1,15 +1,25 @@
 import "server-only";
 import { revalidateTag } from "next/cache";
 import { CACHE_TAGS } from "@/server/catalog/cache-tags";
+import type { RecountedRatings } from "./rating-counters";
 
 /**
- * After a review is written or deleted: the product page (its reviews, score and JSON-LD) must
- * show the change on the very next request, so its tags expire now (`{ expire: 0 }`: route
- * handlers cannot call updateTag, and "max" would serve the stale page once more). Lists only show
- * the score, so they refresh in the background.
+ * After a review is written, edited or deleted (or hidden, restored): the pages that show what
+ * changed, and only those. The product page (its reviews, distribution and JSON-LD) expires now
+ * (`{ expire: 0 }`: route handlers cannot call updateTag, and "max" would serve the stale page
+ * once more). The cards showing the product's stars (`productCard`: every cached list and store
+ * page holding it), the farm's card and store header (`farmCard`) and the lists sorted by rating
+ * (where the product or farm may move in or out) refresh in the background ("max"). Other
+ * lists and other products' pages are left alone (decision 0047).
  */
-export function invalidateReviewCaches(productId: number): void {
-  revalidateTag(CACHE_TAGS.reviews(productId), { expire: 0 });
-  revalidateTag(CACHE_TAGS.product(productId), { expire: 0 });
-  revalidateTag(CACHE_TAGS.PRODUCT_LISTS, "max");
+export function invalidateReviewCaches(rated: RecountedRatings): void {
+  revalidateTag(CACHE_TAGS.reviews(rated.productId), { expire: 0 });
+  revalidateTag(CACHE_TAGS.product(rated.productId), { expire: 0 });
+  for (const tag of [
+    CACHE_TAGS.productCard(rated.productId),
+    CACHE_TAGS.farmCard(rated.merchantId),
+    CACHE_TAGS.PRODUCT_RATING_LISTS,
+  ]) {
+    revalidateTag(tag, "max");
+  }
 }

@@ -258,7 +258,7 @@ describe("deleteReview", () => {
       score: 5,
       content: "Lovely.",
     });
-    expect(await deleteReview(db, { memberId: customer.id, reviewId: review.id })).toEqual({
+    expect(await deleteReview(db, { memberId: customer.id, reviewId: review.id })).toMatchObject({
       productId: item.id,
     });
     expect(await productRow(item.id)).toEqual({ score: 0, reviewCount: 0 });

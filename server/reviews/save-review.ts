@@ -4,7 +4,7 @@ import type { Db } from "@/server/db/client";
 import { members, products, reviews } from "@/server/db/schema";
 import { forbiddenError, notFoundError } from "@/server/errors";
 import { REVIEW_MESSAGES } from "./messages";
-import { refreshProductScore } from "./refresh-product-score";
+import { recountRatings, type RecountedRatings } from "./rating-counters";
 import { REVIEW_VIEW_COLUMNS, toReviewView, type ReviewView } from "./review-view";
 import { isRowId } from "@/lib/row-id";
 
@@ -19,13 +19,18 @@ export type SaveReviewInput = {
   content: string;
 };
 
-export type SaveReviewResult = { created: boolean; review: ReviewView };
+export type SaveReviewResult = {
+  created: boolean;
+  review: ReviewView;
+  /** The product and farm whose ratings changed (their caches expire). */
+  rated: RecountedRatings;
+};
 
 /**
  * Writes the member's review of an active product, or updates it: one review per member and
  * product (the unique index turns a second write into an update). The product's score and
- * review count change in the same transaction, with the product row locked so concurrent reviews
- * of one product are counted one after the other.
+ * review count, and the farm's rating, change in the same transaction (recountRatings), with the
+ * product row locked so concurrent reviews of one product are counted one after the other.
  *
  * @throws AppError not_found when the product is not active, or `reviewId` is not the member's
  *   review of this product (another member's review is not found either).
@@ -76,13 +81,13 @@ export async function saveReview(db: Db, input: SaveReviewInput): Promise<SaveRe
       saved = { id: updated.id, created: false };
     }
 
-    await refreshProductScore(tx, productId);
+    const rated = (await recountRatings(tx, productId))!;
     const [row] = await tx
       .select(REVIEW_VIEW_COLUMNS)
       .from(reviews)
       .innerJoin(members, eq(members.id, reviews.memberId))
       .where(eq(reviews.id, saved!.id));
-    return { created: saved!.created, review: toReviewView(row!, memberId) };
+    return { created: saved!.created, review: toReviewView(row!, memberId), rated };
   });
 }
 

@@ -144,7 +144,7 @@ describe("POST /api/reviews", () => {
     },
   );
 
-  it("adds a review (201), then updates it (200), and expires the product's caches each time", async () => {
+  it("adds a review (201), then updates it (200), and expires the pages showing its product and farm each time", async () => {
     const item = await createProduct(db, { merchantId: merchant.id });
     const customer = await createCustomer(db);
     const added = await post(customer, validBody(item.id));
@@ -161,10 +161,14 @@ describe("POST /api/reviews", () => {
         author: true,
       },
     });
+    // The product page now; the cards of the product and its farm and the lists sorted by
+    // rating in the background; no other list.
     expect(testState.revalidated).toEqual([
       [`reviews:${item.id}`, { expire: 0 }],
       [`product:${item.id}`, { expire: 0 }],
-      ["products", "max"],
+      [`card:${item.id}`, "max"],
+      [`farm-card:${merchant.id}`, "max"],
+      ["products-by-rating", "max"],
     ]);
 
     const reviewId = (added.body.review as { id: number }).id;
@@ -234,7 +238,7 @@ describe("DELETE /api/reviews/{reviewId}", () => {
     expect(await reviewsOf(item.id)).toHaveLength(1);
   });
 
-  it("deletes the author's review and expires the product's caches", async () => {
+  it("deletes the author's review and expires the pages showing its product and farm", async () => {
     const item = await createProduct(db, { merchantId: merchant.id });
     const owner = await createCustomer(db);
     const review = await createReview(db, { productId: item.id, memberId: owner.id });
@@ -246,7 +250,9 @@ describe("DELETE /api/reviews/{reviewId}", () => {
     expect(testState.revalidated.map(([tag]) => tag)).toEqual([
       `reviews:${item.id}`,
       `product:${item.id}`,
-      "products",
+      `card:${item.id}`,
+      `farm-card:${merchant.id}`,
+      "products-by-rating",
     ]);
   });
 });

@@ -19,14 +19,14 @@ export const POST = route(
   },
   async ({ req, member, db }) => {
     const input = reviewSchema.parse(await req.json());
-    const { created, review } = await saveReview(db, {
+    const { created, review, rated } = await saveReview(db, {
       memberId: member.id,
       productId: input.productId,
       reviewId: input.reviewId,
       score: input.score,
       content: input.reviewContent,
     });
-    invalidateReviewCaches(input.productId);
+    invalidateReviewCaches(rated);
     const message = created ? REVIEW_MESSAGES.added : REVIEW_MESSAGES.updated;
     return Response.json({ message, review }, { status: created ? 201 : 200 });
   },

@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { ProductDetailView } from "@/components/product/product-detail";
+import { RatingDistribution } from "@/components/product/rating-distribution";
 import { productJsonLd, productMetadata } from "@/components/product/product-seo";
 import { getCachedProductDetail, type ProductDetail } from "@/server/catalog/get-product-detail";
 import { getEnv } from "@/server/env";
@@ -43,7 +44,7 @@ export default async function ProductPage({ params }: Props) {
 
   return (
     <div className="container-page flex flex-col gap-12 py-8 sm:py-12">
-      <JsonLd data={productJsonLd(product)} />
+      <JsonLd data={productJsonLd(product, firstReviews.reviews)} />
       <OwnersFreshCopy productId={product.id} copyVersion={product.updated_at} />
       <ProductDetailView product={product} cardPaymentsEnabled={getEnv().cardPaymentsEnabled} />
       <section
@@ -54,6 +55,11 @@ export default async function ProductPage({ params }: Props) {
         <h2 id="reviews-heading" className="text-2xl font-extrabold">
           Reviews
         </h2>
+        <RatingDistribution
+          score={product.score}
+          counts={product.rating_counts}
+          total={product.review_count}
+        />
         {/* The viewer's own review and the form's state come with the shell's viewer call. */}
         <ProductReviews
           productId={product.id}

@@ -64,9 +64,22 @@ export const products = pgTable(
     /** Storage key of the image, not a URL. */
     image: text("image"),
     status: productStatusEnum("status").notNull().default("active"),
-    /** Average review score, kept in step with `reviews` by the review services. */
+    /**
+     * Average review score and review count, kept in step with `reviews` by `recountRatings`
+     * (server/reviews/rating-counters.ts) in the transaction of every review write.
+     */
     score: numeric("score", { precision: 3, scale: 2 }).notNull().default("0"),
     reviewCount: integer("review_count").notNull().default(0),
+    /** How many reviews gave 1, 2, 3, 4 and 5 stars (index 0 is 1 star); kept with `score`. */
+    ratingCounts: integer("rating_counts")
+      .array()
+      .notNull()
+      .default(sql`'{0,0,0,0,0}'::integer[]`),
+    /**
+     * Sort by rating's key: the Bayesian average of the reviews once there are enough of them,
+     * else 0 (lib/catalog/rating.ts, decision 0047); kept with `score`.
+     */
+    ratingRank: numeric("rating_rank", { precision: 6, scale: 4 }).notNull().default("0"),
     /**
      * Units sold in the last 90 days (Popular): kept by triggers on order_items, with lines that
      * age out subtracted by `expire_product_sales()` (drizzle/*_catalog_search_sql.sql).
@@ -122,12 +135,23 @@ export const products = pgTable(
     index("products_popular_idx")
       .on(t.unitsSold90d.desc().nullsFirst(), t.score.desc().nullsFirst(), t.id.desc().nullsFirst())
       .where(sql`${t.status} = 'active'`),
+    // Sort by rating: overall, per farm (My Local, stores) and among exact name matches.
+    index("products_rating_idx")
+      .on(t.ratingRank.desc().nullsFirst(), t.id.desc().nullsFirst())
+      .where(sql`${t.status} = 'active'`),
+    index("products_store_rating_idx")
+      .on(t.merchantId, t.ratingRank.desc().nullsFirst(), t.id.desc().nullsFirst())
+      .where(sql`${t.status} = 'active'`),
+    index("products_name_rating_idx")
+      .on(sql`lower(${t.name})`, t.ratingRank.desc().nullsFirst(), t.id.desc().nullsFirst())
+      .where(sql`${t.status} = 'active'`),
     check("products_unit_price_cents_non_negative", sql`${t.unitPriceCents} >= 0`),
     check("products_unit_weight_positive", sql`${t.unitWeight} > 0`),
     check("products_available_qty_non_negative", sql`${t.availableQty} >= 0`),
     check("products_low_stock_at_range", sql`${t.lowStockAt} between 0 and 1000000`),
     check("products_score_range", sql`${t.score} between 0 and 5`),
     check("products_review_count_non_negative", sql`${t.reviewCount} >= 0`),
+    check("products_rating_counts_five", sql`cardinality(${t.ratingCounts}) = 5`),
   ],
 );
 

@@ -114,6 +114,15 @@ export const members = pgTable(
      * (drizzle/0005_catalog_counts.sql): list totals sum it over farms instead of counting products.
      */
     activeProductCount: integer("active_product_count").notNull().default(0),
+    /**
+     * A farm's rating over the reviews of all its products (listed or not, so a farm cannot shed
+     * bad reviews by delisting): average, count and a sort key for a farmers list sorted by rating
+     * (not offered yet: it would need its index), kept by `recountRatings`
+     * (server/reviews/rating-counters.ts) in the transaction of every review write. 0 for others.
+     */
+    ratingScore: numeric("rating_score", { precision: 3, scale: 2 }).notNull().default("0"),
+    ratingCount: integer("rating_count").notNull().default(0),
+    ratingRank: numeric("rating_rank", { precision: 6, scale: 4 }).notNull().default("0"),
     /** The reseller whose `ak` link the merchant registered with. */
     resellerId: integer("reseller_id").references(() => resellers.id, { onDelete: "set null" }),
     createdAt: createdAt(),

@@ -11,6 +11,7 @@ import { createHash } from "node:crypto";
 import { hash } from "@node-rs/argon2";
 import { eq, inArray, sql } from "drizzle-orm";
 import type { Db } from "@/server/db/client";
+import { recountRatings } from "@/server/reviews/rating-counters";
 import {
   cartItems,
   conversations,
@@ -241,8 +242,8 @@ export async function createProduct(
 }
 
 /**
- * A review, and the product's `score` and `review_count` brought up to date as the review
- * services keep them.
+ * A review, and the product's and farm's ratings brought up to date as the review services keep
+ * them (recountRatings).
  */
 export async function createReview(
   db: Db,
@@ -262,19 +263,8 @@ export async function createReview(
       ...overrides,
     })
     .returning();
-  await refreshProductScore(db, productId);
+  await recountRatings(db, productId);
   return row!;
-}
-
-/** Recomputes a product's average score and review count from its reviews. */
-export async function refreshProductScore(db: Db, productId: number): Promise<void> {
-  await db
-    .update(products)
-    .set({
-      score: sql`coalesce((select round(avg(${reviews.score}), 2) from ${reviews} where ${reviews.productId} = ${productId}), 0)`,
-      reviewCount: sql`(select count(*) from ${reviews} where ${reviews.productId} = ${productId})`,
-    })
-    .where(eq(products.id, productId));
 }
 
 // ── Cart ─────────────────────────────────────────────────────────────────────────────────────

@@ -87,6 +87,20 @@ describe("seedDemo", () => {
     }
   });
 
+  it("shows ratings: a product with a spread of stars ranked by Top rated, and farms with a rating", async () => {
+    const { rows } = await db.execute<{ counts: number[]; rank: string }>(
+      sql`select rating_counts as counts, rating_rank as rank from products
+        where review_count = 6 order by rating_rank desc limit 1`,
+    );
+    expect(rows[0]!.counts).toEqual([0, 0, 1, 1, 4]);
+    expect(Number(rows[0]!.rank)).toBeGreaterThan(3);
+    const [{ rated }] = (await db
+      .select({ rated: sql<number>`count(*)::int` })
+      .from(members)
+      .where(sql`${members.ratingCount} > 0`)) as [{ rated: number }];
+    expect(rated).toBeGreaterThan(3);
+  });
+
   it("adds reviews whose average is the product score, and orders in several statuses", async () => {
     const [reviewed] = await db
       .select({

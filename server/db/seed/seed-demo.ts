@@ -146,6 +146,12 @@ export async function seedDemo(db: Db, options: SeedDemoOptions = {}): Promise<S
     );
   }
   log(`seeded ${FLAGSHIP_EXTRA_PRODUCTS} more products for ${flagship.farm.farmName}`);
+  await createDemoRatings(
+    db,
+    flagship.products.slice(-FLAGSHIP_EXTRA_PRODUCTS),
+    customers.ca,
+    daysAgo,
+  );
 
   await limitDemoStock(db, farms, customers);
   log(`seeded limited quantities on ${new Set(DEMO_STOCK.map((s) => s.farm)).size} farms`);
@@ -353,6 +359,41 @@ async function createDemoProduct(
     createdAt: opts.createdAt,
     updatedAt: opts.createdAt,
   });
+}
+
+/**
+ * Ratings a newcomer can read (decision 0047): a product with six reviews and a spread of stars
+ * (its distribution shows every bar), one rated a little lower by as many, and one with a single
+ * 5-star review, which Top rated puts after both (it has too few reviews to be ranked). Fixed
+ * scores and dates, no draws from `random`, so every other demo row stays as it was.
+ */
+const DEMO_RATINGS: number[][] = [[5, 5, 4, 5, 3, 5], [4, 4, 5, 2, 4, 4], [5]];
+
+async function createDemoRatings(
+  db: Db,
+  products: Product[],
+  reviewers: Member[],
+  daysAgo: (days: number) => Date,
+): Promise<void> {
+  for (const [i, scores] of DEMO_RATINGS.entries()) {
+    const product = products[i];
+    if (!product) continue;
+    for (const [j, score] of scores.entries()) {
+      const reviewer = reviewers[j];
+      if (!reviewer) continue;
+      const text =
+        REVIEW_TEXTS.find(([s]) => s === score)?.[1] ?? "Not as fresh as I hoped this time.";
+      const when = daysAgo(3 + i * 5 + j);
+      await createReview(db, {
+        productId: product.id,
+        memberId: reviewer.id,
+        score,
+        content: text,
+        createdAt: when,
+        updatedAt: when,
+      });
+    }
+  }
 }
 
 const REVIEW_TEXTS: Array<[number, string]> = [

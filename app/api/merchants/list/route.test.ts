@@ -75,6 +75,8 @@ describe("GET /api/merchants/list", () => {
       "id",
       "introduction",
       "province_state",
+      "rating",
+      "review_count",
       "username",
     ]);
     expect(JSON.stringify(body)).not.toContain("apples.example");

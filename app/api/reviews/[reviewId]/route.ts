@@ -12,8 +12,7 @@ export const DELETE = route<{ reviewId: string }>(
   async ({ member, db, params }) => {
     const reviewId = parseRowId(params.reviewId);
     if (reviewId === null) throw notFoundError(REVIEW_MESSAGES.reviewNotFound);
-    const { productId } = await deleteReview(db, { memberId: member.id, reviewId });
-    invalidateReviewCaches(productId);
+    invalidateReviewCaches(await deleteReview(db, { memberId: member.id, reviewId }));
     return Response.json({ message: REVIEW_MESSAGES.deleted });
   },
 );
