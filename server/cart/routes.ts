@@ -2,7 +2,7 @@ import "server-only";
 import type { CartKind } from "@/lib/cart/types";
 import { route } from "@/server/http/route";
 import { countSavedAfterResponse } from "@/server/demand/count-demand";
-import { json, text } from "@/server/openapi/declare";
+import { json, segment } from "@/server/openapi/declare";
 import {
   addCartItem,
   listCartItems,
@@ -22,7 +22,7 @@ import { addItemSchema, cartJson, cartOwnerFor, updateQtySchema } from "./http";
 
 /** The list's name in the calls' summaries. */
 const LABELS: Record<CartKind, string> = { cart: "cart", dreamtracker: "dream tracker" };
-const pathParams = { pKey: text() };
+const pathParams = { pKey: segment() };
 
 /** GET lists the items; POST adds a product, or sets its quantity when it is already there. */
 export function listRoutes(kind: CartKind) {

@@ -32,11 +32,17 @@ import {
 import { log } from "@/server/log";
 import { observeRoute } from "@/server/base/observe-route";
 import { currentRequestId } from "@/server/base/request-context";
-import type { RouteDoc } from "@/server/openapi/types";
+import type { Access, RouteDoc } from "@/server/openapi/types";
 import { declareRoute } from "./route-declaration";
 
 /** "member" = anyone signed in; a member type = exactly that type. There is no implicit superuser. */
 export type Role = "member" | MemberType;
+
+/**
+ * Who may call a route, as the document's `x-roles` says it: the roles of `route({ role })`, or for
+ * a public route that admits only some members (`signedInRoles`), "visitor" and those roles.
+ */
+export type AccessRole = Role | "visitor";
 
 export type RouteParams = Record<string, string | string[] | undefined>;
 
@@ -66,11 +72,22 @@ export type PublicRouteOptions = DocumentedRoute & {
   public: true;
   role?: undefined;
   acceptsForeignPosts?: true;
+  /**
+   * Visitors may call it, and signed-in members only of these roles (My Local is for visitors and
+   * customers); any other member gets a 403 with `roleMessage`. Absent: everyone may call it.
+   */
+  signedInRoles?: readonly MemberType[];
+  roleMessage?: string;
 };
-/** `role` defaults to "member": a route is signed-in only unless it says `public: true`. */
+/**
+ * `role` defaults to "member": a route is signed-in only unless it says `public: true`.
+ * `roleMessage`: the 403's message for a member of another role (the spec's words, where it has
+ * some), so a route never checks a role in its handler, where the document cannot see it.
+ */
 export type ProtectedRouteOptions = DocumentedRoute & {
   public?: false;
   role?: Role | readonly Role[];
+  roleMessage?: string;
 };
 
 export const FORM_ERROR_MESSAGE = "Please check the form.";
@@ -109,6 +126,7 @@ export function route<P extends RouteParams>(
   handler: (args: HandlerArgs<SessionMember, P>) => Promise<Response> | Response,
 ): RouteHandler<P> {
   const roles = options.public ? null : toRoleList(options.role);
+  const signedInRoles = options.public ? options.signedInRoles : undefined;
   // member is null only on public routes, whose handlers were typed to accept it (first overload).
   const run = handler as (
     args: HandlerArgs<SessionMember | null, P>,
@@ -159,8 +177,10 @@ export function route<P extends RouteParams>(
 
       if (roles) {
         if (!member) throw new AppError("unauthorized");
-        if (!hasRole(member, roles)) throw new AppError("forbidden");
+        if (!hasRole(member, roles)) throw new AppError("forbidden", options.roleMessage);
       }
+      if (member && signedInRoles && !hasRole(member, signedInRoles))
+        throw new AppError("forbidden", options.roleMessage);
 
       const params = ((await ctx?.params) ?? {}) as P;
       refuseUnusableAddress(req, params);
@@ -179,8 +199,16 @@ export function route<P extends RouteParams>(
   // The request id, the span and the request metrics (server/base/observe-route.ts).
   const observed = observeRoute(handle);
   return options.doc
-    ? declareRoute(observed, { access: roles ?? "public", doc: options.doc })
+    ? declareRoute(observed, { access: accessOf(roles, signedInRoles), doc: options.doc })
     : observed;
+}
+
+function accessOf(
+  roles: readonly Role[] | null,
+  signedInRoles: readonly MemberType[] | undefined,
+): Access {
+  if (roles) return roles;
+  return signedInRoles ? ["visitor", ...signedInRoles] : "public";
 }
 
 function toRoleList(role: Role | readonly Role[] | undefined): readonly Role[] {

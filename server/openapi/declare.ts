@@ -26,8 +26,28 @@ export const upload = (schema: z.ZodType, files: readonly string[]): RequestBody
  */
 export const text = () => z.string();
 
-export const created = (description: string): readonly SuccessResponse[] => [
-  { status: 201, description, mediaType: "application/json" },
+/**
+ * A path segment the handler reads as text and checks itself: never empty, since `/api/x//y` is
+ * another path (the document refuses a path parameter that accepts "").
+ */
+export const segment = () => z.string().min(1);
+
+/** A JSON 200 whose body `schema` describes (server/openapi/answers.ts has the shared parts). */
+export const ok = (schema: z.ZodType, description = "OK"): readonly SuccessResponse[] => [
+  { status: 200, description, mediaType: "application/json", schema },
+];
+
+export const created = (description: string, schema: z.ZodType): readonly SuccessResponse[] => [
+  { status: 201, description, mediaType: "application/json", schema },
+];
+
+/** A write that answers 201 when it made the thing and 200 when it was already there. */
+export const createdOrOk = (
+  description: { created: string; ok: string },
+  schema: z.ZodType,
+): readonly SuccessResponse[] => [
+  { status: 200, description: description.ok, mediaType: "application/json", schema },
+  { status: 201, description: description.created, mediaType: "application/json", schema },
 ];
 
 export const redirect = (description: string): readonly SuccessResponse[] => [

@@ -26,15 +26,11 @@ const COMPARED = ["summary", "security", "x-roles", "parameters", "requestBody"]
 type Difference = { operation: string; field: string; before: unknown; after: unknown };
 
 /**
- * Where the hand-kept document was wrong and the routes are right. None: the two calls issue 43
- * looked at do not change, because their extra refusals are made by the handler, not by route():
- * - POST /api/products/add is `route({})` (any member) and the handler answers every member but a
- *   merchant 403 before reading the body; the document says `x-roles: ["member"]`, as before.
- * - POST /api/location is `route({ public: true })` (visitors too), and saveViewerLocation refuses
- *   farmers and admins; the document says public, as before (so do GET and DELETE, which refuse
- *   no one).
- * Narrowing either in the document would need its route() options to change, which changes the
- * answer (the generic 403 message, not the call's own), so it is not done here.
+ * Where the fixture and the routes may differ on purpose (none: regenerate the fixture with
+ * scripts/write-openapi-document.ts when a call changes). Issue 43 narrowed two calls by giving
+ * route() what their handlers checked themselves, so the document sees it: POST /api/products/add
+ * is `role: "merchant"` with the spec's own 403 message (`roleMessage`), and POST /api/location
+ * is public with `signedInRoles: ["customer"]` (`x-roles: ["visitor", "customer"]`).
  */
 const EXPECTED_DIFFERENCES: readonly Difference[] = [];
 

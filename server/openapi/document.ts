@@ -2,7 +2,14 @@ import { IMAGE_MIME_TYPES } from "@/lib/constants";
 import packageJson from "@/package.json";
 import { SESSION_COOKIE } from "@/server/auth/token";
 import { loadApiOperations, type RouteModuleLoader } from "./catalog";
-import { accepts, isZodSchema, objectFields, toJsonSchema, type JsonSchema } from "./json-schema";
+import {
+  accepts,
+  isZodSchema,
+  objectFields,
+  toAnswerJsonSchema,
+  toJsonSchema,
+  type JsonSchema,
+} from "./json-schema";
 import type { HttpMethod, Operation, RequestBody, SuccessResponse } from "./types";
 
 export type OpenApiDocument = {
@@ -63,7 +70,8 @@ export function buildOpenApiDocument(operations: readonly Operation[]): OpenApiD
         // server/http/route.ts writes it; FieldErrors in server/errors.ts.
         Error: {
           type: "object",
-          required: ["message"],
+          // route() writes requestId on every error answer (decision 0043).
+          required: ["message", "requestId"],
           properties: {
             message: { type: "string" },
             errors: {
@@ -102,6 +110,11 @@ export function getOpenApiDocument(routes: readonly RouteModuleLoader[]): Promis
   return document;
 }
 
+/** Whether a caller who is not signed in gets past the route's gate. */
+export function admitsVisitors(operation: Pick<Operation, "access">): boolean {
+  return operation.access === "public" || operation.access.includes("visitor");
+}
+
 function describeOperation(operation: Operation): JsonSchema {
   const isPublic = operation.access === "public";
   const parameters = describeParameters(operation);
@@ -109,7 +122,8 @@ function describeOperation(operation: Operation): JsonSchema {
     operationId: operationIdOf(operation),
     summary: operation.summary,
     tags: [tagOf(operation)],
-    security: isPublic ? [] : SIGNED_IN,
+    // `{}`: no credential needed; a member's is read when sent (x-roles says which are let in).
+    security: isPublic ? [] : admitsVisitors(operation) ? [{}, ...SIGNED_IN] : SIGNED_IN,
     ...(isPublic ? {} : { "x-roles": [...operation.access] }),
     ...(parameters.length ? { parameters } : {}),
     ...(operation.body ? { requestBody: describeBody(operation.body) } : {}),
@@ -142,12 +156,17 @@ function describeBody(body: RequestBody): JsonSchema {
 }
 
 function describeParameters(operation: Operation): JsonSchema[] {
-  const pathParams = Object.entries(operation.pathParams ?? {}).map(([name, schema]) => ({
-    name,
-    in: "path",
-    required: true,
-    schema: toJsonSchema(schema),
-  }));
+  const pathParams = Object.entries(operation.pathParams ?? {}).map(([name, schema]) => {
+    // An empty segment is another path: declare it with segment() or an id schema.
+    if (accepts(schema, ""))
+      throw new Error(`${operation.method} ${operation.path}: {${name}} accepts an empty string`);
+    return {
+      name,
+      in: "path",
+      required: true,
+      schema: toJsonSchema(schema),
+    };
+  });
   const queryParams = (operation.query ?? []).flatMap((source) =>
     Object.entries(isZodSchema(source) ? objectFields(source) : source).map(([name, schema]) => ({
       name,
@@ -174,13 +193,21 @@ function describeResponses(operation: Operation): JsonSchema {
   for (const success of successes) {
     responses[String(success.status)] = {
       description: success.description,
-      ...(success.mediaType ? { content: { [success.mediaType]: {} } } : {}),
+      ...(success.mediaType
+        ? {
+            content: {
+              [success.mediaType]: success.schema
+                ? { schema: toAnswerJsonSchema(success.schema) }
+                : {},
+            },
+          }
+        : {}),
       ...(success.status === 303 ? { headers: { Location: { schema: { type: "string" } } } } : {}),
     };
   }
   // Input that can never be right (a broken escape, NUL) is a 400 on every call.
   responses["400"] = ERROR_RESPONSE;
-  if (operation.access !== "public") responses["401"] = ERROR_RESPONSE;
+  if (!admitsVisitors(operation)) responses["401"] = ERROR_RESPONSE;
   // A role that is not allowed, and a write a browser says another site sent.
   if (operation.access !== "public" || operation.method !== "GET")
     responses["403"] = ERROR_RESPONSE;

@@ -18,6 +18,20 @@ export function toJsonSchema(schema: z.ZodType): JsonSchema {
   return converted;
 }
 
+/**
+ * The JSON Schema of an answer (`io: "output"`: what the handler writes after its transforms).
+ * Objects refuse fields they do not name, so a field added to an answer must be declared.
+ */
+export function toAnswerJsonSchema(schema: z.ZodType): JsonSchema {
+  const converted = z.toJSONSchema(schema, {
+    target: "draft-2020-12",
+    io: "output",
+    unrepresentable: "throw",
+  }) as JsonSchema;
+  delete converted.$schema;
+  return converted;
+}
+
 /** Whether the schema takes `value` (a query parameter absent: undefined or null as the handler reads it). */
 export function accepts(schema: z.ZodType, value: unknown): boolean {
   return schema.safeParse(value).success;

@@ -1,5 +1,5 @@
 import type { z } from "zod";
-import type { Role } from "@/server/http/route";
+import type { AccessRole } from "@/server/http/route";
 
 /**
  * One API operation as the OpenAPI document describes it. The schemas are the objects the handler
@@ -12,8 +12,11 @@ export type HttpMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
 export type MediaType =
   "application/json" | "multipart/form-data" | "application/x-www-form-urlencoded";
 
-/** `public`, or the roles passed to `route({ role })` ("member" = any signed-in member). */
-export type Access = "public" | readonly Role[];
+/**
+ * `public`, or the roles passed to `route({ role })` ("member" = any signed-in member), or
+ * "visitor" and the `signedInRoles` of a public route that admits only some members.
+ */
+export type Access = "public" | readonly AccessRole[];
 
 export type RequestBody = {
   schema: z.ZodType;
@@ -39,6 +42,12 @@ export type SuccessResponse = {
   description: string;
   /** Absent for a redirect. */
   mediaType?: "application/json" | "text/event-stream" | "text/plain";
+  /**
+   * The answer's body as the client reads it (ISO strings for dates): a zod schema like the body
+   * schemas, required for every JSON answer (server/openapi/answer-schemas.test.ts names the calls
+   * missing one). Extra fields are refused by the document, so a new field is declared here.
+   */
+  schema?: z.ZodType;
 };
 
 export type Operation = {

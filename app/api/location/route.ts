@@ -6,10 +6,15 @@ import {
   LOCATION_CLEARED_MESSAGE,
 } from "@/server/location/clear-viewer-location";
 import { getViewerLocation } from "@/server/location/get-viewer-location";
-import { LOCATION_SAVED_MESSAGE, saveViewerLocation } from "@/server/location/save-viewer-location";
+import {
+  LOCATION_SAVED_MESSAGE,
+  MY_LOCAL_ROLE_MESSAGE,
+  saveViewerLocation,
+} from "@/server/location/save-viewer-location";
 import { toLocationAnswer } from "@/server/location/types";
 import { refuseCrossSiteVisitorWrite } from "@/server/location/visitor-write-guard";
-import { json } from "@/server/openapi/declare";
+import { json, ok } from "@/server/openapi/declare";
+import { messageAnswer } from "@/server/openapi/answers";
 
 // GET /api/location: the viewer's My Local setting (a customer's saved one, a visitor's cookies), or null
 export const GET = route(
@@ -24,6 +29,9 @@ export const GET = route(
 export const POST = route(
   {
     public: true,
+    // Farms and admins have no My Local (spec part 1 section 6).
+    signedInRoles: ["customer"],
+    roleMessage: MY_LOCAL_ROLE_MESSAGE,
     doc: {
       summary: "Save My Local (customers in the database, visitors in cookies)",
       body: json(localLocationSchema),
@@ -39,7 +47,7 @@ export const POST = route(
 
 // DELETE /api/location: forget My Local
 export const DELETE = route(
-  { public: true, doc: { summary: "Forget My Local" } },
+  { public: true, doc: { summary: "Forget My Local", responses: ok(messageAnswer) } },
   async ({ req, member, db }) => {
     if (!member) refuseCrossSiteVisitorWrite(req);
     await clearViewerLocation(db, { member, cookies: await cookies() });

@@ -4,6 +4,7 @@ import { CONTACT_MESSAGES, listContactMessages, submitContactMessage } from "@/s
 import { route } from "@/server/http/route";
 import { created, json } from "@/server/openapi/declare";
 import { readClientAddress } from "@/server/security";
+import { messageAnswer } from "@/server/openapi/answers";
 
 // POST /api/contact/admin: Contact Us, from a visitor or a signed-in member, to the operators
 export const POST = route(
@@ -12,7 +13,7 @@ export const POST = route(
     doc: {
       summary: "Contact Us, from a visitor or a signed-in member, to the operators",
       body: json(contactSchema),
-      responses: created("The message was sent"),
+      responses: created("The message was sent", messageAnswer),
     },
   },
   async ({ req, member, db }) => {

@@ -9,6 +9,7 @@ import {
 } from "@/server/messaging";
 import { created, json } from "@/server/openapi/declare";
 import { readClientAddress } from "@/server/security";
+import { messageSentAnswer } from "@/server/openapi/answers";
 
 // GET /api/merchants/contact?prodId=|farmerId=: whether the farm answers by message (its plan)
 export const GET = route(
@@ -34,7 +35,7 @@ export const POST = route(
     doc: {
       summary: "Ask The Farmer, from a visitor or a signed-in member",
       body: json(askTheFarmerSchema),
-      responses: created("The message was sent"),
+      responses: created("The message was sent", messageSentAnswer),
     },
   },
   async ({ req, member, db }) => {

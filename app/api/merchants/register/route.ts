@@ -4,6 +4,7 @@ import { route } from "@/server/http/route";
 import { checkRegistrationLimit } from "@/server/members/registration-limit";
 import { created, json } from "@/server/openapi/declare";
 import { readClientAddress } from "@/server/security";
+import { messageAnswer } from "@/server/openapi/answers";
 
 // POST /api/merchants/register: a farmer signs up, optionally through a reseller's `ak` link; a
 // taken email gets the same answer (decision 0023)
@@ -13,7 +14,7 @@ export const POST = route(
     doc: {
       summary: "A farmer signs up, optionally through a reseller's `ak` link",
       body: json(merchantRegistrationSchema),
-      responses: created("Registered (or the email was taken: the same answer)"),
+      responses: created("Registered (or the email was taken: the same answer)", messageAnswer),
     },
   },
   async ({ req, db }) => {

@@ -3,6 +3,7 @@ import { afterResponse } from "@/server/base/follow-ups";
 import { route } from "@/server/http/route";
 import { mailAfterMessage, MESSAGING_MESSAGES, messageFarmer } from "@/server/messaging";
 import { created, json } from "@/server/openapi/declare";
+import { messageSentAnswer } from "@/server/openapi/answers";
 
 // POST /api/messages/farmers: 'Send Message to {name}' from a store or product page, a customer
 // to the farm
@@ -12,7 +13,7 @@ export const POST = route(
     doc: {
       summary: "A customer writes to a farm from a store or product page",
       body: json(farmerMessageSchema),
-      responses: created("The message was sent"),
+      responses: created("The message was sent", messageSentAnswer),
     },
   },
   async ({ req, member, db }) => {

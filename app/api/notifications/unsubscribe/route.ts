@@ -1,7 +1,8 @@
 import { route } from "@/server/http/route";
 import { changeNotificationByLink, notificationLinkSchema } from "@/server/notifications";
-import { body } from "@/server/openapi/declare";
+import { body, ok } from "@/server/openapi/declare";
 import { LINK_BODY_MEDIA_TYPES, readLinkBody } from "../read-link-body";
+import { messageAnswer } from "@/server/openapi/answers";
 
 // POST /api/notifications/unsubscribe: turn one type of email off, from a signed link
 export const POST = route(
@@ -9,6 +10,7 @@ export const POST = route(
     public: true,
     doc: {
       summary: "Turn one type of email off, from a signed link",
+      responses: ok(messageAnswer),
       body: body(notificationLinkSchema, ...LINK_BODY_MEDIA_TYPES),
     },
   },

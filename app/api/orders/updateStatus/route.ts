@@ -1,8 +1,9 @@
 import { updateOrderStatusSchema } from "@/lib/validation/orders";
 import { route } from "@/server/http/route";
-import { json } from "@/server/openapi/declare";
+import { json, ok } from "@/server/openapi/declare";
 import { updateOrderStatus } from "@/server/orders/update-order-status";
 import { getStripe } from "@/server/stripe/stripe-client";
+import { messageAnswer } from "@/server/openapi/answers";
 
 // POST /api/orders/updateStatus: a farmer moves one of their order lines to a new status (cancelled
 // or refunded on a paid card line refunds it, decision 0016)
@@ -11,6 +12,7 @@ export const POST = route(
     role: "merchant",
     doc: {
       summary: "A farmer moves one of their order lines to a new status",
+      responses: ok(messageAnswer),
       body: json(updateOrderStatusSchema),
     },
   },

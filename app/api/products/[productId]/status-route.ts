@@ -2,7 +2,8 @@ import "server-only";
 import { revalidateProduct } from "@/server/catalog/revalidate-product";
 import { setProductStatus, type ProductAction } from "@/server/catalog/set-product-status";
 import { route } from "@/server/http/route";
-import { text } from "@/server/openapi/declare";
+import { messageAnswer } from "@/server/openapi/answers";
+import { ok, segment } from "@/server/openapi/declare";
 import { parseProductId } from "../product-id";
 
 const SUMMARIES: Record<ProductAction, string> = {
@@ -13,7 +14,11 @@ const SUMMARIES: Record<ProductAction, string> = {
 
 /** The store page's Delete, Activate and Permanently Remove calls differ only in the action. */
 export function productStatusRoute(action: ProductAction) {
-  const doc = { summary: SUMMARIES[action], pathParams: { productId: text() } };
+  const doc = {
+    summary: SUMMARIES[action],
+    pathParams: { productId: segment() },
+    responses: ok(messageAnswer),
+  };
   return route<{ productId: string }>({ role: "merchant", doc }, async ({ member, db, params }) => {
     const productId = parseProductId(params.productId);
     const { message } = await setProductStatus(db, { merchantId: member.id, productId, action });

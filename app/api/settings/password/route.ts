@@ -9,13 +9,15 @@ import {
 } from "@/server/auth/token";
 import { route } from "@/server/http/route";
 import { changePassword, PASSWORD_CHANGED_MESSAGE } from "@/server/members/change-password";
-import { json } from "@/server/openapi/declare";
+import { json, ok } from "@/server/openapi/declare";
+import { passwordChangedAnswer } from "@/server/openapi/answers";
 
 // POST /api/settings/password: change the password; every other session of the member ends
 export const POST = route(
   {
     doc: {
       summary: "Change the password; every other session of the member ends",
+      responses: ok(passwordChangedAnswer),
       body: json(passwordChangeSchema),
     },
   },

@@ -2,8 +2,9 @@ import { after } from "next/server";
 import { forgotPasswordSchema } from "@/lib/validation/accounts";
 import { route } from "@/server/http/route";
 import { requestPasswordReset } from "@/server/members/request-password-reset";
-import { json } from "@/server/openapi/declare";
+import { json, ok } from "@/server/openapi/declare";
 import { readClientInfo } from "@/server/security";
+import { messageAnswer } from "@/server/openapi/answers";
 
 // POST /api/users/forgotPassword: mail a reset link; the same answer whether or not the email exists
 export const POST = route(
@@ -11,6 +12,7 @@ export const POST = route(
     public: true,
     doc: {
       summary: "Mail a reset link; the same answer whether or not the email exists",
+      responses: ok(messageAnswer),
       body: json(forgotPasswordSchema),
     },
   },

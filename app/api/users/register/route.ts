@@ -5,6 +5,7 @@ import { route } from "@/server/http/route";
 import { created, json } from "@/server/openapi/declare";
 import { checkRegistrationLimit } from "@/server/members/registration-limit";
 import { readClientAddress } from "@/server/security";
+import { messageAnswer } from "@/server/openapi/answers";
 
 // POST /api/users/register: a customer signs up (with `recipientToken` from a farmer's reply mail,
 // their visitor conversations come along); a taken email gets the same answer (decision 0023)
@@ -20,7 +21,7 @@ export const POST = route(
           z.object({ recipientToken: z.string().optional() }),
         ),
       ),
-      responses: created("Registered (or the email was taken: the same answer)"),
+      responses: created("Registered (or the email was taken: the same answer)", messageAnswer),
     },
   },
   async ({ req, db }) => {

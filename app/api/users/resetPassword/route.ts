@@ -1,7 +1,8 @@
 import { resetPasswordSchema } from "@/lib/validation/accounts";
 import { route } from "@/server/http/route";
 import { resetPassword } from "@/server/members/reset-password";
-import { json } from "@/server/openapi/declare";
+import { json, ok } from "@/server/openapi/declare";
+import { messageAnswer } from "@/server/openapi/answers";
 
 // POST /api/users/resetPassword: set a new password from a reset link; ends every session
 export const POST = route(
@@ -9,6 +10,7 @@ export const POST = route(
     public: true,
     doc: {
       summary: "Set a new password from a reset link; ends every session",
+      responses: ok(messageAnswer),
       body: json(resetPasswordSchema),
     },
   },

@@ -1,14 +1,16 @@
 import { route } from "@/server/http/route";
 import { deleteConversation, MESSAGING_MESSAGES } from "@/server/messaging";
 import { parseRowId } from "@/lib/row-id";
-import { text } from "@/server/openapi/declare";
+import { ok, segment } from "@/server/openapi/declare";
+import { messageAnswer } from "@/server/openapi/answers";
 
 // DELETE /api/messages/conversations/{conversationId}: delete it from the caller's side only
 export const DELETE = route<{ conversationId: string }>(
   {
     doc: {
       summary: "Delete a conversation from the caller's side only",
-      pathParams: { conversationId: text() },
+      responses: ok(messageAnswer),
+      pathParams: { conversationId: segment() },
     },
   },
   async ({ member, db, params }) => {

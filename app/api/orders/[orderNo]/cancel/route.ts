@@ -1,5 +1,5 @@
 import { route } from "@/server/http/route";
-import { text } from "@/server/openapi/declare";
+import { segment } from "@/server/openapi/declare";
 import { cancelOrder } from "@/server/orders/cancel-order";
 import { getStripe } from "@/server/stripe/stripe-client";
 
@@ -10,7 +10,7 @@ export const POST = route<{ orderNo: string }>(
     role: ["customer", "merchant"],
     doc: {
       summary: "The customer cancels their whole order; a paid card order is refunded",
-      pathParams: { orderNo: text() },
+      pathParams: { orderNo: segment() },
     },
   },
   async ({ member, db, params }) => {

@@ -1,6 +1,6 @@
 import { notFoundError } from "@/server/errors";
 import { route } from "@/server/http/route";
-import { text } from "@/server/openapi/declare";
+import { segment } from "@/server/openapi/declare";
 import { getCustomerOrder } from "@/server/orders/get-customer-order";
 import { ORDER_NOT_FOUND_MESSAGE } from "@/server/orders/order-rules";
 
@@ -10,7 +10,7 @@ export const GET = route<{ orderNo: string }>(
     role: ["customer", "merchant"],
     doc: {
       summary: "One of the member's orders, whole, with its handover QR codes",
-      pathParams: { orderNo: text() },
+      pathParams: { orderNo: segment() },
     },
   },
   async ({ member, db, params }) => {

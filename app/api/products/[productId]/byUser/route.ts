@@ -1,6 +1,6 @@
 import { getOwnerProduct } from "@/server/catalog/get-owner-product";
 import { route } from "@/server/http/route";
-import { text } from "@/server/openapi/declare";
+import { segment } from "@/server/openapi/declare";
 import { parseProductId } from "../../product-id";
 
 // GET /api/products/{productId}/byUser: the owner loads a product into the edit form (another merchant's: 404)
@@ -9,7 +9,7 @@ export const GET = route<{ productId: string }>(
     role: "merchant",
     doc: {
       summary: "The owner loads a product into the edit form (another merchant's: 404)",
-      pathParams: { productId: text() },
+      pathParams: { productId: segment() },
     },
   },
   async ({ member, db, params }) => {

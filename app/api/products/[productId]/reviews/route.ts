@@ -1,7 +1,7 @@
 import { reviewListQuerySchema } from "@/lib/validation/reviews";
 import { notFoundError } from "@/server/errors";
 import { route } from "@/server/http/route";
-import { text } from "@/server/openapi/declare";
+import { segment } from "@/server/openapi/declare";
 import { getMyReview } from "@/server/reviews/get-my-review";
 import { listReviews } from "@/server/reviews/list-reviews";
 import { REVIEW_MESSAGES } from "@/server/reviews/messages";
@@ -13,7 +13,7 @@ export const GET = route<{ productId: string }>(
     public: true,
     doc: {
       summary: "A page of reviews (5, newest first) and the viewer's own review",
-      pathParams: { productId: text() },
+      pathParams: { productId: segment() },
       query: [reviewListQuerySchema],
     },
   },

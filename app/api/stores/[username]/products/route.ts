@@ -1,6 +1,6 @@
 import { listStoreProducts, storeProductsQuerySchema } from "@/server/catalog/list-store-products";
 import { route } from "@/server/http/route";
-import { text } from "@/server/openapi/declare";
+import { segment } from "@/server/openapi/declare";
 
 // GET /api/stores/{username}/products: one page of a store's product cards (the deleted view: its owner only)
 export const GET = route<{ username: string }>(
@@ -8,7 +8,7 @@ export const GET = route<{ username: string }>(
     public: true,
     doc: {
       summary: "One page of a store's product cards (the deleted view: its owner only)",
-      pathParams: { username: text() },
+      pathParams: { username: segment() },
       query: [storeProductsQuerySchema],
     },
   },

@@ -3,7 +3,8 @@ import { afterResponse } from "@/server/base/follow-ups";
 import { route } from "@/server/http/route";
 import { listMessages, mailAfterMessage, sendMessage } from "@/server/messaging";
 import { parseRowId } from "@/lib/row-id";
-import { created, json, text } from "@/server/openapi/declare";
+import { created, json, ok, segment } from "@/server/openapi/declare";
+import { messagePageAnswer, messagePostedAnswer } from "@/server/openapi/answers";
 
 type Params = { conversationId: string };
 
@@ -12,7 +13,8 @@ export const GET = route<Params>(
   {
     doc: {
       summary: "The latest 20 messages of a conversation, or 20 older",
-      pathParams: { conversationId: text() },
+      responses: ok(messagePageAnswer),
+      pathParams: { conversationId: segment() },
       query: [messageListQuerySchema],
     },
   },
@@ -30,9 +32,9 @@ export const POST = route<Params>(
   {
     doc: {
       summary: "Write in a conversation (a farmer needs a plan)",
-      pathParams: { conversationId: text() },
+      pathParams: { conversationId: segment() },
       body: json(conversationMessageSchema),
-      responses: created("The message was sent"),
+      responses: created("The message was sent", messagePostedAnswer),
     },
   },
   async ({ req, member, db, params }) => {

@@ -1,7 +1,8 @@
 import { getEnv } from "@/server/env";
 import { route } from "@/server/http/route";
 import { changeNotificationByLink, notificationLinkSchema } from "@/server/notifications";
-import { redirect, text } from "@/server/openapi/declare";
+import { ok, redirect, segment, text } from "@/server/openapi/declare";
+import { messageAnswer } from "@/server/openapi/answers";
 
 type Params = { type: string; userId: string };
 
@@ -19,6 +20,7 @@ export const POST = route<Params>(
     acceptsForeignPosts: true,
     doc: {
       summary: "RFC 8058 one-click unsubscribe from a mail (the signed link is the credential)",
+      responses: ok(messageAnswer),
       pathParams: {
         type: notificationLinkSchema.shape.type,
         userId: notificationLinkSchema.shape.userId,
@@ -43,7 +45,7 @@ export const GET = route<Params>(
     public: true,
     doc: {
       summary: "Send a person to the unsubscribe page (changes nothing)",
-      pathParams: { type: text(), userId: text() },
+      pathParams: { type: segment(), userId: segment() },
       query: [{ sig: text().optional() }],
       responses: redirect("To the unsubscribe page"),
     },
