@@ -271,8 +271,9 @@ export async function refreshProductScore(db: Db, productId: number): Promise<vo
   await db
     .update(products)
     .set({
-      score: sql`coalesce((select round(avg(${reviews.score}), 2) from ${reviews} where ${reviews.productId} = ${productId}), 0)`,
-      reviewCount: sql`(select count(*) from ${reviews} where ${reviews.productId} = ${productId})`,
+      // Hidden reviews count for nothing (server/reviews/visible-reviews.ts).
+      score: sql`coalesce((select round(avg(${reviews.score}), 2) from ${reviews} where ${reviews.productId} = ${productId} and ${reviews.hiddenAt} is null), 0)`,
+      reviewCount: sql`(select count(*) from ${reviews} where ${reviews.productId} = ${productId} and ${reviews.hiddenAt} is null)`,
     })
     .where(eq(products.id, productId));
 }
