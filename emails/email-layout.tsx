@@ -89,6 +89,7 @@ const NOTIFICATION_NAMES = {
   term: "terms",
   back_in_stock: "back-in-stock",
   message: "message",
+  review_reply: "review reply",
 } as const;
 
 /**

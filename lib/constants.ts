@@ -125,8 +125,9 @@ export type CardBrand = (typeof CARD_BRANDS)[number];
 
 /**
  * Each has an allow flag; a missing flag means allowed. The spec's three, then ours:
- * `back_in_stock` (a Dream Tracker product is available again, decision 0042) and `message`
- * (messages waiting in a conversation, which rode on `order` before issue 42).
+ * `back_in_stock` (a Dream Tracker product is available again, decision 0042), `message`
+ * (messages waiting in a conversation, which rode on `order` before issue 42) and `review_reply`
+ * (a farm replied to the member's review, issue 44).
  */
 export const NOTIFICATION_TYPES = [
   "term",
@@ -134,6 +135,7 @@ export const NOTIFICATION_TYPES = [
   "order",
   "back_in_stock",
   "message",
+  "review_reply",
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 

@@ -22,6 +22,9 @@ const ACTION_LABEL: Record<AdminActionEntry["action"], string> = {
   contact_handled: "Handled a contact message",
   money_retry: "Retried a money step",
   money_resolve: "Resolved a money issue",
+  review_hide: "Hid a review or reply",
+  review_restore: "Restored a review or reply",
+  review_dismiss: "Dismissed reports",
 };
 
 const WHEN = new Intl.DateTimeFormat("en-CA", {

@@ -31,6 +31,11 @@ const TYPES: { type: NotificationType; label: string; description: string }[] = 
     description: "Changes to the terms of use and the privacy policy.",
   },
   {
+    type: "review_reply",
+    label: "Review reply emails",
+    description: "A farm replied to one of your reviews.",
+  },
+  {
     type: "back_in_stock",
     label: "Back-in-stock emails",
     description:

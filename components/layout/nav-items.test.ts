@@ -103,6 +103,7 @@ describe("navigation with every feature on", () => {
         "Contact Inbox",
         "Audit Trail",
         "Money",
+        "Review Moderation",
         "Settings",
         "Logout",
       ],

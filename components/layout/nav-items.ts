@@ -55,6 +55,7 @@ export type NavItemId =
   | "admin-inbox"
   | "admin-audit"
   | "admin-money"
+  | "admin-reviews"
   | "settings"
   | "logout"
   | "terms"
@@ -126,6 +127,8 @@ export const NAV_ITEMS: readonly NavItemConfig[] = [
   { id: "admin-inbox", label: "Contact Inbox", href: "/adminInbox", feature: "contact", roles: ["admin"], placements: ["account"], group: "admin" },
   { id: "admin-audit", label: "Audit Trail", href: "/adminAudit", feature: "admin", roles: ["admin"], placements: ["account"], group: "admin" },
   { id: "admin-money", label: "Money", href: "/adminMoney", feature: "admin", roles: ["admin"], placements: ["account"], group: "admin" },
+  // Issue 44: reported reviews and replies, counted in the menu.
+  { id: "admin-reviews", label: "Review Moderation", href: "/adminReviews", feature: "admin", roles: ["admin"], placements: ["account"], group: "admin" },
   { id: "settings", label: "Settings", href: "/settings", feature: "accounts", roles: MEMBERS, placements: ["account"], group: "session" },
   { id: "logout", label: "Logout", action: "logout", feature: "accounts", roles: MEMBERS, placements: ["account", "footer"], group: "session" },
 

@@ -156,6 +156,12 @@ export function ReviewForm({
     >
       <input type="hidden" name="redirect" value={`/products/${productId}`} />
       <h3 className="text-lg font-bold">{myReview ? "Your review" : "Write a review"}</h3>
+      {myReview?.hidden ? (
+        <p className="rounded-xl border border-amber-300 bg-amber-50 p-3 text-sm text-stone-800">
+          Our moderators hid your review, so others no longer see it. You can still edit or delete
+          it; if you think this is a mistake, please contact us.
+        </p>
+      ) : null}
       {ready && !signedIn ? (
         <p className="text-sm text-stone-700">
           <a

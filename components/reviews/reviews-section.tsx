@@ -83,6 +83,8 @@ export function ReviewsSection({
 
   function saved(review: ReviewView) {
     setMyReview(review);
+    // A hidden review stays out of the public list, even for its author.
+    if (review.hidden) return;
     setList((current) => {
       const exists = current.reviews.some((r) => r.id === review.id);
       return exists
@@ -118,7 +120,13 @@ export function ReviewsSection({
           <ol ref={listRef} aria-label="Reviews" className="flex flex-col gap-3">
             {reviews.map((review) => (
               <li key={review.id} tabIndex={-1} className="rounded-2xl focus-visible:outline-3">
-                <ReviewItem review={review} />
+                <ReviewItem
+                  review={review}
+                  actions={{
+                    canReport: viewer.kind === "member" && !review.author,
+                    canReply: isOwnProduct,
+                  }}
+                />
               </li>
             ))}
           </ol>

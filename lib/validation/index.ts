@@ -13,6 +13,7 @@ export * from "./location";
 export * from "./search";
 export * from "./catalog";
 export * from "./reviews";
+export * from "./review-trust";
 export * from "./checkout";
 export * from "./messaging";
 export * from "./profile";

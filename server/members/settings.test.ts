@@ -167,6 +167,7 @@ describe("notification preferences", () => {
       order: true,
       back_in_stock: true,
       message: true,
+      review_reply: true,
     });
     expect(await isNotificationAllowed(db, member.id, "promotion")).toBe(true);
   });
@@ -180,6 +181,7 @@ describe("notification preferences", () => {
       order: true,
       back_in_stock: true,
       message: true,
+      review_reply: true,
     });
     expect(await setNotificationPreference(db, member.id, "promotion", false)).toEqual({
       term: true,
@@ -187,6 +189,7 @@ describe("notification preferences", () => {
       order: true,
       back_in_stock: true,
       message: true,
+      review_reply: true,
     });
     expect(await isNotificationAllowed(db, member.id, "promotion")).toBe(false);
     expect(await getNotificationPreferences(db, other.id)).toEqual({
@@ -195,6 +198,7 @@ describe("notification preferences", () => {
       order: true,
       back_in_stock: true,
       message: true,
+      review_reply: true,
     });
     expect(await setNotificationPreference(db, member.id, "promotion", true)).toEqual({
       term: true,
@@ -202,6 +206,7 @@ describe("notification preferences", () => {
       order: true,
       back_in_stock: true,
       message: true,
+      review_reply: true,
     });
   });
 });
@@ -219,6 +224,7 @@ describe("message mails' own type (issue 42, item 5)", () => {
     expect(await setNotificationPreference(db, member.id, "message", true)).toMatchObject({
       order: false,
       message: true,
+      review_reply: true,
     });
     expect(await isNotificationAllowed(db, member.id, "message")).toBe(true);
     expect(await isNotificationAllowed(db, member.id, "order")).toBe(false);
@@ -232,6 +238,7 @@ describe("message mails' own type (issue 42, item 5)", () => {
     expect(await getNotificationPreferences(db, other.id)).toMatchObject({
       order: true,
       message: true,
+      review_reply: true,
     });
   });
 });

@@ -25,6 +25,7 @@ const LABELS: Record<NotificationType, string> = {
   order: "order",
   back_in_stock: "back-in-stock",
   message: "message",
+  review_reply: "review reply",
 };
 
 /**

@@ -68,3 +68,13 @@ export const passwordChangedAnswer = z.object({
   message: z.string(),
   token: z.string().optional(),
 });
+
+/** A farm's public reply to a review (server/reviews/review-view.ts's ReviewReplyView). */
+export const reviewReplyView = z.object({
+  farm: z.string(),
+  reply: z.string(),
+  created_on: isoDate(),
+  updated_on: isoDate(),
+});
+
+export const reviewReplySavedAnswer = z.object({ message: z.string(), reply: reviewReplyView });

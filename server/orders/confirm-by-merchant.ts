@@ -5,6 +5,7 @@ import type { ConfirmedLine } from "@/lib/orders/types";
 import { centsToDecimalString } from "@/lib/money";
 import type { Db } from "@/server/db/client";
 import { members, orderItems, orders, products } from "@/server/db/schema";
+import { expireReviewPages, markVerifiedBuyers } from "@/server/reviews";
 import { conflict, forbiddenError, notFoundError } from "@/server/errors";
 import { imageUrl } from "@/server/storage";
 import { verifyHandoverToken } from "./handover-code";
@@ -151,10 +152,17 @@ export async function confirmByMerchant(
       .orderBy(asc(orderItems.id));
     if (lines.length === 0) throw conflict(NOTHING_TO_CONFIRM_MESSAGE);
     const confirmedNow = [...receivedNow, ...confirmedOnly].map((line) => line.id);
-    return { order, receivedNow, confirmedNow, lines };
+    // Their customer's reviews of these products now carry the verified-buyer mark (decision 0049).
+    const verifiedProducts = await markVerifiedBuyers(
+      tx,
+      receivedNow.map((line) => line.id),
+    );
+    return { order, receivedNow, confirmedNow, lines, verifiedProducts };
   });
 
-  const { order, receivedNow, confirmedNow, lines } = outcome;
+  const { order, receivedNow, confirmedNow, lines, verifiedProducts } = outcome;
+  if (verifiedProducts.length > 0)
+    await afterCommit(db, "verified review pages", async () => expireReviewPages(verifiedProducts));
   if (receivedNow.length > 0) {
     await afterCommit(db, "order status email", (db) =>
       sendOrderStatusEmail(db, {

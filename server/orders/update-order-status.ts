@@ -9,6 +9,7 @@ import { and, eq, notInArray, sql } from "drizzle-orm";
 import { formatStatusLabel, orderStatusesFor, type OrderStatus } from "@/lib/constants";
 import type { Db } from "@/server/db/client";
 import { members, orderItems, orders } from "@/server/db/schema";
+import { expireReviewPages, markVerifiedBuyers } from "@/server/reviews";
 import { AppError, conflict, notFoundError, validationError } from "@/server/errors";
 import { CLOSED_STATUSES, ORDER_NOT_FOUND_MESSAGE, orderMethodOf } from "./order-rules";
 import { sendOrderStatusEmail, type OrderStatusChange } from "./send-order-status-email";
@@ -79,6 +80,7 @@ export async function updateOrderStatus(
     refund: { orderId: number; status: "cancelled" | "refunded" } | null;
   };
   const stockChanges: StockChange[] = [];
+  const verifiedProducts: number[] = [];
   const { productName, change, refund } = await db.transaction(async (tx): Promise<Outcome> => {
     const [row] = await tx
       .select({
@@ -173,10 +175,15 @@ export async function updateOrderStatus(
       )
       .returning({ id: orderItems.id });
     if (updated.length !== 1) throw conflict(closedRowMessage("cancelled"));
+    // The customer's review of the product now carries the verified-buyer mark (decision 0049).
+    if (status === "customer_received")
+      verifiedProducts.push(...(await markVerifiedBuyers(tx, [orderItemId])));
 
     return { productName: row.productName, change, refund: null };
   });
   await followStockChanges(db, stockChanges);
+  if (verifiedProducts.length > 0)
+    await afterCommit(db, "verified review pages", async () => expireReviewPages(verifiedProducts));
 
   if (refund && stripe) {
     // The status (and its mail) follow the refund: whoever finishes it sends them.

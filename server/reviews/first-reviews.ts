@@ -1,12 +1,13 @@
 import "server-only";
-import { desc, eq } from "drizzle-orm";
+import { and, desc, eq } from "drizzle-orm";
 import { cacheLife, cacheTag } from "next/cache";
 import { PAGE_SIZES } from "@/lib/constants";
 import { CACHE_TAGS } from "@/server/catalog/cache-tags";
 import { getDb } from "@/server/db/client";
-import { members, reviews } from "@/server/db/schema";
+import { reviews } from "@/server/db/schema";
 import type { ReviewPage } from "./list-reviews";
-import { REVIEW_VIEW_COLUMNS, toReviewView } from "./review-view";
+import { selectReviewViews, toReviewView } from "./review-view";
+import { visibleReviews } from "./visible-reviews";
 
 /**
  * The product page's first page of reviews, as a visitor sees it, through the data cache: one
@@ -25,11 +26,8 @@ export async function getCachedFirstReviewsOf(
   const perPage = PAGE_SIZES.reviews;
   if (reviewCount <= 0) return { reviews: [], total: 0, page: 1, perPage };
   const db = await getDb();
-  const rows = await db
-    .select(REVIEW_VIEW_COLUMNS)
-    .from(reviews)
-    .innerJoin(members, eq(members.id, reviews.memberId))
-    .where(eq(reviews.productId, productId))
+  const rows = await selectReviewViews(db)
+    .where(and(eq(reviews.productId, productId), visibleReviews()))
     .orderBy(desc(reviews.createdAt), desc(reviews.id))
     .limit(perPage);
   return {

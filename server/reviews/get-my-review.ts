@@ -1,8 +1,8 @@
 import "server-only";
 import { and, eq } from "drizzle-orm";
 import type { Db } from "@/server/db/client";
-import { members, reviews } from "@/server/db/schema";
-import { REVIEW_VIEW_COLUMNS, toReviewView, type ReviewView } from "./review-view";
+import { reviews } from "@/server/db/schema";
+import { selectReviewViews, toReviewView, type ReviewView } from "./review-view";
 import { isRowId } from "@/lib/row-id";
 
 /**
@@ -14,10 +14,8 @@ export async function getMyReview(
   { productId, memberId }: { productId: number; memberId: number },
 ): Promise<ReviewView | null> {
   if (!isRowId(productId)) return null;
-  const [row] = await db
-    .select(REVIEW_VIEW_COLUMNS)
-    .from(reviews)
-    .innerJoin(members, eq(members.id, reviews.memberId))
+  // The author's own read: a hidden review is answered too, marked `hidden`.
+  const [row] = await selectReviewViews(db)
     .where(and(eq(reviews.memberId, memberId), eq(reviews.productId, productId)))
     .limit(1);
   return row ? toReviewView(row, memberId) : null;

@@ -1,6 +1,7 @@
 import "server-only";
 import { revalidateTag } from "next/cache";
 import { CACHE_TAGS } from "@/server/catalog/cache-tags";
+import { log } from "@/server/log";
 import type { RecountedRatings } from "./rating-counters";
 
 /**
@@ -21,5 +22,24 @@ export function invalidateReviewCaches(rated: RecountedRatings): void {
     CACHE_TAGS.PRODUCT_RATING_LISTS,
   ]) {
     revalidateTag(tag, "max");
+  }
+}
+
+/**
+ * The same for reviews a status change marked verified (decision 0049), from a follow-up that may
+ * run outside a request (a script, a test): there the pages catch up with their cache life.
+ */
+export function expireReviewPages(productIds: readonly number[]): void {
+  try {
+    for (const productId of productIds) {
+      revalidateTag(CACHE_TAGS.reviews(productId), { expire: 0 });
+      revalidateTag(CACHE_TAGS.product(productId), { expire: 0 });
+    }
+  } catch (error) {
+    if (error instanceof Error && error.message.includes("static generation store missing")) {
+      log.debug({ productIds }, "no request: review pages catch up with their cache life");
+      return;
+    }
+    throw error;
   }
 }

@@ -4,16 +4,17 @@ import { cacheLife, cacheTag } from "next/cache";
 import { PAGE_SIZES } from "@/lib/constants";
 import { CACHE_TAGS } from "@/server/catalog/cache-tags";
 import { getDb, type Db } from "@/server/db/client";
-import { members, products, reviews } from "@/server/db/schema";
+import { products, reviews } from "@/server/db/schema";
 import { isAppError, notFoundError } from "@/server/errors";
 import { REVIEW_MESSAGES } from "./messages";
-import { REVIEW_VIEW_COLUMNS, toReviewView, type ReviewView } from "./review-view";
+import { selectReviewViews, toReviewView, type ReviewView } from "./review-view";
+import { visibleReviews } from "./visible-reviews";
 import { isRowId } from "@/lib/row-id";
 
 /** One page of a product's reviews, newest first (5 a page, PAGE_SIZES.reviews). */
 export type ReviewPage = {
   reviews: ReviewView[];
-  /** Every review of the product. */
+  /** Every visible review of the product. */
   total: number;
   page: number;
   perPage: number;
@@ -54,11 +55,8 @@ export async function listReviews(
   const offset = (page - 1) * perPage;
   if (offset >= total) return { reviews: [], total, page, perPage };
 
-  const rows = await db
-    .select(REVIEW_VIEW_COLUMNS)
-    .from(reviews)
-    .innerJoin(members, eq(members.id, reviews.memberId))
-    .where(eq(reviews.productId, productId))
+  const rows = await selectReviewViews(db)
+    .where(and(eq(reviews.productId, productId), visibleReviews()))
     .orderBy(desc(reviews.createdAt), desc(reviews.id))
     .limit(perPage)
     .offset(offset);

@@ -9,9 +9,9 @@ export type RecountedRatings = { productId: number; merchantId: number; merchant
 
 /**
  * The reviews that count toward ratings. The one place a rule about which reviews count goes
- * (moderation's hidden reviews are left out here, at merge); `r` is `reviews`.
+ * (a review moderation hid counts for nothing); `r` is `reviews`.
  */
-const COUNTED_REVIEW: SQL = sql`true`;
+const COUNTED_REVIEW: SQL = sql`r.hidden_at is null`;
 
 /** Sort by rating's key from a count and a sum of scores: lib/catalog/rating.ts's `ratingRank`. */
 function rankOf(count: SQL, total: SQL): SQL {

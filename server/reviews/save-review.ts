@@ -1,11 +1,12 @@
 import "server-only";
 import { and, eq, sql } from "drizzle-orm";
 import type { Db } from "@/server/db/client";
-import { members, products, reviews } from "@/server/db/schema";
+import { products, reviews } from "@/server/db/schema";
 import { forbiddenError, notFoundError } from "@/server/errors";
 import { REVIEW_MESSAGES } from "./messages";
 import { recountRatings, type RecountedRatings } from "./rating-counters";
-import { REVIEW_VIEW_COLUMNS, toReviewView, type ReviewView } from "./review-view";
+import { selectReviewViews, toReviewView, type ReviewView } from "./review-view";
+import { hasReceivedSql } from "./verified-buyer";
 import { isRowId } from "@/lib/row-id";
 
 export type SaveReviewInput = {
@@ -30,7 +31,9 @@ export type SaveReviewResult = {
  * Writes the member's review of an active product, or updates it: one review per member and
  * product (the unique index turns a second write into an update). The product's score and
  * review count, and the farm's rating, change in the same transaction (recountRatings), with the
- * product row locked so concurrent reviews of one product are counted one after the other.
+ * product row locked so concurrent reviews of one product are counted one after the other. The
+ * verified-buyer mark is decided here, from the member's received order lines. A review an
+ * operator hid stays hidden when its author edits it (editing is no way around moderation).
  *
  * @throws AppError not_found when the product is not active, or `reviewId` is not the member's
  *   review of this product (another member's review is not found either).
@@ -54,21 +57,23 @@ export async function saveReview(db: Db, input: SaveReviewInput): Promise<SaveRe
       });
     }
 
+    // Decided again on every write: the member received the product (decision 0049).
+    const verified = hasReceivedSql(memberId, productId);
     let saved: { id: number; created: boolean } | undefined;
     if (reviewId === null) {
       [saved] = await tx
         .insert(reviews)
-        .values({ productId, memberId, score, content })
+        .values({ productId, memberId, score, content, verifiedBuyer: verified })
         .onConflictDoUpdate({
           target: [reviews.memberId, reviews.productId],
-          set: { score, content, updatedAt: sql`now()` },
+          set: { score, content, verifiedBuyer: verified, updatedAt: sql`now()` },
         })
         // xmax is 0 only on a row this statement inserted (an update leaves the old version's id).
         .returning({ id: reviews.id, created: sql<boolean>`(xmax = 0)` });
     } else {
       const [updated] = await tx
         .update(reviews)
-        .set({ score, content })
+        .set({ score, content, verifiedBuyer: verified })
         .where(
           and(
             eq(reviews.id, reviewId),
@@ -82,11 +87,7 @@ export async function saveReview(db: Db, input: SaveReviewInput): Promise<SaveRe
     }
 
     const rated = (await recountRatings(tx, productId))!;
-    const [row] = await tx
-      .select(REVIEW_VIEW_COLUMNS)
-      .from(reviews)
-      .innerJoin(members, eq(members.id, reviews.memberId))
-      .where(eq(reviews.id, saved!.id));
+    const [row] = await selectReviewViews(tx).where(eq(reviews.id, saved!.id));
     return { created: saved!.created, review: toReviewView(row!, memberId), rated };
   });
 }

@@ -205,7 +205,7 @@ describe("loadViewerAnswer (GET /api/viewer)", () => {
     testState.statements = 0;
     const answer = await loadViewerAnswer(request(await cookieFor(admin.id)), null);
     expect(testState.statements).toBe(1);
-    expect(answer.menuCounts).toEqual({ "admin-money": 2 });
+    expect(answer.menuCounts).toEqual({ "admin-money": 2, "admin-reviews": 0 });
     expect(
       (await loadViewerAnswer(request(await cookieFor(customer.id)), null)).menuCounts,
     ).toBeUndefined();

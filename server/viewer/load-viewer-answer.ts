@@ -7,7 +7,15 @@ import { readSessionCredential, resolveSessionTokenWith } from "@/server/auth/se
 import { countCartItems, VisitorCookies } from "@/server/cart";
 import { memberItemCountSql } from "@/server/cart/count-cart-items";
 import { getDb } from "@/server/db/client";
-import { localLocations, members, moneyIssues, products, reviews } from "@/server/db/schema";
+import {
+  localLocations,
+  members,
+  moneyIssues,
+  products,
+  reviewReplies,
+  reviewReports,
+  reviews,
+} from "@/server/db/schema";
 import { unreadConversationCountSql } from "@/server/messaging/count-unread";
 import { readLocationCookies } from "@/server/location/location-cookies";
 import { toLocationAnswer, type ViewerLocation } from "@/server/location/types";
@@ -30,6 +38,9 @@ type ReviewRow = {
   content: string;
   createdAt: string;
   avatarImage: string | null;
+  verifiedBuyer: boolean;
+  hiddenAt: string | null;
+  reply: { content: string; createdAt: string; updatedAt: string; farm: string } | null;
 };
 
 /**
@@ -58,6 +69,8 @@ export async function loadViewerAnswer(
         // The open money issues an admin's menu counts (decision 0037), from its partial index;
         // answered to admins only (below).
         moneyIssues: sql<number>`(select count(*)::int from ${moneyIssues} where ${moneyIssues.status} = 'open')`,
+        // Reviews and replies waiting for a moderator (issue 44): distinct items with open reports.
+        reportedReviews: sql<number>`(select count(distinct (${reviewReports.reviewId}, coalesce(${reviewReports.replyId}, 0)))::int from ${reviewReports} where ${reviewReports.resolvedAt} is null)`,
         location: sql<LocationRow | null>`(
           select json_build_object(
             'latitude', l.latitude, 'longitude', l.longitude, 'radiusKm', l.radius_km,
@@ -68,7 +81,14 @@ export async function loadViewerAnswer(
           productId !== null && isRowId(productId)
             ? sql<ReviewRow | null>`(
                 select json_build_object('id', r.id, 'score', r.score, 'content', r.content,
-                  'createdAt', r.created_at, 'avatarImage', ${members}.avatar_image)
+                  'createdAt', r.created_at, 'avatarImage', ${members}.avatar_image,
+                  'verifiedBuyer', r.verified_buyer, 'hiddenAt', r.hidden_at,
+                  'reply', (select json_build_object('content', rr.content,
+                      'createdAt', rr.created_at, 'updatedAt', rr.updated_at, 'farm', f.username)
+                    from ${reviewReplies} as rr
+                    join ${products} as rp on rp.id = r.product_id
+                    join ${members} as f on f.id = rp.merchant_id
+                    where rr.review_id = r.id and rr.hidden_at is null))
                 from ${reviews} as r where r.member_id = ${MEMBER_ID} and r.product_id = ${productId}
                 limit 1)`
             : sql<ReviewRow | null>`null::json`,
@@ -110,7 +130,12 @@ export async function loadViewerAnswer(
     // Conversations holding messages the member has not opened, from the kept counters.
     unreadMessages: Number(extras.unread ?? 0),
     ...(member.memberType === "admin"
-      ? { menuCounts: { "admin-money": Number(extras.moneyIssues ?? 0) } }
+      ? {
+          menuCounts: {
+            "admin-money": Number(extras.moneyIssues ?? 0),
+            "admin-reviews": Number(extras.reportedReviews ?? 0),
+          },
+        }
       : {}),
     myLocal:
       myLocalOn && member.memberType === "customer"
@@ -132,6 +157,12 @@ export async function loadViewerAnswer(
                   createdAt: new Date(review.createdAt),
                   username: member.username,
                   avatarImage: review.avatarImage,
+                  verifiedBuyer: review.verifiedBuyer,
+                  hiddenAt: review.hiddenAt ? new Date(review.hiddenAt) : null,
+                  replyContent: review.reply?.content ?? null,
+                  replyCreatedAt: review.reply ? new Date(review.reply.createdAt) : null,
+                  replyUpdatedAt: review.reply ? new Date(review.reply.updatedAt) : null,
+                  farmName: review.reply?.farm ?? null,
                 },
                 member.id,
               )

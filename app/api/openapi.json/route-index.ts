@@ -18,6 +18,10 @@ export const ROUTE_MODULES: readonly RouteModuleLoader[] = [
   },
   { file: "app/api/admin/money/route.ts", load: () => import("@/app/api/admin/money/route") },
   {
+    file: "app/api/admin/reviews/[reviewId]/[action]/route.ts",
+    load: () => import("@/app/api/admin/reviews/[reviewId]/[action]/route"),
+  },
+  {
     file: "app/api/auth/[...nextauth]/route.ts",
     load: () => import("@/app/api/auth/[...nextauth]/route"),
   },
@@ -212,6 +216,14 @@ export const ROUTE_MODULES: readonly RouteModuleLoader[] = [
     load: () => import("@/app/api/resellers/create/route"),
   },
   { file: "app/api/resellers/route.ts", load: () => import("@/app/api/resellers/route") },
+  {
+    file: "app/api/reviews/[reviewId]/reply/route.ts",
+    load: () => import("@/app/api/reviews/[reviewId]/reply/route"),
+  },
+  {
+    file: "app/api/reviews/[reviewId]/reports/route.ts",
+    load: () => import("@/app/api/reviews/[reviewId]/reports/route"),
+  },
   {
     file: "app/api/reviews/[reviewId]/route.ts",
     load: () => import("@/app/api/reviews/[reviewId]/route"),

@@ -159,6 +159,9 @@ describe("POST /api/reviews", () => {
         review: "Sweet and crunchy!",
         created_on: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/),
         author: true,
+        verified_buyer: false,
+        reply: null,
+        hidden: false,
       },
     });
     // The product page now; the cards of the product and its farm and the lists sorted by
@@ -285,10 +288,13 @@ describe("GET /api/products/{productId}/reviews", () => {
       "author",
       "avatar_image",
       "created_on",
+      "hidden",
       "id",
+      "reply",
       "review",
       "score",
       "username",
+      "verified_buyer",
     ]);
     expect(page.every((r) => r.author === false)).toBe(true);
   });

@@ -177,6 +177,7 @@ describe("/api/settings/notifications", () => {
         order: true,
         back_in_stock: true,
         message: true,
+        review_reply: true,
       },
     });
     const saved = await call(
@@ -192,6 +193,7 @@ describe("/api/settings/notifications", () => {
           order: true,
           back_in_stock: true,
           message: true,
+          review_reply: true,
         },
       },
     });
@@ -204,6 +206,7 @@ describe("/api/settings/notifications", () => {
         order: true,
         back_in_stock: true,
         message: true,
+        review_reply: true,
       },
     });
   });

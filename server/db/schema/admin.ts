@@ -14,6 +14,11 @@ export const ADMIN_ACTIONS = [
   "contact_handled",
   "money_retry",
   "money_resolve",
+  // Review moderation (issue 44): the target is "review:{id}" or "review_reply:{id}", `after`
+  // carries the operator's reason.
+  "review_hide",
+  "review_restore",
+  "review_dismiss",
 ] as const;
 export type AdminAction = (typeof ADMIN_ACTIONS)[number];
 

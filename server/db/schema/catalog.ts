@@ -168,6 +168,18 @@ export const reviews = pgTable(
       .references(() => members.id, { onDelete: "cascade" }),
     score: smallint("score").notNull(),
     content: text("content").notNull(),
+    /**
+     * The author received the product (a line of theirs reached customer_received), decided on
+     * the server when the review is written or edited and when such a line is received later
+     * (issue 44, decision 0049).
+     */
+    verifiedBuyer: boolean("verified_buyer").notNull().default(false),
+    /**
+     * Set when an operator hid the review (moderation, decision 0049): a hidden review leaves
+     * every public read, count and the structured data (server/reviews/visible-reviews.ts); only
+     * its author still sees it, marked as hidden. Null = shown.
+     */
+    hiddenAt: happenedAt("hidden_at"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

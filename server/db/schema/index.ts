@@ -7,6 +7,7 @@ export * from "./shared";
 export * from "./members";
 export * from "./subscriptions";
 export * from "./catalog";
+export * from "./review-trust";
 export * from "./catalog-search";
 export * from "./cart";
 export * from "./orders";

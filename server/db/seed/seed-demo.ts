@@ -1,5 +1,5 @@
 import "server-only";
-import { count, eq } from "drizzle-orm";
+import { count, eq, sql } from "drizzle-orm";
 import type { Db } from "@/server/db/client";
 import { members, products } from "@/server/db/schema";
 import { geocode } from "@/server/geo";
@@ -129,6 +129,7 @@ export async function seedDemo(db: Db, options: SeedDemoOptions = {}): Promise<S
   const allProducts = farms.flatMap((f) => f.products);
   await createDemoReviews(db, allProducts, customers, random, daysAgo);
   const orders = await createDemoOrders(db, farms, customers, random, daysAgo);
+  await createDemoReviewTrust(db);
 
   // The flagship Harvest farm lists more than one store page (12), so Load More shows on its store.
   // Added last, with fixed dates and no draws from `random`, so every other demo row stays as it was.
@@ -435,6 +436,33 @@ async function createDemoReviews(
       });
     }
   }
+}
+
+/**
+ * Issue 44 on the demo: reviews of buyers who received the product carry the verified mark, the
+ * farms replied to some reviews (every third), and a few reviews wait in the moderation queue,
+ * reported by another demo customer. Plain statements, no draws from `random`, so every other demo
+ * row stays as it was.
+ */
+async function createDemoReviewTrust(db: Db): Promise<void> {
+  await db.execute(sql`
+    update reviews r set verified_buyer = true
+    where exists (select 1 from order_items oi join orders o on o.id = oi.order_id
+      where o.customer_id = r.member_id and oi.product_id = r.product_id
+        and oi.status = 'customer_received')`);
+  await db.execute(sql`
+    insert into review_replies (review_id, merchant_id, content, created_at, updated_at)
+    select r.id, p.merchant_id,
+      'Thank you so much for the kind words! See you at the next pickup.',
+      r.created_at + interval '1 day', r.created_at + interval '1 day'
+    from reviews r join products p on p.id = r.product_id
+    where r.id % 3 = 0`);
+  await db.execute(sql`
+    insert into review_reports (review_id, reporter_id, reason)
+    select r.id, m.id, (array['spam', 'off_topic', 'offensive'])[1 + r.id % 3]::review_report_reason
+    from (select id, member_id from reviews order by id limit 3) r
+    cross join lateral (select id from members where member_type = 'customer'
+      and id <> r.member_id order by id limit 1) m`);
 }
 
 /** Orders over the last two months in every status, for the demo customer and the others. */
