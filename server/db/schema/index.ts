@@ -18,3 +18,4 @@ export * from "./payments";
 export * from "./mail";
 export * from "./contact";
 export * from "./admin";
+export * from "./pickup";
