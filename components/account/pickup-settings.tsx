@@ -1,5 +1,6 @@
 "use client";
 
+import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useState, type FormEvent, type ReactNode } from "react";
 import { Button } from "@/components/ui/button";
@@ -77,6 +78,12 @@ export function PickupSettings({ setup }: { setup: PickupSetupView }) {
   const placeName = new Map(setup.places.map((p) => [p.id, p.name]));
   return (
     <div className="flex flex-col gap-8">
+      <Link
+        href="/pickups"
+        className="text-leaf-800 self-start font-semibold underline-offset-2 hover:underline"
+      >
+        Open Pickups: today&apos;s orders and what to pack
+      </Link>
       <p className="text-stone-700">
         Times are in your time zone, <strong>{setup.timeZone}</strong>. Customers in another zone
         see them in theirs too.
