@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import { Suspense } from "react";
 import { CheckoutOptionsForm } from "@/components/account/checkout-options-form";
 import { NotificationSettings } from "@/components/account/notification-settings";
+import { PickupSettings } from "@/components/account/pickup-settings";
 import { PasswordForm } from "@/components/account/password-form";
 import { PayoutsSection } from "@/components/account/payouts-section";
 import { SettingsNav } from "@/components/account/settings-nav";
@@ -17,13 +18,14 @@ import { getDb } from "@/server/db/client";
 import { getEnv } from "@/server/env";
 import { getProfile } from "@/server/members/get-profile";
 import { getNotificationPreferences } from "@/server/members/notification-preferences";
+import { getFarmPickupSetup } from "@/server/pickup/farm-setup";
 import { getPayoutsOverview } from "@/server/payouts/get-payouts-overview";
 
 export const metadata: Metadata = { title: "Settings", robots: { index: false } };
 
 type SearchParams = Promise<Record<string, string | string[] | undefined>>;
 
-// GET /settings?section=checkout|payouts|subscription|password|notifications (signed-in only)
+// GET /settings?section=checkout|pickup|payouts|subscription|password|notifications (signed-in only)
 export default function SettingsPage({ searchParams }: { searchParams: SearchParams }) {
   return (
     <>
@@ -69,6 +71,9 @@ async function Settings({ searchParams }: { searchParams: SearchParams }) {
             initial={(await getProfile(db, member.id)).checkoutPaymentOptions}
             cardPaymentsEnabled={getEnv().cardPaymentsEnabled}
           />
+        ) : null}
+        {section === "pickup" ? (
+          <PickupSettings setup={await getFarmPickupSetup(db, member.id)} />
         ) : null}
         {section === "payouts" ? (
           <PayoutsSection

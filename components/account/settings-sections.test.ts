@@ -2,9 +2,10 @@ import { describe, expect, it } from "vitest";
 import { resolveSettingsSection, settingsSectionsFor } from "./settings-sections";
 
 describe("settings sections", () => {
-  it("gives merchants all five sections and others only password and notifications", () => {
+  it("gives merchants all six sections and others only password and notifications", () => {
     expect(settingsSectionsFor("merchant")).toEqual([
       "checkout",
+      "pickup",
       "payouts",
       "subscription",
       "password",

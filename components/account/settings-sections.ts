@@ -3,6 +3,7 @@ import type { MemberType } from "@/lib/constants";
 /** The `section` values of /settings (spec part 1 section 2). */
 export const SETTINGS_SECTIONS = [
   "checkout",
+  "pickup",
   "payouts",
   "subscription",
   "password",
@@ -12,6 +13,7 @@ export type SettingsSection = (typeof SETTINGS_SECTIONS)[number];
 
 export const SETTINGS_SECTION_LABELS: Record<SettingsSection, string> = {
   checkout: "Checkout Options",
+  pickup: "Pickup Windows",
   payouts: "Payouts",
   subscription: "Subscription",
   password: "Password",

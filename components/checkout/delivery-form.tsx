@@ -10,6 +10,7 @@ import { AddressFields } from "@/components/forms/address-fields";
 import { ContactFields } from "@/components/forms/contact-fields";
 import { lazyResolver } from "@/components/forms/lazy-resolver";
 import { SubmitButton } from "@/components/ui/submit-button";
+import { choiceKey, PickupChoices, type PickupFarmChoices } from "./pickup-choices";
 import type { DeliveryDestination } from "@/lib/constants";
 import type { CountryCode } from "@/lib/regions";
 import type { deliverySchema, homeDeliverySchema } from "@/lib/validation/checkout";
@@ -67,6 +68,8 @@ export function DeliveryForm({
   profileAddress,
   canSaveAddress,
   previewHref,
+  pickupFarms = [],
+  initialPickup,
 }: {
   destination: DeliveryDestination;
   initial: DeliveryFormValues;
@@ -74,6 +77,10 @@ export function DeliveryForm({
   /** Customers only: a farmer's profile address is their farm's place on the map. */
   canSaveAddress: boolean;
   previewHref: string;
+  /** Store pickup: the farms of the cart with open windows (one choice each). */
+  pickupFarms?: PickupFarmChoices[];
+  /** The windows chosen earlier in this checkout. */
+  initialPickup?: { windowId: number; day: string }[] | undefined;
 }) {
   const router = useRouter();
   const isHome = destination === "home";
@@ -92,6 +99,17 @@ export function DeliveryForm({
   } = form;
   const [status, setStatus] = useState<Status | null>(null);
   const [saveToProfile, setSaveToProfile] = useState(false);
+  // Each farm's earlier choice when still offered, else its next window.
+  const [picks, setPicks] = useState<Record<number, string>>(() =>
+    Object.fromEntries(
+      pickupFarms.map((farm) => {
+        const keys = farm.options.map(choiceKey);
+        const earlier = (initialPickup ?? []).map(choiceKey).find((k) => keys.includes(k));
+        return [farm.merchantId, earlier ?? keys[0] ?? ""];
+      }),
+    ),
+  );
+  const [pickupError, setPickupError] = useState<string | undefined>();
   const typedAddress = useWatch({ control, name: [...ADDRESS_FIELDS] });
   const offersSave =
     isHome &&
@@ -105,8 +123,26 @@ export function DeliveryForm({
 
   async function onSubmit(values: FormOutput) {
     setStatus(null);
+    setPickupError(undefined);
+    const pickup = isHome
+      ? undefined
+      : pickupFarms.flatMap((farm) => {
+          const [windowId, day] = (picks[farm.merchantId] ?? "").split(":");
+          return windowId && day ? [{ windowId: Number(windowId), day }] : [];
+        });
+    const unpicked = isHome ? undefined : pickupFarms.find((farm) => !picks[farm.merchantId]);
+    if (unpicked) {
+      const text = `Please choose a pickup time for ${unpicked.name}.`;
+      setPickupError(text);
+      setStatus({ kind: "error", text });
+      return;
+    }
     const result = await send<{ delivery: FormOutput }>("/api/checkout/delivery", {
-      json: { ...values, saveToProfile: offersSave && saveToProfile },
+      json: {
+        ...values,
+        ...(pickup ? { pickup } : {}),
+        saveToProfile: offersSave && saveToProfile,
+      },
     });
     if (result.ok) {
       router.push(previewHref);
@@ -130,6 +166,14 @@ export function DeliveryForm({
     >
       <ContactFields form={form} idPrefix="delivery" error={error} withEmail />
       {isHome ? <AddressFields form={form} idPrefix="delivery" error={error} withStreet /> : null}
+      {!isHome && pickupFarms.length > 0 ? (
+        <PickupChoices
+          farms={pickupFarms}
+          picks={picks}
+          onPick={(merchantId, key) => setPicks({ ...picks, [merchantId]: key })}
+          error={pickupError}
+        />
+      ) : null}
       {offersSave ? (
         <label className="flex items-center gap-3 text-stone-800 sm:col-span-2">
           <input

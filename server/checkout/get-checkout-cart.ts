@@ -32,6 +32,7 @@ export type CheckoutLine = {
   /** "ea" or "2 lbs". */
   priceUnit: string;
   deliveryService: DeliveryMethod;
+  merchantId: number;
   merchantUsername: string;
   merchantName: string;
 };
@@ -120,6 +121,7 @@ function toCheckoutLine(line: CartLine): CheckoutLine {
     currency: line.currency,
     priceUnit: priceUnitLabel(line),
     deliveryService: line.deliveryService,
+    merchantId: line.merchantId,
     merchantUsername: line.merchantUsername,
     merchantName: `${line.merchantFirstName} ${line.merchantLastName}`,
   };

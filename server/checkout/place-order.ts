@@ -16,6 +16,7 @@ import { afterCommit } from "@/server/base/follow-ups";
 import { followStockChanges } from "@/server/catalog/product-stock";
 import { sendOrderPlacedEmails } from "./send-order-placed-emails";
 import { writeOrder } from "./write-order";
+import { pickupsOf } from "./pickups-of";
 
 export { CART_CHANGED_MESSAGE, ORDER_TOO_LARGE_MESSAGE } from "./review-order-lines";
 export const CHECKOUT_KEY_USED_MESSAGE =
@@ -76,7 +77,8 @@ export async function placeOrder(db: Db, input: PlaceOrderInput): Promise<Placed
       throw error;
     }
 
-    const written = await writeOrder(db, { ...input, reviewed });
+    const pickups = await pickupsOf(db, input.delivery, reviewed);
+    const written = await writeOrder(db, { ...input, reviewed, pickups });
     if (written.outcome === "created") {
       const { orderId, orderNo } = written;
       await afterCommit(db, "order-placed emails", (db) => sendOrderPlacedEmails(db, orderId));

@@ -13,6 +13,7 @@ import {
   type StockChange,
 } from "@/server/catalog/product-stock";
 import type { Db } from "@/server/db/client";
+import { isSlotFullError, pickupRows, type ResolvedPickup } from "@/server/pickup/resolve-choices";
 import { executeRendered, renderStatement } from "@/server/db/named-statement";
 
 export type WrittenOrder =
@@ -54,6 +55,12 @@ type Row = {
  * the next check names the product and what is left. The line keeps what it took
  * (`order_items.stock_taken`), for a cancel to give back.
  *
+ * Pickup windows (decision 0050): a window with a capacity takes one place for its date in this
+ * same statement, by an upsert of its `pickup_slots` row (locked in window and date order, after
+ * the products' stock); pickup_slots_within_capacity refuses a take past the capacity, which rolls
+ * the whole statement back like a stock shortfall, answered `products_changed` so the next check
+ * names the full window and offers the next. The order keeps its windows (`order_pickups`).
+ *
  * Lock order is the one every checkout and cancel keeps (drizzle/0008 and 0015): the cart rows,
  * then the limited products in product id order (their stock), then the farmers' line counters in
  * farmer id order (the lines' insert trigger fires at the end of the statement), then the products
@@ -64,9 +71,16 @@ type Row = {
  */
 export async function writeOrder(
   db: Db,
-  input: { customerId: number; checkoutKey: string; delivery: Delivery; reviewed: ReviewedLines },
+  input: {
+    customerId: number;
+    checkoutKey: string;
+    delivery: Delivery;
+    reviewed: ReviewedLines;
+    pickups?: readonly ResolvedPickup[];
+  },
 ): Promise<WrittenOrder> {
   const { customerId, checkoutKey, delivery, reviewed } = input;
+  const picked = pickupRows(input.pickups ?? []);
   const d = deliveryColumns(delivery);
   const lines = JSON.stringify(reviewed.lines.map((line) => orderLine(line, delivery)));
   const passes = stillOrderable("in_person", {
@@ -123,6 +137,27 @@ export async function writeOrder(
       returning p.id, p.merchant_id, p.status, p.in_stock, p.unit_weight, p.available_qty,
         -l.stock_taken as delta
     ),
+    picked as (
+      select * from jsonb_to_recordset(${picked}::jsonb) as p(
+        merchant_id int, window_id int, day date, starts_at timestamptz, ends_at timestamptz,
+        time_zone text, place_name text, place_address text, capacity int)
+    ),
+    slots_taken as (
+      insert into pickup_slots (window_id, day, taken, capacity)
+      select window_id, day, 1, capacity from picked
+      where capacity is not null and exists (select 1 from new_order)
+      order by window_id, day
+      on conflict (window_id, day) do update set taken = pickup_slots.taken + 1
+      returning window_id, day
+    ),
+    new_pickups as (
+      insert into order_pickups (order_id, merchant_id, window_id, day, starts_at, ends_at,
+        time_zone, place_name, place_address, took_slot)
+      select new_order.id, p.merchant_id, p.window_id, p.day, p.starts_at, p.ends_at,
+        p.time_zone, p.place_name, p.place_address,
+        (select count(*) from slots_taken s where s.window_id = p.window_id and s.day = p.day)::int
+      from new_order cross join picked p
+    ),
     new_lines as (
       insert into order_items (order_id, product_id, merchant_id, product_name, unit_price_cents,
         unit_weight, unit_weight_symbol, qty, delivery_service, stock_taken)
@@ -149,6 +184,8 @@ export async function writeOrder(
   } catch (error) {
     // Another order took the last units between this statement's snapshot and its lock.
     if (isStockShortError(error)) return { outcome: "products_changed" };
+    // Another order took the last place of a chosen window: the next check says so.
+    if (isSlotFullError(error)) return { outcome: "products_changed" };
     throw error;
   }
   const row = rows[0];

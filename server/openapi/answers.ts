@@ -78,3 +78,43 @@ export const reviewReplyView = z.object({
 });
 
 export const reviewReplySavedAnswer = z.object({ message: z.string(), reply: reviewReplyView });
+
+/** A pickup place or window just added: its id. */
+export const pickupAddedAnswer = z.object({ message: z.string(), id: rowId() });
+
+/** A date closed or opened again. */
+export const closedDateAnswer = z.object({ message: z.string(), day: z.string() });
+
+export const farmTimeZoneAnswer = z.object({
+  message: z.string(),
+  timeZone: z.string().nullable(),
+});
+
+/** The farm's pickup set-up (server/pickup/farm-setup.ts's FarmPickupSetup). */
+export const farmPickupSetupAnswer = z.object({
+  timeZone: z.string(),
+  timeZonePicked: z.boolean(),
+  places: z.array(
+    z.object({
+      id: rowId(),
+      name: z.string(),
+      atFarm: z.boolean(),
+      address: z.string(),
+      latitude: z.number().nullable(),
+      longitude: z.number().nullable(),
+    }),
+  ),
+  windows: z.array(
+    z.object({
+      id: rowId(),
+      placeId: rowId(),
+      weekday: z.number().int(),
+      startsMinute: z.number().int(),
+      endsMinute: z.number().int(),
+      cutoffDaysBefore: z.number().int(),
+      cutoffMinute: z.number().int(),
+      capacity: z.number().int().nullable(),
+    }),
+  ),
+  closedDates: z.array(z.string()),
+});

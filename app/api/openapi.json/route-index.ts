@@ -168,6 +168,29 @@ export const ROUTE_MODULES: readonly RouteModuleLoader[] = [
     load: () => import("@/app/api/payouts/onboarding/route"),
   },
   {
+    file: "app/api/pickup/closedDates/[day]/route.ts",
+    load: () => import("@/app/api/pickup/closedDates/[day]/route"),
+  },
+  {
+    file: "app/api/pickup/closedDates/route.ts",
+    load: () => import("@/app/api/pickup/closedDates/route"),
+  },
+  {
+    file: "app/api/pickup/places/[placeId]/route.ts",
+    load: () => import("@/app/api/pickup/places/[placeId]/route"),
+  },
+  { file: "app/api/pickup/places/route.ts", load: () => import("@/app/api/pickup/places/route") },
+  { file: "app/api/pickup/setup/route.ts", load: () => import("@/app/api/pickup/setup/route") },
+  {
+    file: "app/api/pickup/timeZone/route.ts",
+    load: () => import("@/app/api/pickup/timeZone/route"),
+  },
+  {
+    file: "app/api/pickup/windows/[windowId]/route.ts",
+    load: () => import("@/app/api/pickup/windows/[windowId]/route"),
+  },
+  { file: "app/api/pickup/windows/route.ts", load: () => import("@/app/api/pickup/windows/route") },
+  {
     file: "app/api/products/[productId]/activate/route.ts",
     load: () => import("@/app/api/products/[productId]/activate/route"),
   },

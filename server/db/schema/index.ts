@@ -20,3 +20,4 @@ export * from "./mail";
 export * from "./contact";
 export * from "./admin";
 export * from "./demand";
+export * from "./pickup";

@@ -85,6 +85,11 @@ export const members = pgTable(
      * per row (8x faster over a 50 km radius), and the GiST index below is built on it.
      */
     geo: earthPoint("geo").generatedAlwaysAs(sql`ll_to_earth(latitude, longitude)`),
+    /**
+     * A farm's IANA time zone for its pickup windows; null = the one of its province/state
+     * (lib/pickup/time-zones.ts, decision 0050).
+     */
+    timeZone: text("time_zone"),
     introduction: text("introduction"),
     /** Storage key of the avatar, not a URL: the storage module builds URLs. */
     avatarImage: text("avatar_image"),

@@ -17,6 +17,8 @@ import { paymentType as paymentTypeSchema, type Delivery } from "@/lib/validatio
 import { requireCompleteProfile, requireRole } from "@/server/auth/guards";
 import { UNAVAILABLE_LABELS } from "@/server/checkout/cart-rules";
 import { readCheckoutDelivery } from "@/server/checkout/delivery-cookie";
+import { farmsOfCheckout } from "@/server/checkout/pickups-of";
+import { chosenPickupViews } from "@/server/pickup/resolve-choices";
 import {
   getCheckoutCart,
   type CheckoutCart,
@@ -72,6 +74,10 @@ async function Preview({ paymentType }: { paymentType: PaymentType }) {
 
   const destination = delivery.deliveryDestination;
   const lines = checkoutLineViews(cart.lines, destination);
+  const pickups =
+    delivery.deliveryDestination === "store"
+      ? await chosenPickupViews(db, farmsOfCheckout(cart.lines), delivery.pickup)
+      : [];
 
   return (
     <div className="grid gap-8 lg:grid-cols-[1fr_22rem]">
@@ -108,7 +114,7 @@ async function Preview({ paymentType }: { paymentType: PaymentType }) {
               Edit<span className="sr-only"> delivery details</span>
             </Link>
           </div>
-          <DeliverySummary delivery={delivery} />
+          <DeliverySummary delivery={delivery} pickups={pickups} />
         </section>
         <PaymentAction
           paymentType={paymentType}

@@ -22,6 +22,8 @@ import { getCheckoutCart } from "@/server/checkout/get-checkout-cart";
 import { readCheckoutDelivery } from "@/server/checkout/delivery-cookie";
 import { getLastDelivery, type LastDelivery } from "@/server/checkout/get-last-delivery";
 import { getDb } from "@/server/db/client";
+import { farmsOfCheckout } from "@/server/checkout/pickups-of";
+import { pickupFarmViews } from "@/server/pickup/resolve-choices";
 import { getEnv } from "@/server/env";
 import { getProfile, type Profile } from "@/server/members/get-profile";
 import { CARD_PAYMENTS_NOT_CONFIGURED_MESSAGE } from "@/server/stripe";
@@ -92,6 +94,8 @@ async function DeliveryStep({
     getLastDelivery(db, member.id),
   ]);
   if (cart.lines.length === 0) return <EmptyCheckout paymentType={paymentType} />;
+  const pickupFarms =
+    destination === "store" ? await pickupFarmViews(db, farmsOfCheckout(cart.lines)) : [];
 
   return (
     <div className="grid gap-8 lg:grid-cols-[1fr_20rem]">
@@ -108,6 +112,8 @@ async function DeliveryStep({
           profileAddress={profileAddressOf(profile)}
           canSaveAddress={profile.memberType === "customer"}
           previewHref={`/checkout/${paymentType}/preview`}
+          pickupFarms={pickupFarms}
+          initialPickup={saved?.deliveryDestination === "store" ? saved.pickup : undefined}
         />
       </section>
       <aside
@@ -165,5 +171,6 @@ function initialValues(
   };
   if (!saved) return fromAccount;
   const { deliveryDestination: _destination, ...fields } = saved;
+  if ("pickup" in fields) delete fields.pickup;
   return { ...fromAccount, ...fields };
 }

@@ -5,6 +5,7 @@ import { Suspense } from "react";
 import { CartCountSync } from "@/components/checkout/cart-count-sync";
 import { CheckoutSteps } from "@/components/checkout/checkout-steps";
 import { DeliverySummary } from "@/components/checkout/delivery-summary";
+import { orderPickupViews } from "@/server/pickup/order-pickups";
 import { OrderLines, OrderTotals, type OrderLineView } from "@/components/checkout/order-lines";
 import { ButtonLink } from "@/components/ui/button";
 import type { PaymentType } from "@/lib/constants";
@@ -59,6 +60,7 @@ async function Completed({ params }: { params: Promise<Params> }) {
     isNotificationAllowed(db, member.id, "order"),
   ]);
   if (orderNo && (!order || order.paymentType !== STORED_PAYMENT_TYPE[paymentType])) notFound();
+  const pickups = order ? await orderPickupViews(db, [order.id]) : [];
 
   return (
     <>
@@ -102,6 +104,7 @@ async function Completed({ params }: { params: Promise<Params> }) {
             </h2>
             <DeliverySummary
               delivery={{ deliveryDestination: order.deliveryDestination, ...order.contact }}
+              pickups={pickups}
             />
           </section>
         </div>
