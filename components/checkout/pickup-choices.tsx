@@ -1,5 +1,6 @@
 "use client";
 
+import { useHydrated } from "@/components/layout/use-hydrated";
 import { PickupTime } from "./pickup-time";
 
 export type PickupOption = {
@@ -30,6 +31,9 @@ export function PickupChoices({
   onPick: (merchantId: number, key: string) => void;
   error: string | undefined;
 }) {
+  // A choice clicked before the page hydrates would be undone by hydration (the picks are state):
+  // the times wait for it, as the photo picker does.
+  const hydrated = useHydrated();
   return (
     <div className="flex flex-col gap-5 sm:col-span-2">
       {farms.map((farm) => (
@@ -51,6 +55,7 @@ export function PickupChoices({
                     name={`pickup-${farm.merchantId}`}
                     value={key}
                     checked={picks[farm.merchantId] === key}
+                    disabled={!hydrated}
                     onChange={() => onPick(farm.merchantId, key)}
                     className="accent-leaf-700 mt-1 size-5"
                   />
