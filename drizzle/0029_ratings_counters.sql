@@ -4,7 +4,6 @@ ALTER TABLE "members" ADD COLUMN "rating_rank" numeric(6, 4) DEFAULT '0' NOT NUL
 ALTER TABLE "products" ADD COLUMN "rating_counts" integer[] DEFAULT '{0,0,0,0,0}'::integer[] NOT NULL;--> statement-breakpoint
 ALTER TABLE "products" ADD COLUMN "rating_rank" numeric(6, 4) DEFAULT '0' NOT NULL;--> statement-breakpoint
 CREATE INDEX "products_rating_idx" ON "products" USING btree ("rating_rank" DESC NULLS FIRST,"id" DESC NULLS FIRST) WHERE "products"."status" = 'active';--> statement-breakpoint
-CREATE INDEX "products_store_rating_idx" ON "products" USING btree ("merchant_id","rating_rank" DESC NULLS FIRST,"id" DESC NULLS FIRST) WHERE "products"."status" = 'active';--> statement-breakpoint
 CREATE INDEX "products_name_rating_idx" ON "products" USING btree (lower("name"),"rating_rank" DESC NULLS FIRST,"id" DESC NULLS FIRST) WHERE "products"."status" = 'active';--> statement-breakpoint
 ALTER TABLE "products" ADD CONSTRAINT "products_rating_counts_five" CHECK (cardinality("products"."rating_counts") = 5);--> statement-breakpoint
 -- Backfill the counters from the reviews already written (the formula of lib/catalog/rating.ts:

@@ -116,6 +116,7 @@ describe("listProducts: cards", () => {
       merchantProvinceState: "ON",
       image: null,
       score: 0,
+      reviewCount: 0,
       inStock: false,
     });
   });

@@ -135,12 +135,10 @@ export const products = pgTable(
     index("products_popular_idx")
       .on(t.unitsSold90d.desc().nullsFirst(), t.score.desc().nullsFirst(), t.id.desc().nullsFirst())
       .where(sql`${t.status} = 'active'`),
-    // Sort by rating: overall, per farm (My Local, stores) and among exact name matches.
+    // Sort by rating: overall and among exact name matches (a farm's few products, in My Local and
+    // its store, are sorted after products_store_popular_idx finds them).
     index("products_rating_idx")
       .on(t.ratingRank.desc().nullsFirst(), t.id.desc().nullsFirst())
-      .where(sql`${t.status} = 'active'`),
-    index("products_store_rating_idx")
-      .on(t.merchantId, t.ratingRank.desc().nullsFirst(), t.id.desc().nullsFirst())
       .where(sql`${t.status} = 'active'`),
     index("products_name_rating_idx")
       .on(sql`lower(${t.name})`, t.ratingRank.desc().nullsFirst(), t.id.desc().nullsFirst())
