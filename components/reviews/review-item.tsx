@@ -1,16 +1,21 @@
 "use client";
 
+import dynamic from "next/dynamic";
 import Image from "next/image";
 import { useState } from "react";
 import { ScoreStars } from "@/components/catalog/score-stars";
 import { Button } from "@/components/ui/button";
-import { Dialog } from "@/components/ui/dialog";
 import type { ReviewReportTarget } from "@/lib/review-trust";
 import { postedOn } from "./posted-on";
-import { ReplyEditor } from "./reply-editor";
-import { ReportDialog } from "./report-dialog";
 import type { ReviewView } from "./types";
 import { VerifiedBadge } from "./verified-badge";
+
+// Only the product's farm replies and only a member reports, after a tap: neither is part of the
+// product page's first load (its JavaScript budget, bench:ci).
+const ReplyEditor = dynamic(() => import("./reply-editor").then((m) => m.ReplyEditor));
+const ReportReviewDialog = dynamic(() =>
+  import("./report-review-dialog").then((m) => m.ReportReviewDialog),
+);
 
 /** What the viewer may do with a review besides reading it. */
 export type ReviewActions = {
@@ -110,23 +115,22 @@ export function ReviewItem({
           {notice}
         </p>
       </div>
-      <Dialog open={reporting !== null} onOpenChange={(open) => !open && setReporting(null)}>
-        {reporting ? (
-          <ReportDialog
-            reviewId={review.id}
-            target={reporting}
-            about={
-              reporting === "review"
-                ? `the review by ${review.username}`
-                : `the reply from ${review.reply?.farm ?? "the farm"}`
-            }
-            onDone={(message) => {
-              setReporting(null);
-              setNotice(message);
-            }}
-          />
-        ) : null}
-      </Dialog>
+      {reporting ? (
+        <ReportReviewDialog
+          reviewId={review.id}
+          target={reporting}
+          about={
+            reporting === "review"
+              ? `the review by ${review.username}`
+              : `the reply from ${review.reply?.farm ?? "the farm"}`
+          }
+          onClose={() => setReporting(null)}
+          onDone={(message) => {
+            setReporting(null);
+            setNotice(message);
+          }}
+        />
+      ) : null}
     </article>
   );
 }
