@@ -72,35 +72,74 @@ export function FormStatus({ status, className }: { status: Status | null; class
 
 export type Status = { kind: "success" | "error"; text: string };
 
-/** A FormField holding a one-line input whose value the form keeps. */
-export function FormInput({
-  id,
-  label,
-  error,
-  value,
-  onChange,
-  type = "text",
-  autoComplete,
-}: {
+/** What a form keeps of one field: its value, its change and its error. */
+type BoundField = {
   id: string;
   label: string;
   error: string | undefined;
   value: string;
   onChange: (value: string) => void;
+  hint?: ReactNode;
+};
+
+/** A FormField holding a one-line input whose value the form keeps. */
+export function FormInput({
+  id,
+  label,
+  error,
+  hint,
+  value,
+  onChange,
+  type = "text",
+  autoComplete,
+  inputMode,
+}: BoundField & {
   type?: string;
   autoComplete?: string;
+  inputMode?: "numeric" | "decimal";
 }) {
   return (
-    <FormField id={id} label={label} error={error}>
+    <FormField id={id} label={label} error={error} hint={hint}>
       {(props) => (
         <input
           {...props}
           type={type}
           autoComplete={autoComplete}
+          inputMode={inputMode}
           value={value}
           onChange={(e) => onChange(e.target.value)}
           className={inputClasses}
         />
+      )}
+    </FormField>
+  );
+}
+
+/** A FormField holding a select whose value the form keeps. */
+export function FormSelect({
+  id,
+  label,
+  error,
+  hint,
+  value,
+  onChange,
+  options,
+}: BoundField & { options: readonly { value: string; label: string }[] }) {
+  return (
+    <FormField id={id} label={label} error={error} hint={hint}>
+      {(props) => (
+        <select
+          {...props}
+          value={value}
+          onChange={(e) => onChange(e.target.value)}
+          className={inputClasses}
+        >
+          {options.map((o) => (
+            <option key={o.value} value={o.value}>
+              {o.label}
+            </option>
+          ))}
+        </select>
       )}
     </FormField>
   );

@@ -7,7 +7,7 @@ import { Button } from "@/components/ui/button";
 import { SubmitButton } from "@/components/ui/submit-button";
 import { cutoffLabel, WEEKDAYS, weeklyWindowLabel } from "@/lib/pickup/format";
 import { FARM_TIME_ZONES } from "@/lib/pickup/time-zones";
-import { FormField, FormInput, FormStatus, inputClasses, type Status } from "./form-field";
+import { FormInput, FormSelect, FormStatus, type Status } from "./form-field";
 import { send } from "./send";
 
 type Place = { id: number; name: string; atFarm: boolean; address: string };
@@ -68,7 +68,28 @@ function Section({ id, title, children }: { id: string; title: string; children:
   );
 }
 
-const selectClasses = inputClasses;
+const CUTOFF_DAYS = [
+  { value: "0", label: "The same day" },
+  { value: "1", label: "The day before" },
+  ...[2, 3, 4, 5, 6, 7].map((n) => ({ value: String(n), label: `${n} days before` })),
+];
+const COUNTRIES = [
+  { value: "CA", label: "Canada" },
+  { value: "US", label: "United States" },
+];
+
+/** The props that tie one of a form's fields to its state and its error. */
+function bind<F extends Record<string, string>>(
+  form: F,
+  setForm: (form: F) => void,
+  errors: Errors,
+) {
+  return (key: keyof F & string) => ({
+    value: form[key],
+    onChange: (value: string) => setForm({ ...form, [key]: value }),
+    error: errors[key],
+  });
+}
 
 /**
  * Settings → Pickup (farms, phone first; issue 41 item 3): where the farm hands orders over, its
@@ -157,7 +178,7 @@ function WindowForm({ places }: { places: Place[] }) {
     cutoffAt: "18:00",
     capacity: "",
   });
-  const set = (key: keyof typeof form) => (value: string) => setForm({ ...form, [key]: value });
+  const field = bind(form, setForm, errors);
   async function submit(event: FormEvent) {
     event.preventDefault();
     await call("/api/pickup/windows", { json: form });
@@ -169,96 +190,34 @@ function WindowForm({ places }: { places: Place[] }) {
       aria-label="Add a pickup window"
       className="grid gap-3 sm:grid-cols-2"
     >
-      <FormField id="pw-place" label="Place" error={errors.placeId}>
-        {(props) => (
-          <select
-            {...props}
-            className={selectClasses}
-            value={form.placeId}
-            onChange={(e) => set("placeId")(e.target.value)}
-          >
-            {places.map((p) => (
-              <option key={p.id} value={p.id}>
-                {p.name}
-              </option>
-            ))}
-          </select>
-        )}
-      </FormField>
-      <FormField id="pw-weekday" label="Day" error={errors.weekday}>
-        {(props) => (
-          <select
-            {...props}
-            className={selectClasses}
-            value={form.weekday}
-            onChange={(e) => set("weekday")(e.target.value)}
-          >
-            {WEEKDAYS.map((d, i) => (
-              <option key={d} value={i}>
-                {d}
-              </option>
-            ))}
-          </select>
-        )}
-      </FormField>
-      <FormInput
-        id="pw-from"
-        label="From"
-        type="time"
-        error={errors.startsAt}
-        value={form.startsAt}
-        onChange={set("startsAt")}
+      <FormSelect
+        id="pw-place"
+        label="Place"
+        {...field("placeId")}
+        options={places.map((p) => ({ value: String(p.id), label: p.name }))}
       />
-      <FormInput
-        id="pw-to"
-        label="To"
-        type="time"
-        error={errors.endsAt}
-        value={form.endsAt}
-        onChange={set("endsAt")}
+      <FormSelect
+        id="pw-weekday"
+        label="Day"
+        {...field("weekday")}
+        options={WEEKDAYS.map((d, i) => ({ value: String(i), label: d }))}
       />
-      <FormField id="pw-cutoff-days" label="Orders close" error={errors.cutoffDaysBefore}>
-        {(props) => (
-          <select
-            {...props}
-            className={selectClasses}
-            value={form.cutoffDaysBefore}
-            onChange={(e) => set("cutoffDaysBefore")(e.target.value)}
-          >
-            <option value="0">The same day</option>
-            <option value="1">The day before</option>
-            {[2, 3, 4, 5, 6, 7].map((n) => (
-              <option key={n} value={n}>
-                {n} days before
-              </option>
-            ))}
-          </select>
-        )}
-      </FormField>
-      <FormInput
-        id="pw-cutoff-at"
-        label="Orders close at"
-        type="time"
-        error={errors.cutoffAt}
-        value={form.cutoffAt}
-        onChange={set("cutoffAt")}
+      <FormInput id="pw-from" label="From" type="time" {...field("startsAt")} />
+      <FormInput id="pw-to" label="To" type="time" {...field("endsAt")} />
+      <FormSelect
+        id="pw-cutoff-days"
+        label="Orders close"
+        {...field("cutoffDaysBefore")}
+        options={CUTOFF_DAYS}
       />
-      <FormField
+      <FormInput id="pw-cutoff-at" label="Orders close at" type="time" {...field("cutoffAt")} />
+      <FormInput
         id="pw-capacity"
         label="Most orders (optional)"
-        error={errors.capacity}
         hint="Leave empty for no limit."
-      >
-        {(props) => (
-          <input
-            {...props}
-            className={inputClasses}
-            inputMode="numeric"
-            value={form.capacity}
-            onChange={(e) => set("capacity")(e.target.value)}
-          />
-        )}
-      </FormField>
+        inputMode="numeric"
+        {...field("capacity")}
+      />
       <div className="flex flex-col gap-2 sm:col-span-2">
         <SubmitButton disabled={busy || places.length === 0} className="self-start">
           {busy ? "Adding…" : "Add Window"}
@@ -301,7 +260,7 @@ function PlaceForm() {
     country: "CA",
     postalCode: "",
   });
-  const set = (key: keyof typeof form) => (value: string) => setForm({ ...form, [key]: value });
+  const field = bind(form, setForm, errors);
   async function submit(event: FormEvent) {
     event.preventDefault();
     if (await call("/api/pickup/places", { json: form }))
@@ -314,54 +273,12 @@ function PlaceForm() {
       aria-label="Add a pickup place"
       className="grid gap-3 sm:grid-cols-2"
     >
-      <FormInput
-        id="pp-name"
-        label="Place name"
-        error={errors.name}
-        value={form.name}
-        onChange={set("name")}
-      />
-      <FormInput
-        id="pp-address"
-        label="Address"
-        error={errors.address}
-        value={form.address}
-        onChange={set("address")}
-      />
-      <FormInput
-        id="pp-city"
-        label="City"
-        error={errors.city}
-        value={form.city}
-        onChange={set("city")}
-      />
-      <FormInput
-        id="pp-region"
-        label="Province/State"
-        error={errors.provinceState}
-        value={form.provinceState}
-        onChange={set("provinceState")}
-      />
-      <FormField id="pp-country" label="Country" error={errors.country}>
-        {(props) => (
-          <select
-            {...props}
-            className={selectClasses}
-            value={form.country}
-            onChange={(e) => set("country")(e.target.value)}
-          >
-            <option value="CA">Canada</option>
-            <option value="US">United States</option>
-          </select>
-        )}
-      </FormField>
-      <FormInput
-        id="pp-postal"
-        label="Postal Code"
-        error={errors.postalCode}
-        value={form.postalCode}
-        onChange={set("postalCode")}
-      />
+      <FormInput id="pp-name" label="Place name" {...field("name")} />
+      <FormInput id="pp-address" label="Address" {...field("address")} />
+      <FormInput id="pp-city" label="City" {...field("city")} />
+      <FormInput id="pp-region" label="Province/State" {...field("provinceState")} />
+      <FormSelect id="pp-country" label="Country" {...field("country")} options={COUNTRIES} />
+      <FormInput id="pp-postal" label="Postal Code" {...field("postalCode")} />
       <div className="flex flex-col gap-2 sm:col-span-2">
         <SubmitButton disabled={busy} className="self-start">
           {busy ? "Adding…" : "Add Place"}
@@ -437,23 +354,17 @@ function TimeZoneForm({ zone, picked }: { zone: string; picked: boolean }) {
       aria-label="Time zone"
       className="flex flex-wrap items-end gap-3"
     >
-      <FormField id="pz-zone" label="Time zone of your windows" error={errors.timeZone}>
-        {(props) => (
-          <select
-            {...props}
-            className={selectClasses}
-            value={value}
-            onChange={(e) => setValue(e.target.value)}
-          >
-            <option value="">From my province/state ({picked ? "not used" : zone})</option>
-            {FARM_TIME_ZONES.map((z) => (
-              <option key={z} value={z}>
-                {z}
-              </option>
-            ))}
-          </select>
-        )}
-      </FormField>
+      <FormSelect
+        id="pz-zone"
+        label="Time zone of your windows"
+        error={errors.timeZone}
+        value={value}
+        onChange={setValue}
+        options={[
+          { value: "", label: `From my province/state (${picked ? "not used" : zone})` },
+          ...FARM_TIME_ZONES.map((z) => ({ value: z, label: z })),
+        ]}
+      />
       <SubmitButton disabled={busy}>Save Time Zone</SubmitButton>
       <FormStatus status={status} />
     </form>
