@@ -21,7 +21,7 @@ export const RECEIVED_ORDERS_ERROR = "Oops. Something went wrong...";
 
 type View = "table" | "card";
 
-type Editing = { orderId: number; draft: OrderStatus; busy: boolean };
+type Editing = { orderId: number; from: OrderStatus; busy: boolean };
 
 /**
  * The farmer's received order lines with inline status change: one row at a time is in edit mode
@@ -39,7 +39,7 @@ export function ReceivedOrdersTable({ rows, caption }: { rows: ReceivedOrder[]; 
   const statusOf = (row: ReceivedOrder) => saved[row.orderId] ?? row.status;
 
   function start(row: ReceivedOrder) {
-    setEditing({ orderId: row.orderId, draft: statusOf(row), busy: false });
+    setEditing({ orderId: row.orderId, from: statusOf(row), busy: false });
     setError(null);
     setNotice(null);
   }
@@ -65,9 +65,8 @@ export function ReceivedOrdersTable({ rows, caption }: { rows: ReceivedOrder[]; 
     setEditing(null);
   }
 
-  async function save(row: ReceivedOrder) {
+  async function save(row: ReceivedOrder, status: OrderStatus) {
     if (!editing) return;
-    const status = editing.draft;
     setEditing({ ...editing, busy: true });
     setError(null);
     const result = await send<{ message: string }>("/api/orders/updateStatus", {
@@ -92,8 +91,7 @@ export function ReceivedOrdersTable({ rows, caption }: { rows: ReceivedOrder[]; 
       editing={editing?.orderId === row.orderId ? editing : null}
       locked={editing !== null && editing.orderId !== row.orderId}
       onEdit={() => start(row)}
-      onDraft={(draft) => editing && setEditing({ ...editing, draft })}
-      onSave={() => void save(row)}
+      onSave={(chosen) => void save(row, chosen)}
       onCancel={() => stop(row.orderId)}
     />
   );
@@ -189,8 +187,7 @@ type StatusControlsProps = {
   /** Another row is in edit mode. */
   locked: boolean;
   onEdit: () => void;
-  onDraft: (status: OrderStatus) => void;
-  onSave: () => void;
+  onSave: (status: OrderStatus) => void;
   onCancel: () => void;
 };
 
@@ -201,7 +198,6 @@ function StatusControls({
   editing,
   locked,
   onEdit,
-  onDraft,
   onSave,
   onCancel,
 }: StatusControlsProps) {
@@ -210,16 +206,24 @@ function StatusControls({
   if (editing) {
     const selectId = `order-${view}-status-${row.orderId}`;
     return (
-      <div className="flex flex-wrap items-center gap-2">
+      <form
+        className="flex flex-wrap items-center gap-2"
+        onSubmit={(event) => {
+          event.preventDefault();
+          // What the select shows, read when Save is pressed: a draft kept in state could still be
+          // the one from before a choice made a moment earlier (CI saved "Order Created" once).
+          onSave(new FormData(event.currentTarget).get("status") as OrderStatus);
+        }}
+      >
         <label htmlFor={selectId} className="sr-only">
           Status of {rowName(row)}
         </label>
         <select
           id={selectId}
-          value={editing.draft}
+          name="status"
+          defaultValue={editing.from}
           autoFocus
           disabled={editing.busy}
-          onChange={(event) => onDraft(event.target.value as OrderStatus)}
           onKeyDown={(event) => {
             if (event.key === "Escape") onCancel();
           }}
@@ -232,8 +236,8 @@ function StatusControls({
           ))}
         </select>
         <Button
+          type="submit"
           size="sm"
-          onClick={onSave}
           disabled={editing.busy}
           aria-busy={editing.busy}
           aria-label={`Save status of ${rowName(row)}`}
@@ -249,7 +253,7 @@ function StatusControls({
         >
           Cancel
         </Button>
-      </div>
+      </form>
     );
   }
   const closed = status === "cancelled" || status === "refunded" || row.refundPending === 1;

@@ -188,6 +188,14 @@ function answerSoon(dir: string, holding: Holding): void {
     });
 }
 
+/** The folder's names; none when the folder is gone (its database folder was removed under us). */
+async function readRequests(requests: string): Promise<string[]> {
+  return readdir(requests).catch((error: NodeJS.ErrnoException) => {
+    if (error.code === "ENOENT") return [];
+    throw error;
+  });
+}
+
 /**
  * Answers each `<id>.request`: taking the request (deleting it) tells the asker the backup is
  * under way; the dump is written to `<id>.tar.gz.partial` and renamed to `<id>.tar.gz` when
@@ -195,7 +203,7 @@ function answerSoon(dir: string, holding: Holding): void {
  */
 async function answerRequests(dir: string, holding: Holding): Promise<void> {
   const requests = backupRequestsDir(dir);
-  for (const name of await readdir(requests)) {
+  for (const name of await readRequests(requests)) {
     const id = REQUEST_NAME.exec(name)?.[1];
     if (!id) continue;
     const request = path.join(requests, name);
