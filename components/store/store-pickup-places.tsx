@@ -2,12 +2,18 @@ import { Clock, MapPin } from "lucide-react";
 import { cutoffLabel, weeklyWindowLabel } from "@/lib/pickup/format";
 import type { StorePickup } from "@/server/pickup/store-pickup-places";
 
+/**
+ * Any fixed instant: a generic zone name is the same all year, and a prerendered page may not read
+ * the clock (Cache Components refuses `new Date()` there).
+ */
+const SOME_DAY = new Date(Date.UTC(2026, 0, 1));
+
 /** "Eastern Time" for America/Toronto: the zone's generic name, else its IANA name. */
 function zoneName(timeZone: string): string {
   try {
     return (
       new Intl.DateTimeFormat("en-CA", { timeZone, timeZoneName: "longGeneric" })
-        .formatToParts(new Date())
+        .formatToParts(SOME_DAY)
         .find((p) => p.type === "timeZoneName")?.value ?? timeZone
     );
   } catch {
