@@ -487,22 +487,22 @@ export async function seedPickups(ctx: DbContext): Promise<{ busiest: number; fa
      latest as (
        select order_id, row_number() over (order by order_id desc) as rn
        from (select distinct order_id from order_items where merchant_id = $1) o
-       order by order_id desc limit $2 + $3
+       order by order_id desc limit $2::int + $3::int
      ),
      chosen as (
        select l.order_id, (now() at time zone farm.tz)::date
-           + case when l.rn <= $2 then 1 else 2 + (l.rn % 13)::int end as day,
+           + case when l.rn <= $2::int then 1 else 2 + (l.rn % 13)::int end as day,
          farm.tz, l.rn
        from latest l, farm
      )
      insert into order_pickups (order_id, merchant_id, window_id, day, starts_at, ends_at,
        time_zone, place_name, place_address)
-     select c.order_id, $1, w.id, c.day,
+     select c.order_id, $1::int, w.id, c.day,
        (c.day + make_interval(mins => w.starts_minute)) at time zone c.tz,
        (c.day + make_interval(mins => w.ends_minute)) at time zone c.tz,
        c.tz, 'At the farm', 'Bench farm road'
      from chosen c
-     join pickup_windows w on w.merchant_id = $1 and w.removed_at is null
+     join pickup_windows w on w.merchant_id = $1::int and w.removed_at is null
        and w.weekday = extract(dow from c.day) and w.starts_minute = case when c.rn % 2 = 0 then 540 else 840 end`,
     [busiest, BUSIEST_DAY_ORDERS, OTHER_DAYS_ORDERS],
   );
