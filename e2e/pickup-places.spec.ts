@@ -65,3 +65,17 @@ test("the store page lists the farm's pickup places with their address and weekl
   // The farm's street address stays off the public page.
   await expect(section.getByText("12 Concession Road 4")).toHaveCount(0);
 });
+
+test("a newcomer finds the demo farm's market stall and its windows on the store page", async ({
+  page,
+}) => {
+  // The demo seed's niagara_fruit_stand sells at the farm and from a market stall in Toronto.
+  await page.goto("/stores/niagara_fruit_stand");
+  const section = page.getByRole("region", { name: "Where to pick up" });
+  const stall = section.getByRole("listitem", { name: "St. Lawrence Market stall" });
+  await expect(stall.getByText("93 Front St E, Toronto, ON M5E 1C3")).toBeVisible();
+  await expect(stall).toContainText("Saturday 7:00 a.m. – 1:00 p.m.");
+  await expect(section.getByRole("listitem", { name: "At the farm" })).toContainText(
+    "Friday 2:00 p.m. – 6:00 p.m.",
+  );
+});
