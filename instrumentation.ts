@@ -22,6 +22,9 @@ export async function register() {
   const { startUnreadMessageMailer } = await import("@/server/messaging");
   const { getDb: openDb } = await import("@/server/db/client");
   startUnreadMessageMailer(openDb);
+  // Mails customers the day before their pickup window (each reminder once, whichever instance).
+  const { startPickupReminders } = await import("@/server/pickup/send-pickup-reminders");
+  startPickupReminders(openDb);
   // Finishes money steps that stopped half way (decision 0037); one instance at a time.
   const { startMoneySweep } = await import("@/server/money/money-sweep");
   startMoneySweep(openDb);

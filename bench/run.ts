@@ -17,6 +17,7 @@ import {
 import {
   checkoutScenario,
   depthScenarios,
+  pickupScenarios,
   myLocalScenarios,
   orderListScenarios,
   messagingScenarios,
@@ -60,6 +61,7 @@ export const DB_SCENARIOS = [
   "resellers",
   "messages",
   "checkout",
+  "pickups",
   "reconcile",
 ] as const;
 export type DbScenario = (typeof DB_SCENARIOS)[number];
@@ -184,6 +186,10 @@ async function dbGroup(ctx: DbContext, report: Report, opts: RunOptions): Promis
     // The same checkouts of limited products, reported beside them (decision 0042).
     out("  checkout with stock");
     await checkoutScenario(ctx, report, undefined, { stock: true });
+  }
+  if (wants("pickups")) {
+    out("  pickups");
+    await pickupScenarios(ctx, report);
   }
   if (wants("reconcile")) {
     out("  money sweep with nothing to do");

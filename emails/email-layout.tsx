@@ -90,6 +90,7 @@ const NOTIFICATION_NAMES = {
   back_in_stock: "back-in-stock",
   message: "message",
   review_reply: "review reply",
+  pickup_reminder: "pickup reminder",
 } as const;
 
 /**

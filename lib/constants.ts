@@ -127,7 +127,8 @@ export type CardBrand = (typeof CARD_BRANDS)[number];
  * Each has an allow flag; a missing flag means allowed. The spec's three, then ours:
  * `back_in_stock` (a Dream Tracker product is available again, decision 0042), `message`
  * (messages waiting in a conversation, which rode on `order` before issue 42) and `review_reply`
- * (a farm replied to the member's review, issue 44).
+ * (a farm replied to the member's review, issue 44), `pickup_reminder` (the day before a pickup
+ * window, issue 41).
  */
 export const NOTIFICATION_TYPES = [
   "term",
@@ -136,6 +137,7 @@ export const NOTIFICATION_TYPES = [
   "back_in_stock",
   "message",
   "review_reply",
+  "pickup_reminder",
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 
@@ -145,6 +147,7 @@ export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
  */
 export const NOTIFICATION_FOLLOWS: Partial<Record<NotificationType, NotificationType>> = {
   message: "order",
+  pickup_reminder: "order",
 };
 
 /** "rating": top rated first (a Bayesian average from a minimum count, decision 0047). */

@@ -19,6 +19,7 @@ const OWN_SCRIPTS = [
   "db:restore",
   "admin:create",
   "stripe:setup",
+  "pickup:remind",
 ];
 
 const root = path.resolve(__dirname, "..");

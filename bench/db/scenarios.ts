@@ -37,6 +37,8 @@ export const SERVICES = {
   listConversations: ["server/messaging/list-conversations.ts", "listConversations"],
   listMessages: ["server/messaging/list-messages.ts", "listMessages"],
   countUnreadConversations: ["server/messaging/count-unread.ts", "countUnreadConversations"],
+  listFarmPickups: ["server/pickup/farm-pickups.ts", "listFarmPickups"],
+  offeredWindows: ["server/pickup/resolve-choices.ts", "offeredWindows"],
 } as const satisfies Record<string, readonly [string, string]>;
 
 type Fn = (...args: never[]) => unknown;
@@ -439,6 +441,91 @@ export async function resellerScenarios(ctx: DbContext, report: Report): Promise
     addTiming(report, ids[0] as string, alone).note += ", a month of 12";
     const withEmail = await timeLoop((i) => listResellerTransactions(ctx.db, filter(i, true)));
     addTiming(report, ids[1] as string, withEmail).note += ", one of 20 resellers";
+  });
+}
+
+/** Orders on the busiest pickup day of the bench's pickup farm, and on the other 13 days in all. */
+export const BUSIEST_DAY_ORDERS = 250;
+const OTHER_DAYS_ORDERS = 1_250;
+
+/**
+ * Pickup places, windows and chosen windows (issue 41, decision 0050), added at run time like the
+ * reseller rows (set-based, a few statements; the dataset's orders predate pickup windows): the
+ * largest farmer and the next two farms by id get their place at the farm and two windows every
+ * day (9-12 and 14-18, closing the day before at 18:00), and the largest farmer's latest 1,500
+ * orders are given a window in the next 14 days, 250 of them on its busiest day (tomorrow). The
+ * chosen windows are written again on each run, so the days are always ahead of the clock.
+ */
+export async function seedPickups(ctx: DbContext): Promise<{ busiest: number; farms: number[] }> {
+  const busiest = ctx.facts.largestFarmer.id;
+  const { rows } = await ctx.raw.query<{ id: number }>(
+    `select id from members where member_type = 'merchant' and id <> $1 order by id limit 2`,
+    [busiest],
+  );
+  const farms = [busiest, ...rows.map((r) => r.id)];
+  await ctx.raw.query(
+    `insert into pickup_places (merchant_id, name)
+     select id, 'At the farm' from unnest($1::int[]) as id on conflict do nothing`,
+    [farms],
+  );
+  await ctx.raw.query(
+    `insert into pickup_windows (place_id, merchant_id, weekday, starts_minute, ends_minute,
+       cutoff_days_before, cutoff_minute)
+     select pp.id, pp.merchant_id, d, t.s, t.e, 1, 1080
+     from pickup_places pp
+     cross join generate_series(0, 6) as d
+     cross join (values (540, 720), (840, 1080)) as t(s, e)
+     where pp.merchant_id = any($1::int[]) and pp.address is null and pp.removed_at is null
+       and not exists (select 1 from pickup_windows w where w.merchant_id = pp.merchant_id)`,
+    [farms],
+  );
+  await ctx.raw.query("delete from order_pickups where merchant_id = $1", [busiest]);
+  await ctx.raw.query(
+    `with farm as (
+       select coalesce(time_zone, 'America/Toronto') as tz from members where id = $1
+     ),
+     latest as (
+       select order_id, row_number() over (order by order_id desc) as rn
+       from (select distinct order_id from order_items where merchant_id = $1) o
+       order by order_id desc limit $2::int + $3::int
+     ),
+     chosen as (
+       select l.order_id, (now() at time zone farm.tz)::date
+           + case when l.rn <= $2::int then 1 else 2 + (l.rn % 13)::int end as day,
+         farm.tz, l.rn
+       from latest l, farm
+     )
+     insert into order_pickups (order_id, merchant_id, window_id, day, starts_at, ends_at,
+       time_zone, place_name, place_address)
+     select c.order_id, $1::int, w.id, c.day,
+       (c.day + make_interval(mins => w.starts_minute)) at time zone c.tz,
+       (c.day + make_interval(mins => w.ends_minute)) at time zone c.tz,
+       c.tz, 'At the farm', 'Bench farm road'
+     from chosen c
+     join pickup_windows w on w.merchant_id = $1::int and w.removed_at is null
+       and w.weekday = extract(dow from c.day) and w.starts_minute = case when c.rn % 2 = 0 then 540 else 840 end`,
+    [busiest, BUSIEST_DAY_ORDERS, OTHER_DAYS_ORDERS],
+  );
+  await ctx.raw.query("analyze pickup_places, pickup_windows, order_pickups");
+  return { busiest, farms };
+}
+
+/**
+ * Issue 41 at M: the farm's Pickups view over its next 14 days with its busiest day of 250 orders
+ * (<= 10 ms), and the windows offered at the delivery step for a cart of three farms (<= 5 ms).
+ */
+export async function pickupScenarios(ctx: DbContext, report: Report): Promise<void> {
+  const ids = ["pickups (db):farm's Pickups view p95", "pickups (db):windows offered, 3 farms p95"];
+  await guard(report, ids, async () => {
+    const { busiest, farms } = await seedPickups(ctx);
+    const listFarmPickups = await svc("listFarmPickups");
+    const offeredWindows = await svc("offeredWindows");
+    const view = await timeLoop(() => listFarmPickups(ctx.db, busiest));
+    addTiming(report, ids[0] as string, view).note +=
+      `, ${BUSIEST_DAY_ORDERS + OTHER_DAYS_ORDERS} orders in 14 days, ${BUSIEST_DAY_ORDERS} on the busiest`;
+    const cart = farms.map((merchantId, i) => ({ merchantId, name: `farm ${i}` }));
+    const offered = await timeLoop(() => offeredWindows(ctx.db, cart));
+    addTiming(report, ids[1] as string, offered).note += ", 14 windows a week each, 28 days";
   });
 }
 

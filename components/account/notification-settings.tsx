@@ -41,6 +41,11 @@ const TYPES: { type: NotificationType; label: string; description: string }[] = 
     description:
       "A sold-out product in your Dream Tracker can be ordered again (at most one email per product a week).",
   },
+  {
+    type: "pickup_reminder",
+    label: "Pickup reminder emails",
+    description: "The day before your pickup time: where and when to pick up your order.",
+  },
 ];
 
 /** Settings → notifications: each toggle saves at once and says so in a polite live region. */

@@ -4,7 +4,7 @@ import Link from "next/link";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import type { Map as MapLibreMap } from "maplibre-gl";
 import type * as MapLibreKit from "react-map-gl/maplibre";
-import type { MerchantMapPoint } from "@/lib/catalog/types";
+import type { MapPickupPlace, MerchantMapPoint } from "@/lib/catalog/types";
 import { MAP_DEFAULTS } from "@/lib/constants";
 import {
   groupLabel,
@@ -218,6 +218,28 @@ export function FarmersMapView({
             </PinMarker>
           ),
         )}
+        {points.flatMap((point) =>
+          (point.places ?? []).map((place) => (
+            <PinMarker
+              key={placeKey(point, place)}
+              Marker={Marker}
+              point={place}
+              label={`${place.name}, pickup place of ${point.username}`}
+              expanded={selected?.key === placeKey(point, place)}
+              register={(element) => register(placeKey(point, place), element)}
+              onSelect={() =>
+                setSelected({
+                  kind: "place",
+                  key: placeKey(point, place),
+                  username: point.username,
+                  place,
+                })
+              }
+            >
+              <FarmPin place />
+            </PinMarker>
+          )),
+        )}
         {popup ? (
           <Popup
             longitude={popup.at.longitude}
@@ -230,6 +252,11 @@ export function FarmersMapView({
             focusAfterOpen
             onClose={() => closePopup({ returnFocus: false })}
           >
+            {popup.placeName ? (
+              <p className="pr-5 text-sm font-semibold text-stone-800">
+                {popup.placeName}: pickup place of
+              </p>
+            ) : null}
             <ul className="max-h-60 space-y-3 overflow-y-auto pr-5">
               {popup.points.map((point) => (
                 <li key={point.username}>
@@ -281,18 +308,23 @@ type MapInstance = Pick<MapLibreMap, "project" | "getContainer" | "getZoom" | "f
 
 type Selection =
   | { kind: "farm"; key: string; username: string }
-  | { kind: "group"; key: string; usernames: string[] };
+  | { kind: "group"; key: string; usernames: string[] }
+  | { kind: "place"; key: string; username: string; place: MapPickupPlace };
 
 const farmKey = (point: MerchantMapPoint) => `farm:${point.username}`;
 const groupKey = (group: MarkerGroup) => `group:${group.lead.username}`;
+const placeKey = (point: MerchantMapPoint, place: MapPickupPlace) =>
+  `place:${point.username}:${place.name}:${place.latitude},${place.longitude}`;
 
 /** The farms the open popup shows and where it stands, or null when they are gone from the data. */
 function popupFor(selected: Selection | null, points: readonly MerchantMapPoint[]) {
   if (!selected) return null;
-  const wanted = new Set(selected.kind === "farm" ? [selected.username] : selected.usernames);
+  const wanted = new Set(selected.kind === "group" ? selected.usernames : [selected.username]);
   const shown = points.filter((p) => wanted.has(p.username));
   if (shown.length === 0) return null;
-  return { at: shown[0]!, points: shown };
+  if (selected.kind === "place")
+    return { at: selected.place, points: shown, placeName: selected.place.name };
+  return { at: shown[0]!, points: shown, placeName: null };
 }
 
 function spansMoreThanAPoint(points: readonly MerchantMapPoint[]): boolean {
@@ -341,7 +373,7 @@ function PinMarker({
   children,
 }: {
   Marker: MapKit["Marker"];
-  point: MerchantMapPoint;
+  point: { latitude: number; longitude: number };
   label: string;
   expanded: boolean;
   register: (element: HTMLElement | null) => void;
@@ -407,12 +439,13 @@ function GroupPin({ count }: { count: number }) {
   );
 }
 
-function FarmPin() {
+/** A farm's pin; a pickup place of a farm (a market stall) in the earth colour. */
+function FarmPin({ place = false }: { place?: boolean }) {
   return (
     <svg aria-hidden viewBox="0 0 24 32" className="block h-9 w-7 drop-shadow-sm">
       <path
         d="M12 0C5.4 0 0 5.3 0 11.9 0 20.8 12 32 12 32s12-11.2 12-20.1C24 5.3 18.6 0 12 0Z"
-        className="fill-leaf-700 stroke-white"
+        className={place ? "fill-earth-700 stroke-white" : "fill-leaf-700 stroke-white"}
         strokeWidth="1.5"
       />
       <circle cx="12" cy="12" r="4.5" className="fill-white" />

@@ -14,6 +14,7 @@ import {
   type StorePageData,
 } from "@/server/pages";
 import { OwnerToolbar } from "./owner-toolbar";
+import { StorePickupPlaces } from "./store-pickup-places";
 import { StoreProducts } from "./store-products";
 import { StoreProfile, storePlace } from "./store-profile";
 
@@ -143,6 +144,7 @@ export async function StorePage({
   return (
     <>
       <StoreProfile profile={store.profile} cardPaymentsEnabled={cardPaymentsEnabled} />
+      <StorePickupPlaces pickup={store.pickup} />
       {shared ? (
         <StoreProducts
           username={username}

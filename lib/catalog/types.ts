@@ -54,7 +54,12 @@ export type MerchantMapPoint = {
   longitude: number;
   username: string;
   introduction: string | null;
+  /** The farm's other pickup places with an address of their own (a market stall), issue 41; absent when none. */
+  places?: MapPickupPlace[];
 };
+
+/** A farm's pickup place on the farmers map: a public place, shown where it is. */
+export type MapPickupPlace = { name: string; latitude: number; longitude: number };
 
 /** A My Local filter: radius 0 means "no limit, nearest first". */
 export type Nearby = { latitude: number; longitude: number; radiusKm: number };

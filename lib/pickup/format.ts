@@ -90,6 +90,15 @@ export function pickupTimeLabel(
   return `${farm} (${rangeIn(startsAt, endsAt, viewerZone, true)} your time)`;
 }
 
+/** A dated window in the farm's zone, the zone named ("Sat, Dec 12, 9:00 a.m. – 12:00 p.m. EST"): mails. */
+export function pickupTimeWithZone(w: {
+  startsAt: Date | string;
+  endsAt: Date | string;
+  timeZone: string;
+}): string {
+  return rangeIn(new Date(w.startsAt), new Date(w.endsAt), w.timeZone, true);
+}
+
 function sameOffset(at: Date, a: string, b: string): boolean {
   if (a === b) return true;
   try {

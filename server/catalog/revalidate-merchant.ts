@@ -24,3 +24,11 @@ export function revalidateMerchant({
   ]);
   for (const tag of tags) revalidateTag(tag, { expire: 0 });
 }
+
+/**
+ * After a farm changes what only its store page shows (its pickup windows, its time zone): drop
+ * that page. Places go through revalidateMerchant, since the farmers map shows them too.
+ */
+export function revalidateStore(username: string): void {
+  revalidateTag(CACHE_TAGS.store(username), { expire: 0 });
+}

@@ -1,6 +1,4 @@
-import type { AddressInfo } from "node:net";
 import { createElement } from "react";
-import { SMTPServer } from "smtp-server";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 
 vi.hoisted(() => {
@@ -13,50 +11,28 @@ import type { Db } from "@/server/db/client";
 import { emailOutbox } from "@/server/db/schema";
 import { oneClickUnsubscribeUrl } from "@/server/notifications/sign";
 import { closeTestDb, createTestDb } from "@/tests/db";
+import { mailHeader, startLocalSmtp, type LocalSmtp, type ReceivedMail } from "@/tests/smtp";
 import { createCustomer } from "@/server/db/seed/factories";
 import { sendMail, sendWelcomeEmail } from "./index";
 
-type Received = { from: string; to: string[]; raw: string };
-const received: Received[] = [];
-let server: SMTPServer;
+let smtp: LocalSmtp;
+let received: ReceivedMail[];
 let db: Db;
 
 beforeAll(async () => {
-  // A real SMTP server on a free local port: the mail crosses the network edge as in production.
-  server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ["STARTTLS", "AUTH"],
-    logger: false,
-    onData(stream, session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on("data", (chunk: Buffer) => chunks.push(chunk));
-      stream.on("end", () => {
-        received.push({
-          from: session.envelope.mailFrom ? session.envelope.mailFrom.address : "",
-          to: session.envelope.rcptTo.map((r) => r.address),
-          raw: Buffer.concat(chunks).toString("utf8"),
-        });
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  smtp = await startLocalSmtp();
+  received = smtp.received;
   // getEnv() reads the environment on first use, which is after this point.
-  process.env.SMTP_URL = `smtp://127.0.0.1:${(server.server.address() as AddressInfo).port}`;
+  process.env.SMTP_URL = smtp.url;
   db = await createTestDb();
 });
 
 afterAll(async () => {
-  await new Promise<void>((resolve) => server.close(() => resolve()));
+  await smtp.close();
   await closeTestDb(db);
 });
 
-/** A header's value with folded lines joined (RFC 5322 2.2.3). */
-function header(raw: string, name: string): string | undefined {
-  const head = raw.split("\r\n\r\n")[0]!.replace(/\r\n[ \t]+/g, " ");
-  const line = head.split("\r\n").find((l) => l.toLowerCase().startsWith(`${name.toLowerCase()}:`));
-  return line?.slice(name.length + 1).trim();
-}
+const header = mailHeader;
 
 describe("sendMail over SMTP", () => {
   it("delivers an order mail with HTML, text and RFC 8058 one-click headers", async () => {

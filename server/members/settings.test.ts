@@ -168,6 +168,7 @@ describe("notification preferences", () => {
       back_in_stock: true,
       message: true,
       review_reply: true,
+      pickup_reminder: true,
     });
     expect(await isNotificationAllowed(db, member.id, "promotion")).toBe(true);
   });
@@ -182,6 +183,7 @@ describe("notification preferences", () => {
       back_in_stock: true,
       message: true,
       review_reply: true,
+      pickup_reminder: true,
     });
     expect(await setNotificationPreference(db, member.id, "promotion", false)).toEqual({
       term: true,
@@ -190,6 +192,7 @@ describe("notification preferences", () => {
       back_in_stock: true,
       message: true,
       review_reply: true,
+      pickup_reminder: true,
     });
     expect(await isNotificationAllowed(db, member.id, "promotion")).toBe(false);
     expect(await getNotificationPreferences(db, other.id)).toEqual({
@@ -199,6 +202,7 @@ describe("notification preferences", () => {
       back_in_stock: true,
       message: true,
       review_reply: true,
+      pickup_reminder: true,
     });
     expect(await setNotificationPreference(db, member.id, "promotion", true)).toEqual({
       term: true,
@@ -207,6 +211,7 @@ describe("notification preferences", () => {
       back_in_stock: true,
       message: true,
       review_reply: true,
+      pickup_reminder: true,
     });
   });
 });
@@ -218,6 +223,7 @@ describe("message mails' own type (issue 42, item 5)", () => {
     expect(await setNotificationPreference(db, member.id, "order", false)).toMatchObject({
       order: false,
       message: false,
+      pickup_reminder: false,
     });
     expect(await isNotificationAllowed(db, member.id, "message")).toBe(false);
 
@@ -225,6 +231,8 @@ describe("message mails' own type (issue 42, item 5)", () => {
       order: false,
       message: true,
       review_reply: true,
+      // Pickup reminders follow order mails too until set (NOTIFICATION_FOLLOWS).
+      pickup_reminder: false,
     });
     expect(await isNotificationAllowed(db, member.id, "message")).toBe(true);
     expect(await isNotificationAllowed(db, member.id, "order")).toBe(false);
@@ -239,6 +247,7 @@ describe("message mails' own type (issue 42, item 5)", () => {
       order: true,
       message: true,
       review_reply: true,
+      pickup_reminder: true,
     });
   });
 });

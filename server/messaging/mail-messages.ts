@@ -9,6 +9,7 @@ import { conversations, members, messages } from "@/server/db/schema";
 import { sendMail } from "@/server/email";
 import { getEnv } from "@/server/env";
 import { log } from "@/server/log";
+import { startPeriodicJob } from "@/server/base/periodic-job";
 import { getEntitlement } from "@/server/subscriptions";
 import type { Side } from "./conversation-side";
 import { recipientRegisterUrl } from "./recipient-token";
@@ -271,25 +272,11 @@ async function mailMember(
   });
 }
 
-type MailerState = { timer?: NodeJS.Timeout };
-const mailer: MailerState = ((
-  globalThis as { __marketplaceUnreadMailer?: MailerState }
-).__marketplaceUnreadMailer ??= {});
 const SWEEP_EVERY_MS = 60_000;
 
 /** Starts the unread sweep on this instance (instrumentation.ts); a second call does nothing. */
 export function startUnreadMessageMailer(getDb: () => Promise<Db>): void {
-  if (mailer.timer) return;
-  let running = false;
-  mailer.timer = setInterval(() => {
-    if (running) return;
-    running = true;
-    getDb()
-      .then((db) => mailUnreadMessages(db))
-      .catch((error: unknown) => log.error({ err: error }, "unread message sweep failed"))
-      .finally(() => {
-        running = false;
-      });
-  }, SWEEP_EVERY_MS);
-  mailer.timer.unref();
+  startPeriodicJob("unread message sweep", SWEEP_EVERY_MS, () =>
+    getDb().then((db) => mailUnreadMessages(db)),
+  );
 }

@@ -26,6 +26,7 @@ const LABELS: Record<NotificationType, string> = {
   back_in_stock: "back-in-stock",
   message: "message",
   review_reply: "review reply",
+  pickup_reminder: "pickup reminder",
 };
 
 /**

@@ -178,6 +178,7 @@ describe("/api/settings/notifications", () => {
         back_in_stock: true,
         message: true,
         review_reply: true,
+        pickup_reminder: true,
       },
     });
     const saved = await call(
@@ -194,6 +195,7 @@ describe("/api/settings/notifications", () => {
           back_in_stock: true,
           message: true,
           review_reply: true,
+          pickup_reminder: true,
         },
       },
     });
@@ -207,6 +209,7 @@ describe("/api/settings/notifications", () => {
         back_in_stock: true,
         message: true,
         review_reply: true,
+        pickup_reminder: true,
       },
     });
   });

@@ -5,7 +5,17 @@ import { verify } from "@node-rs/argon2";
 import { and, countDistinct, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Db } from "@/server/db/client";
-import { members, orderItems, products, reviews, subscriptions } from "@/server/db/schema";
+import {
+  members,
+  orderItems,
+  pickupPlaces,
+  pickupWindows,
+  products,
+  reviews,
+  subscriptions,
+} from "@/server/db/schema";
+import { listMapPoints } from "@/server/catalog/list-map-points";
+import { listStorePickupPlaces } from "@/server/pickup/store-pickup-places";
 import { createLocalStore } from "@/server/storage/image-store";
 import { closeTestDb, createTestDb } from "@/tests/db";
 import { getFarmDemand } from "@/server/demand/get-farm-demand";
@@ -148,6 +158,30 @@ describe("seedDemo", () => {
       .from(products)
       .where(sql`${products.availableQty} is null`)) as [{ unlimited: number }];
     expect(unlimited).toBe(result.products - limited.length);
+  });
+
+  it("gives the limited farms pickup windows, and one a market stall on the map and its store page", async () => {
+    const windows = await db
+      .select({ farm: pickupWindows.merchantId, capacity: pickupWindows.capacity })
+      .from(pickupWindows);
+    expect(new Set(windows.map((w) => w.farm)).size).toBeGreaterThanOrEqual(3);
+    expect(windows.some((w) => w.capacity !== null)).toBe(true);
+    const [stall] = await db
+      .select({ username: members.username })
+      .from(pickupPlaces)
+      .innerJoin(members, eq(members.id, pickupPlaces.merchantId))
+      .where(sql`${pickupPlaces.address} is not null and ${pickupPlaces.latitude} is not null`);
+    expect(stall).toBeDefined();
+    const { places } = await listStorePickupPlaces(db, stall!.username);
+    expect(places.map((p) => p.name)).toEqual(["At the farm", "St. Lawrence Market stall"]);
+    expect(places[1]).toMatchObject({ address: "93 Front St E, Toronto, ON M5E 1C3" });
+    expect(places[1]!.windows).toEqual([
+      { weekday: 6, startsMinute: 420, endsMinute: 780, cutoffDaysBefore: 1, cutoffMinute: 1080 },
+    ]);
+    const points = await listMapPoints(db, { bbox: null });
+    expect(points.find((p) => p.username === stall!.username)!.places).toEqual([
+      expect.objectContaining({ name: "St. Lawrence Market stall" }),
+    ]);
   });
 
   it("gives the flagship farm's Demand page saved products and searches, rising and falling", async () => {

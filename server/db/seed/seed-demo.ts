@@ -1,8 +1,9 @@
 import "server-only";
 import { count, eq, sql } from "drizzle-orm";
 import type { Db } from "@/server/db/client";
-import { members, products } from "@/server/db/schema";
+import { members, pickupPlaces, pickupWindows, products } from "@/server/db/schema";
 import { geocode } from "@/server/geo";
+import { FARM_PLACE_NAME } from "@/server/pickup/farm-setup";
 import { saveImage, type ImageStore } from "@/server/storage";
 import {
   createAdmin,
@@ -156,6 +157,8 @@ export async function seedDemo(db: Db, options: SeedDemoOptions = {}): Promise<S
 
   await limitDemoStock(db, farms, customers);
   log(`seeded limited quantities on ${new Set(DEMO_STOCK.map((s) => s.farm)).size} farms`);
+  await createDemoPickupWindows(db, farms);
+  log(`seeded pickup windows on ${DEMO_PICKUP.length} farms, one with a market stall`);
 
   // Demand around the flagship farm (issue 44, item 5), with no draws from `random`.
   const { latitude, longitude } = flagship.merchant;
@@ -207,6 +210,95 @@ async function limitDemoStock(
     if (units === 0 && customers.ca[0])
       await createDreamTrackerItem(db, { memberId: customers.ca[0].id, productId: product.id });
   }
+}
+
+/**
+ * Pickup places and weekly windows (issue 41 item 3, decision 0050) on the farms with limited
+ * stock, so a newcomer meets them at checkout and on the store page; one farm also sells from a
+ * market stall in Toronto, on the farmers map near the demo customer. Farms no end-to-end journey
+ * buys from (see DEMO_STOCK). Two statements, whatever the number of windows: the places, then
+ * the windows.
+ */
+const DEMO_PICKUP: Array<{
+  farm: number;
+  stall?: { name: string; address: string; city: string; postalCode: string };
+  /** weekday (0 = Sunday), from and to in minutes, cut-off days before and minute, capacity. */
+  windows: Array<{
+    stall?: boolean;
+    weekday: number;
+    from: number;
+    to: number;
+    cutoff: [number, number];
+    capacity?: number;
+  }>;
+}> = [
+  {
+    farm: 3,
+    windows: [
+      { weekday: 3, from: 16 * 60, to: 19 * 60, cutoff: [0, 12 * 60] },
+      { weekday: 6, from: 9 * 60, to: 12 * 60, cutoff: [1, 18 * 60] },
+    ],
+  },
+  {
+    farm: 6,
+    windows: [
+      { weekday: 4, from: 15 * 60, to: 18 * 60, cutoff: [1, 20 * 60], capacity: 8 },
+      { weekday: 0, from: 10 * 60, to: 13 * 60, cutoff: [1, 18 * 60], capacity: 8 },
+    ],
+  },
+  {
+    farm: 8,
+    stall: {
+      name: "St. Lawrence Market stall",
+      address: "93 Front St E",
+      city: "Toronto",
+      postalCode: "M5E 1C3",
+    },
+    windows: [
+      { weekday: 5, from: 14 * 60, to: 18 * 60, cutoff: [0, 10 * 60] },
+      { stall: true, weekday: 6, from: 7 * 60, to: 13 * 60, cutoff: [1, 18 * 60], capacity: 20 },
+    ],
+  },
+];
+
+async function createDemoPickupWindows(db: Db, farms: Array<{ merchant: Member }>): Promise<void> {
+  const places: Array<typeof pickupPlaces.$inferInsert> = [];
+  for (const { farm, stall } of DEMO_PICKUP) {
+    const merchantId = farms[farm]!.merchant.id;
+    places.push({ merchantId, name: FARM_PLACE_NAME });
+    if (stall) {
+      const point = await geocode({ ...stall, provinceState: "ON", country: "CA" });
+      places.push({
+        merchantId,
+        ...stall,
+        provinceState: "ON",
+        country: "CA",
+        latitude: point?.latitude ?? null,
+        longitude: point?.longitude ?? null,
+      });
+    }
+  }
+  const made = await db.insert(pickupPlaces).values(places).returning({
+    id: pickupPlaces.id,
+    merchantId: pickupPlaces.merchantId,
+    address: pickupPlaces.address,
+  });
+  const windows = DEMO_PICKUP.flatMap(({ farm, windows }) => {
+    const merchantId = farms[farm]!.merchant.id;
+    return windows.map((w) => ({
+      merchantId,
+      placeId: made.find(
+        (p) => p.merchantId === merchantId && (p.address !== null) === Boolean(w.stall),
+      )!.id,
+      weekday: w.weekday,
+      startsMinute: w.from,
+      endsMinute: w.to,
+      cutoffDaysBefore: w.cutoff[0],
+      cutoffMinute: w.cutoff[1],
+      capacity: w.capacity ?? null,
+    }));
+  });
+  await db.insert(pickupWindows).values(windows);
 }
 
 async function createDemoCustomers(db: Db): Promise<{ ca: Member[]; us: Member[] }> {

@@ -1,4 +1,5 @@
 import { farmTimeZoneSchema } from "@/lib/validation/pickup";
+import { revalidateStore } from "@/server/catalog/revalidate-merchant";
 import { route } from "@/server/http/route";
 import { json, ok } from "@/server/openapi/declare";
 import { farmTimeZoneAnswer } from "@/server/openapi/answers";
@@ -17,6 +18,7 @@ export const POST = route(
   async ({ req, member, db }) => {
     const { timeZone } = farmTimeZoneSchema.parse(await req.json());
     await setFarmTimeZone(db, member.id, timeZone);
+    revalidateStore(member.username);
     return Response.json({ message: "Time zone saved.", timeZone });
   },
 );

@@ -1,4 +1,5 @@
 import { pickupWindowSchema } from "@/lib/validation/pickup";
+import { revalidateStore } from "@/server/catalog/revalidate-merchant";
 import { route } from "@/server/http/route";
 import { created, json } from "@/server/openapi/declare";
 import { pickupAddedAnswer } from "@/server/openapi/answers";
@@ -17,6 +18,7 @@ export const POST = route(
   async ({ req, member, db }) => {
     const input = pickupWindowSchema.parse(await req.json());
     const window = await addPickupWindow(db, member.id, input);
+    revalidateStore(member.username);
     return Response.json({ message: "Pickup window added.", ...window }, { status: 201 });
   },
 );

@@ -1,6 +1,7 @@
 import { parseRowId } from "@/lib/row-id";
 import { PICKUP_MSG } from "@/lib/validation/pickup";
 import { notFoundError } from "@/server/errors";
+import { revalidateStore } from "@/server/catalog/revalidate-merchant";
 import { route } from "@/server/http/route";
 import { ok, segment } from "@/server/openapi/declare";
 import { messageAnswer } from "@/server/openapi/answers";
@@ -20,6 +21,7 @@ export const DELETE = route<{ windowId: string }>(
     const windowId = parseRowId(params.windowId);
     if (windowId === null) throw notFoundError(PICKUP_MSG.window);
     await removePickupWindow(db, member.id, windowId);
+    revalidateStore(member.username);
     return Response.json({ message: "Pickup window removed." });
   },
 );
