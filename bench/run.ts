@@ -25,6 +25,7 @@ import {
   productScenarios,
   searchScenarios,
 } from "./db/scenarios";
+import { demandScenario } from "./db/demand";
 import { ablation } from "./db/ablation";
 import { moneySweepScenario } from "./payments/money-sweep";
 import { paymentsGroup } from "./payments/suite";
@@ -61,6 +62,7 @@ export const DB_SCENARIOS = [
   "messages",
   "checkout",
   "reconcile",
+  "demand",
 ] as const;
 export type DbScenario = (typeof DB_SCENARIOS)[number];
 
@@ -184,6 +186,10 @@ async function dbGroup(ctx: DbContext, report: Report, opts: RunOptions): Promis
     // The same checkouts of limited products, reported beside them (decision 0042).
     out("  checkout with stock");
     await checkoutScenario(ctx, report, undefined, { stock: true });
+  }
+  if (wants("demand")) {
+    out("  Demand page");
+    await demandScenario(ctx, report);
   }
   if (wants("reconcile")) {
     out("  money sweep with nothing to do");
