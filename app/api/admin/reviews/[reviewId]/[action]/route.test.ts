@@ -60,9 +60,9 @@ const audit = () => db.query.adminActions.findMany();
 
 describe("POST /api/admin/reviews/{reviewId}/{action}", () => {
   it.each([
-    ["a visitor", () => null, 401],
-    ["a customer", () => customer, 403],
-    ["the product's farm", () => farm, 403],
+    ["a visitor", (): Member | null => null, 401],
+    ["a customer", (): Member | null => customer, 403],
+    ["the product's farm", (): Member | null => farm, 403],
   ] as const)("refuses %s and changes nothing", async (_, who, status) => {
     for (const action of ["hide", "restore", "dismiss"])
       expect(await moderate(who(), action)).toBe(status);
