@@ -4,13 +4,13 @@ import { listMerchants } from "@/server/catalog/list-merchants";
 import { route } from "@/server/http/route";
 import { text } from "@/server/openapi/declare";
 
-// GET /api/merchants/list: farmers by username, email or address (10 a page), nearest first with My Local, or top rated first
+// GET /api/merchants/list: farmers by username, email or address (10 a page): newest, nearest (My Local) or top rated first
 export const GET = route(
   {
     public: true,
     doc: {
       summary:
-        "Farmers by username, email or address (10 a page): newest first, nearest first with My Local, or top rated first (sortType=rating)",
+        "Farmers by username, email or address (10 a page): newest, nearest or top rated first",
       query: [merchantSearchSchema, { cursor: text().optional() }],
     },
   },
