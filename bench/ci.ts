@@ -43,6 +43,7 @@ export const INTENDED_INDEXES: Record<string, string[]> = {
   "search typo": ["product_name_words_trgm_idx", "product_name_words_pkey"],
   "My Local 25 km": ["members_merchant_geo_idx"],
   "farmers list page 1": ["members_merchant_latest_idx"],
+  "farmers top rated": ["members_merchant_rating_idx"],
   "farmers keyword": ["members_merchant_public_search_trgm_idx"],
   "My Local no limit": ["members_merchant_geo_idx"],
   "search exact name": ["products_name_lower_idx"],

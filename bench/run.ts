@@ -26,6 +26,7 @@ import {
   productScenarios,
   searchScenarios,
 } from "./db/scenarios";
+import { demandScenario } from "./db/demand";
 import { ablation } from "./db/ablation";
 import { moneySweepScenario } from "./payments/money-sweep";
 import { paymentsGroup } from "./payments/suite";
@@ -63,6 +64,7 @@ export const DB_SCENARIOS = [
   "checkout",
   "pickups",
   "reconcile",
+  "demand",
 ] as const;
 export type DbScenario = (typeof DB_SCENARIOS)[number];
 
@@ -190,6 +192,10 @@ async function dbGroup(ctx: DbContext, report: Report, opts: RunOptions): Promis
   if (wants("pickups")) {
     out("  pickups");
     await pickupScenarios(ctx, report);
+  }
+  if (wants("demand")) {
+    out("  Demand page");
+    await demandScenario(ctx, report);
   }
   if (wants("reconcile")) {
     out("  money sweep with nothing to do");

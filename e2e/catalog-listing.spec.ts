@@ -213,6 +213,39 @@ test("the farmers list searches by place and loads more farmers", async ({ page 
   await expect(page.getByRole("button", { name: "Load More" })).toBeHidden();
 });
 
+test("the farmers list sorts by rating, through Load More and a search", async ({ page }) => {
+  await page.goto("/merchants/list");
+  const sorts = page.getByRole("navigation", { name: "Sort farmers" });
+  await expect(sorts.getByRole("link", { name: "All" })).toHaveAttribute("aria-current", "page");
+  await sorts.getByRole("link", { name: "Top rated" }).click();
+  await expect(page).toHaveURL(/\/merchants\/list\?sortType=rating$/);
+  await expect(sorts.getByRole("link", { name: "Top rated" })).toHaveAttribute(
+    "aria-current",
+    "page",
+  );
+  const cards = page.getByRole("main").getByRole("article");
+  await expect(cards).toHaveCount(10);
+  // The best rated farm first: a rank needs 3 reviews, so it shows its stars and count.
+  await expect(
+    cards.first().getByRole("img", { name: /^[\d.]+ out of 5, \d+ reviews$/ }),
+  ).toBeVisible();
+  // Load More continues in the same order: more farmers, none twice (other journeys add farms
+  // meanwhile, so the total may grow).
+  await page.getByRole("button", { name: "Load More" }).click();
+  await expect(cards.nth(10)).toBeVisible();
+  const names = await cards.getByRole("heading").allTextContents();
+  expect(new Set(names).size).toBe(names.length);
+
+  // A search keeps the sort. (By role: the list before the sort stays in the page, hidden, for
+  // going back.)
+  const search = page.getByRole("searchbox", { name: "Search farmers" });
+  await search.fill("bradford");
+  await search.press("Enter");
+  await expect(page).toHaveURL(/[?&]keyword=bradford/);
+  await expect(page).toHaveURL(/[?&]sortType=rating/);
+  await expect(cards).toHaveCount(1);
+});
+
 test("the listing pages have no serious accessibility problems and fit the screen", async ({
   page,
 }) => {

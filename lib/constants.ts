@@ -154,6 +154,12 @@ export const NOTIFICATION_FOLLOWS: Partial<Record<NotificationType, Notification
 export const SORT_TYPES = ["all", "popular", "latest", "rating"] as const;
 export type SortType = (typeof SORT_TYPES)[number];
 export const DEFAULT_SORT_TYPE: SortType = "all";
+/**
+ * The farmers list: "all" (newest first, nearest first with My Local) or "rating" (top rated
+ * first, the same minimum count as products': decision 0047).
+ */
+export const FARMER_SORT_TYPES = ["all", "rating"] as const;
+export type FarmerSortType = (typeof FARMER_SORT_TYPES)[number];
 
 export const STORE_VIEW_MODES = ["public", "deleted"] as const;
 export const HOW_IT_WORKS_PAGES = ["customer", "merchant"] as const;

@@ -99,6 +99,10 @@ export const STATEMENT_PROBES: StatementProbe[] = [
     run: async (ctx) => (await svc("listMerchants"))(ctx.db, { page: 1 }),
   },
   {
+    name: "farmers top rated",
+    run: async (ctx) => (await svc("listMerchants"))(ctx.db, { page: 1, sortType: "rating" }),
+  },
+  {
     name: "farmers keyword",
     run: async (ctx) => (await svc("listMerchants"))(ctx.db, { keyword: "ridge" }),
   },

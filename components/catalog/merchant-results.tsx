@@ -2,6 +2,7 @@
 
 import { useEffect, useRef, type ReactNode } from "react";
 import type { MerchantCard as MerchantCardData } from "@/lib/catalog/types";
+import type { FarmerSortType } from "@/lib/constants";
 import { LoadMoreButton } from "./load-more-button";
 import { MerchantCard } from "./merchant-card";
 import { MERCHANT_GRID_CLASSES } from "./skeletons";
@@ -12,10 +13,12 @@ export const NO_MERCHANTS_TEXT = "No farmers found. Try another name or place.";
 /** The farmer cards of /merchants/list: the server's first page, then Load More. */
 export function MerchantResults({
   keyword,
+  sortType,
   initial,
   empty,
 }: {
   keyword: string;
+  sortType: FarmerSortType;
   /** Shown instead of the default text for an empty list (My Local's "nothing nearby"). */
   empty?: ReactNode;
   initial: LoadMorePage<MerchantCardData>;
@@ -23,7 +26,7 @@ export function MerchantResults({
   const list = useLoadMore({
     endpoint: "/api/merchants/list",
     itemsKey: "merchants",
-    query: { keyword },
+    query: { keyword, sortType },
     initial,
     noun: "farmers",
   });

@@ -23,14 +23,39 @@ export function filteredProductsHref(keyword: string, sortType: SortType): strin
  */
 export function SortTabs({ keyword, current }: { keyword: string; current: SortType }) {
   return (
-    <nav aria-label="Sort products">
+    <SortLinks
+      label="Sort products"
+      sorts={SORT_TYPES}
+      labels={SORT_LABELS}
+      current={current}
+      hrefOf={(sortType) => filteredProductsHref(keyword, sortType)}
+    />
+  );
+}
+
+/** A list's sorts as links, the current one with aria-current (products and farmers). */
+export function SortLinks<S extends string>({
+  label,
+  sorts,
+  labels,
+  current,
+  hrefOf,
+}: {
+  label: string;
+  sorts: readonly S[];
+  labels: Record<S, string>;
+  current: S;
+  hrefOf: (sort: S) => string;
+}) {
+  return (
+    <nav aria-label={label}>
       <ul className="inline-flex rounded-full border border-stone-300 bg-white p-1 shadow-sm">
-        {SORT_TYPES.map((sortType) => {
-          const isCurrent = sortType === current;
+        {sorts.map((sort) => {
+          const isCurrent = sort === current;
           return (
-            <li key={sortType}>
+            <li key={sort}>
               <Link
-                href={filteredProductsHref(keyword, sortType)}
+                href={hrefOf(sort)}
                 aria-current={isCurrent ? "page" : undefined}
                 scroll={false}
                 className={cn(
@@ -40,7 +65,7 @@ export function SortTabs({ keyword, current }: { keyword: string; current: SortT
                     : "hover:bg-leaf-50 hover:text-leaf-800 text-stone-700",
                 )}
               >
-                {SORT_LABELS[sortType]}
+                {labels[sort]}
               </Link>
             </li>
           );

@@ -45,15 +45,21 @@ const NO_CITY: Condition[] = ["x-vercel-ip-city", "cf-ipcity", "x-geo-city"].map
  */
 const PLAIN_KEYWORD = "(?<keyword>[^/?#%\\\\]{1,100})";
 const SORT = "(?<sortType>all|popular|latest|rating)";
+const FARMER_SORT = "(?<sortType>all|rating)";
 
 /**
- * The query's value, or "none in the query nor remembered", for the search's two inputs. Next
- * takes an empty query value for none, in `has` and in `missing` alike.
+ * The query's value, or "none in the query nor remembered" (`remembered`: the cookie, null when the
+ * list remembers nothing), for a search's two inputs. Next takes an empty query value for none, in
+ * `has` and in `missing` alike.
  */
-function searchInput(name: string, pattern: string, remembered: string, fallback: string) {
+function searchInput(name: string, pattern: string, remembered: string | null, fallback: string) {
   return [
     { has: [query(name, pattern)], missing: [], value: `:${name}` },
-    { has: [], missing: [query(name), cookie(remembered)], value: fallback },
+    {
+      has: [],
+      missing: [query(name), ...(remembered ? [cookie(remembered)] : [])],
+      value: fallback,
+    },
   ];
 }
 
@@ -83,10 +89,15 @@ export function sharedPageRewrites(): SharedPageRewrite[] {
         [...keyword.has, ...sort.has],
         [...keyword.missing, ...sort.missing],
       );
-  add("/merchants/list", `${SHARED_PAGES_PREFIX}/farmers/${NONE}/=:keyword`, [
-    query("keyword", PLAIN_KEYWORD),
-  ]);
-  add("/merchants/list", `${SHARED_PAGES_PREFIX}/farmers/${NONE}/${NONE}`, [], [query("keyword")]);
+  // The farmers list remembers no search: what the query leaves out is none, and All.
+  for (const keyword of searchInput("keyword", PLAIN_KEYWORD, null, ""))
+    for (const sort of searchInput("sortType", FARMER_SORT, null, DEFAULT_SORT_TYPE))
+      add(
+        "/merchants/list",
+        `${SHARED_PAGES_PREFIX}/farmers/${NONE}/${sort.value}/=${keyword.value}`,
+        [...keyword.has, ...sort.has],
+        [...keyword.missing, ...sort.missing],
+      );
   // A store has no My Local: everyone but a farm (it may be theirs) gets the shared copy.
   rules.push({
     source: "/stores/:username",

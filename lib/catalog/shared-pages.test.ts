@@ -5,7 +5,7 @@ import {
 } from "next/dist/shared/lib/router/utils/prepare-destination";
 import { describe, expect, it } from "vitest";
 import { sharedPageRewrites } from "./shared-page-rewrites";
-import { fromSegment, sortTypeOfSegment, toSegment } from "./shared-pages";
+import { farmerSortTypeOfSegment, fromSegment, sortTypeOfSegment, toSegment } from "./shared-pages";
 
 /**
  * Where next.config.ts's rules send a GET, worked out with Next's own matching (the router's
@@ -119,12 +119,30 @@ describe("which requests get a page's shared copy (decision 0028)", () => {
       "/shared-pages/products/=/all/=kale",
     ],
     ["a customer's search", "/products/filtered?keyword=kale&sortType=all", customer, null],
-    ["the farmers list", "/merchants/list", {}, "/shared-pages/farmers/=/="],
+    ["the farmers list", "/merchants/list", {}, "/shared-pages/farmers/=/all/="],
     [
       "the farmers list with a keyword",
       "/merchants/list?keyword=maple%20ridge",
       {},
-      "/shared-pages/farmers/=/=maple%20ridge",
+      "/shared-pages/farmers/=/all/=maple%20ridge",
+    ],
+    [
+      "the farmers list, top rated",
+      "/merchants/list?sortType=rating",
+      {},
+      "/shared-pages/farmers/=/rating/=",
+    ],
+    [
+      "the farmers list with a keyword, top rated",
+      "/merchants/list?keyword=maple&sortType=rating",
+      {},
+      "/shared-pages/farmers/=/rating/=maple",
+    ],
+    [
+      "a farmers sort the list does not have renders per request (the page reads it as All)",
+      "/merchants/list?sortType=popular",
+      {},
+      null,
     ],
     ["a visitor with My Local on the farmers list", "/merchants/list", visitorWithMyLocal, null],
     [
@@ -172,5 +190,7 @@ describe("segments", () => {
   it("a sort is read as the page reads a query's", () => {
     expect(sortTypeOfSegment("popular")).toBe("popular");
     expect(sortTypeOfSegment("cheapest")).toBe("all");
+    expect(farmerSortTypeOfSegment("rating")).toBe("rating");
+    expect(farmerSortTypeOfSegment("popular")).toBe("all");
   });
 });

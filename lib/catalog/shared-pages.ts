@@ -18,7 +18,8 @@
  * `=` alone is "none"; the copies sanitise what they read exactly as the pages do.
  */
 import type { SortType } from "@/lib/constants";
-import { productSearchSchema } from "@/lib/validation/search";
+import type { FarmerSortType } from "@/lib/constants";
+import { merchantSearchSchema, productSearchSchema } from "@/lib/validation/search";
 
 export { SHARED_PAGES_PREFIX } from "./shared-page-rewrites";
 
@@ -57,4 +58,9 @@ function safeDecode(value: string): string {
 /** The sort of a shared search's segment, as the page reads a query's: unknown ones are All. */
 export function sortTypeOfSegment(segment: string): SortType {
   return productSearchSchema.shape.sortType.parse(safeDecode(segment));
+}
+
+/** The sort of a shared farmers list's segment, as the page reads a query's: unknown ones are All. */
+export function farmerSortTypeOfSegment(segment: string): FarmerSortType {
+  return merchantSearchSchema.shape.sortType.parse(safeDecode(segment));
 }

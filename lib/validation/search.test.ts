@@ -97,7 +97,13 @@ describe("search schemas", () => {
     expect(merchantSearchSchema.safeParse({ keyword: "farm", page: 0 }).success).toBe(false);
     expect(parseOk(merchantSearchSchema, { keyword: "farm" })).toEqual({
       keyword: "farm",
+      sortType: "all",
       page: 1,
     });
+  });
+
+  it("merchant search sorts All or Top rated; anything else is All", () => {
+    expect(parseOk(merchantSearchSchema, { sortType: "rating" }).sortType).toBe("rating");
+    expect(parseOk(merchantSearchSchema, { sortType: "popular" }).sortType).toBe("all");
   });
 });

@@ -5,7 +5,12 @@
  * and the page echoing the keyword.
  */
 import { z } from "zod";
-import { DEFAULT_SORT_TYPE, SEARCH_KEYWORD_MAX_LENGTH, SORT_TYPES } from "@/lib/constants";
+import {
+  DEFAULT_SORT_TYPE,
+  FARMER_SORT_TYPES,
+  SEARCH_KEYWORD_MAX_LENGTH,
+  SORT_TYPES,
+} from "@/lib/constants";
 import { KEYWORD_DISALLOWED, normalizeText } from "./charsets";
 import { page } from "./shared";
 
@@ -81,8 +86,15 @@ export const productSearchSchema = z.object({
   page: page(),
 });
 
-/** Merchant list search ('Search Merchants by username, email, or address'). */
-export const merchantSearchSchema = z.object({ keyword: keyword(), page: page() });
+/** The farmers list's sort; an unknown value falls back to All (newest, or nearest with My Local). */
+export const farmerSortType = () => z.enum(FARMER_SORT_TYPES).catch("all");
+
+/** Merchant list search ('Search Merchants by username, email, or address'), All or Top rated. */
+export const merchantSearchSchema = z.object({
+  keyword: keyword(),
+  sortType: farmerSortType(),
+  page: page(),
+});
 
 export type ProductSearch = z.output<typeof productSearchSchema>;
 export type MerchantSearch = z.output<typeof merchantSearchSchema>;

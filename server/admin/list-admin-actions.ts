@@ -10,6 +10,9 @@ import {
   orders,
   resellers,
   resellerTransactions,
+  reviewReplies,
+  reviews,
+  products,
   type AdminAction,
 } from "@/server/db/schema";
 
@@ -152,6 +155,48 @@ async function describeTargets(db: Db, targets: string[]): Promise<Map<string, D
       .from(moneyIssues)
       .where(inArray(moneyIssues.id, issueIds)))
       put("money_issue", i.id, `Money issue: ${i.kind.replaceAll("_", " ")}`, "/adminMoney");
+
+  // Moderation (decision 0049): a review by its author and product, a reply by its review's.
+  const reviewIds = ids("review");
+  if (reviewIds.length > 0)
+    for (const r of await db
+      .select({
+        id: reviews.id,
+        author: members.username,
+        product: products.name,
+        productId: products.id,
+      })
+      .from(reviews)
+      .innerJoin(members, eq(members.id, reviews.memberId))
+      .innerJoin(products, eq(products.id, reviews.productId))
+      .where(inArray(reviews.id, reviewIds)))
+      put(
+        "review",
+        r.id,
+        `Review by @${r.author} of ${r.product}`,
+        `/products/${r.productId}#reviews`,
+      );
+
+  const replyIds = ids("review_reply");
+  if (replyIds.length > 0)
+    for (const r of await db
+      .select({
+        id: reviewReplies.id,
+        author: members.username,
+        product: products.name,
+        productId: products.id,
+      })
+      .from(reviewReplies)
+      .innerJoin(reviews, eq(reviews.id, reviewReplies.reviewId))
+      .innerJoin(members, eq(members.id, reviews.memberId))
+      .innerJoin(products, eq(products.id, reviews.productId))
+      .where(inArray(reviewReplies.id, replyIds)))
+      put(
+        "review_reply",
+        r.id,
+        `The farm's reply to @${r.author}'s review of ${r.product}`,
+        `/products/${r.productId}#reviews`,
+      );
 
   return named;
 }

@@ -12,7 +12,8 @@ import "server-only";
  * - farmer cards and map points: `MERCHANT_LISTS`;
  * - a product's card wherever a cached list or store page shows it: `productCard(id)`;
  * - a farm's card and store header (its rating) wherever shown: `farmCard(merchantId)`;
- * - product lists sorted by rating, which a review can reorder: `PRODUCT_RATING_LISTS`.
+ * - product lists sorted by rating, which a review can reorder: `PRODUCT_RATING_LISTS`;
+ * - farmer lists sorted by rating, likewise: `FARM_RATING_LISTS`.
  * A review expires only the product's own tags, its card, its farm's card and the rating lists
  * (server/reviews/invalidate-review-caches.ts).
  */
@@ -25,4 +26,5 @@ export const CACHE_TAGS = {
   productCard: (id: number) => `card:${id}`,
   farmCard: (merchantId: number) => `farm-card:${merchantId}`,
   PRODUCT_RATING_LISTS: "products-by-rating",
+  FARM_RATING_LISTS: "farms-by-rating",
 } as const;

@@ -1,6 +1,8 @@
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { PAGE_SIZES } from "@/lib/constants";
 import type { Db } from "@/server/db/client";
+import { members } from "@/server/db/schema";
 import { closeTestDb, createTestDb } from "@/tests/db";
 import { createCustomer, createMerchant, type Member } from "@/server/db/seed/factories";
 import { listMerchants, type ListMerchantsInput } from "./list-merchants";
@@ -168,6 +170,60 @@ describe("listMerchants", () => {
       expect([first.statements, second.statements]).toEqual([1, 1]);
       expect(second.result).toMatchObject({ page: 2, hasMore: false, nextCursor: null, total: 4 });
       expect([...first.result.items, ...second.result.items].map((m) => m.id)).toEqual(byPage);
+    }
+  });
+
+  it("sorts Top rated by the farm's rank, a farm below the minimum count after the ranked ones, newest first among them", async () => {
+    const rate = (farm: Member, rank: string, score: string, count: number) =>
+      db
+        .update(members)
+        .set({ ratingRank: rank, ratingScore: score, ratingCount: count })
+        .where(eq(members.id, farm.id));
+    await rate(farms.toronto!, "4.1300", "4.60", 12);
+    await rate(farms.ottawa!, "3.7500", "5.00", 3);
+    // One 5-star review does not win: it is not ranked (decision 0047).
+    await rate(farms.barrie!, "0", "5.00", 1);
+    const best = ["riverdale_roots", "rideau_greens", "kempenfelt_berries", "unmapped_meadow"];
+    expect(await usernames({ sortType: "rating" })).toEqual(best);
+    expect(await usernames({ sortType: "all" })).toEqual([
+      "rideau_greens",
+      "kempenfelt_berries",
+      "riverdale_roots",
+      "unmapped_meadow",
+    ]);
+    // With My Local: the same order, within the radius when it has one, with each distance.
+    const anywhere = await listMerchants(db, {
+      sortType: "rating",
+      near: { ...TORONTO, radiusKm: 0 },
+    });
+    expect(anywhere.items.map((m) => m.username)).toEqual(best);
+    expect(anywhere.items[0]!.distanceKm).toBeLessThan(1);
+    expect(anywhere.items[3]!.distanceKm).toBeNull();
+    expect(await usernames({ sortType: "rating", near: { ...TORONTO, radiusKm: 100 } })).toEqual([
+      "riverdale_roots",
+      "kempenfelt_berries",
+    ]);
+    expect(await usernames({ sortType: "rating", keyword: "greens" })).toEqual(["rideau_greens"]);
+
+    // Pages by cursor as by page number, in one statement per call, with and without My Local.
+    for (const near of [null, { ...TORONTO, radiusKm: 0 }, { ...TORONTO, radiusKm: 500 }]) {
+      const first = await countStatements(() =>
+        listMerchants(db, { sortType: "rating", perPage: 2, near }),
+      );
+      const second = await countStatements(() =>
+        listMerchants(db, {
+          sortType: "rating",
+          perPage: 2,
+          near,
+          cursor: first.result.nextCursor,
+        }),
+      );
+      const byPage = await listMerchants(db, { sortType: "rating", perPage: 2, page: 2, near });
+      expect([first.statements, second.statements]).toEqual([1, 1]);
+      expect(second.result.items.map((m) => m.id)).toEqual(byPage.items.map((m) => m.id));
+      expect([...first.result.items, ...second.result.items].map((m) => m.username)).toEqual(
+        near?.radiusKm ? best.slice(0, 3) : best,
+      );
     }
   });
 });

@@ -217,6 +217,10 @@ describe("merchant list plans", () => {
     expect(await merchantPlan({})).toContain("members_merchant_latest_idx");
   });
 
+  it("lists the top rated farmers through the rating index", async () => {
+    expect(await merchantPlan({ sortType: "rating" })).toContain("members_merchant_rating_idx");
+  });
+
   it("finds the farms within a radius through the earth index", async () => {
     const plan = await merchantPlan({ near: { latitude: 43.7, longitude: -79.4, radiusKm: 10 } });
     expect(plan).toContain("members_merchant_geo_idx");

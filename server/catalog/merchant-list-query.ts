@@ -1,7 +1,7 @@
 import "server-only";
 import { sql, type SQL } from "drizzle-orm";
 import type { Nearby } from "@/lib/catalog/types";
-import { PAGE_SIZES } from "@/lib/constants";
+import { PAGE_SIZES, type FarmerSortType } from "@/lib/constants";
 import { escapeLikePattern, sanitizeKeyword } from "@/lib/validation/search";
 import { members, merchantSearchText } from "@/server/db/schema";
 import {
@@ -13,11 +13,13 @@ import {
   type SortKey,
 } from "./list-paging";
 import { MERCHANT_CARD_SELECT } from "./merchant-card";
-import { farmSortChord, nearbyFarmsCte, nearestFarms } from "./nearby-farms";
+import { farmSortChord, farmsAnywhere, nearbyFarmsCte, nearestFarms } from "./nearby-farms";
 
 export type ListMerchantsInput = {
   /** Matched in username, email, address, city and province; sanitised again here. */
   keyword?: string;
+  /** "all" (default): newest first, nearest first with My Local; "rating": top rated first. */
+  sortType?: FarmerSortType;
   page?: number;
   cursor?: string | null;
   near?: Nearby | null;
@@ -26,7 +28,9 @@ export type ListMerchantsInput = {
 
 /**
  * The one statement behind listMerchants, with what reading its rows needs: merchants newest
- * first, or nearest first with My Local (only those within the radius when it has one). The
+ * first, or nearest first with My Local (only those within the radius when it has one), or with
+ * Top rated (`sortType` "rating") by `rating_rank` (a Bayesian average from 3 reviews, else 0:
+ * decision 0047) then newest, within My Local's radius when it has one. The
  * keyword is a case-insensitive substring of what a card shows (username, city, province) or of the
  * street of the address, through one trigram index over that text
  * (members_merchant_public_search_trgm_idx), or the whole email or whole address (their lower()
@@ -40,13 +44,18 @@ export function buildMerchantListQuery(input: ListMerchantsInput) {
   const keyword = sanitizeKeyword(input.keyword ?? "");
   const perPage = input.perPage ?? PAGE_SIZES.merchants;
   const near = input.near ?? null;
+  const rating = input.sortType === "rating";
   const keys: SortKey[] = [
-    ...(near ? [{ expr: sql`farms.k`, dir: "asc", kind: "float" } as const] : []),
+    ...(rating
+      ? [{ expr: sql`${members.ratingRank}`, dir: "desc", kind: "numeric" } as const]
+      : []),
+    ...(near && !rating ? [{ expr: sql`farms.k`, dir: "asc", kind: "float" } as const] : []),
     { expr: sql`${members.createdAt}`, dir: "desc", kind: "timestamptz" },
     { expr: sql`${members.id}`, dir: "desc", kind: "int" },
   ];
   const signature = listSignature([
     "merchants",
+    rating ? "rating" : "all",
     keyword,
     perPage,
     near && [near.latitude, near.longitude, near.radiusKm],
@@ -79,8 +88,8 @@ export function buildMerchantListQuery(input: ListMerchantsInput) {
 
   if (!near) {
     const after = paging.after ? sql`and ${keysetAfter(keys, paging.after)}` : sql``;
-    // The page's ids first (from members_merchant_latest_idx alone without a keyword, skipping the
-    // offset there), then only those rows.
+    // The page's ids first (from members_merchant_latest_idx, or members_merchant_rating_idx for
+    // Top rated, alone without a keyword, skipping the offset there), then only those rows.
     const query = pageOf(sql`
       select ${select} from (
         select ${members.id} from ${members}
@@ -89,6 +98,22 @@ export function buildMerchantListQuery(input: ListMerchantsInput) {
         limit ${perPage + 1} offset ${paging.offset}
       ) as pick join ${members} on ${members.id} = pick.id
       order by ${orderByKeys(keys)}`);
+    return { query, keys, signature, paging, perPage, near };
+  }
+  if (rating) {
+    // Top rated with My Local: the farms within the radius (every farm without one), best first.
+    const after = paging.after ? sql`and ${keysetAfter(keys, paging.after)}` : sql``;
+    const inRange = near.radiusKm > 0 ? sql`farms` : farmsAnywhere(near);
+    const query = sql`
+      ${near.radiusKm > 0 ? sql`with ${nearbyFarmsCte(near)}` : sql``}
+      select t.total, page.* from ${total} as t
+      left join lateral (
+        select ${select}, farms.k as distance_k
+        from ${inRange} as farms join ${members} on ${members.id} = farms.farm_id
+        where ${filter} ${after}
+        order by ${orderByKeys(keys)}
+        limit ${perPage + 1} offset ${paging.offset}
+      ) as page on true`;
     return { query, keys, signature, paging, perPage, near };
   }
   // Nearest first: one row per farm, so the nearest offset + perPage + 1 farms hold the page.

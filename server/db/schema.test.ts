@@ -90,6 +90,7 @@ const KEY_INDEXES = [
   "members_email_lower_unique",
   "members_merchant_geo_idx",
   "members_merchant_latest_idx",
+  "members_merchant_rating_idx",
   "members_username_trgm_idx",
   "members_email_trgm_idx",
   "members_address_trgm_idx",

@@ -1,7 +1,7 @@
 import "server-only";
 import { cacheLife, cacheTag } from "next/cache";
 import { headers } from "next/headers";
-import type { SortType } from "@/lib/constants";
+import type { FarmerSortType, SortType } from "@/lib/constants";
 import { getSessionMember } from "@/server/auth/session";
 import { CACHE_TAGS } from "@/server/catalog/cache-tags";
 import { listMerchants, type MerchantList } from "@/server/catalog/list-merchants";
@@ -36,15 +36,20 @@ export async function getCachedProductList(
   return list;
 }
 
-/** The first page of farmers as everyone without My Local sees it (see getCachedProductList). */
+/**
+ * The first page of farmers as everyone without My Local sees it (see getCachedProductList); Top
+ * rated is expired by any review (FARM_RATING_LISTS), which can reorder it.
+ */
 export async function getCachedMerchantList(
   keyword: string,
   perPage: number,
+  sortType: FarmerSortType = "all",
 ): Promise<MerchantList> {
   "use cache";
   cacheLife("minutes");
   cacheTag(CACHE_TAGS.MERCHANT_LISTS);
-  const list = await listMerchants(await getDb(), { keyword, perPage });
+  if (sortType === "rating") cacheTag(CACHE_TAGS.FARM_RATING_LISTS);
+  const list = await listMerchants(await getDb(), { keyword, perPage, sortType });
   // A review expires the lists that show its farm's rating, and only those.
   if (list.items.length > 0) cacheTag(...list.items.map((item) => CACHE_TAGS.farmCard(item.id)));
   return list;
@@ -142,16 +147,17 @@ export async function getViewerProductList(
 export async function getViewerMerchantList(
   keyword: string,
   perPage: number,
+  sortType: FarmerSortType = "all",
 ): Promise<ViewerList<MerchantList>> {
   const db = await getDb();
   const { location, near } = await viewerNear(db);
   const list = near
-    ? await listMerchants(db, { keyword, perPage, near })
-    : await getCachedMerchantList(keyword, perPage);
+    ? await listMerchants(db, { keyword, perPage, near, sortType })
+    : await getCachedMerchantList(keyword, perPage, sortType);
   const narrowing = await narrowingOf(
     location,
     list,
-    () => getCachedMerchantList(keyword, perPage),
+    () => getCachedMerchantList(keyword, perPage, sortType),
     () => listMerchants(db, { keyword, perPage: 1, near: near && { ...near, radiusKm: 0 } }),
   );
   return { list, place: placeOf(near), narrowing };
@@ -195,7 +201,12 @@ export async function getMerchantListFor(
   lists: CatalogLists,
   keyword: string,
   perPage: number,
+  sortType: FarmerSortType = "all",
 ): Promise<ViewerList<MerchantList>> {
-  if (lists === "viewer") return getViewerMerchantList(keyword, perPage);
-  return { list: await getCachedMerchantList(keyword, perPage), place: "", narrowing: null };
+  if (lists === "viewer") return getViewerMerchantList(keyword, perPage, sortType);
+  return {
+    list: await getCachedMerchantList(keyword, perPage, sortType),
+    place: "",
+    narrowing: null,
+  };
 }

@@ -20,6 +20,7 @@ export function invalidateReviewCaches(rated: RecountedRatings): void {
     CACHE_TAGS.productCard(rated.productId),
     CACHE_TAGS.farmCard(rated.merchantId),
     CACHE_TAGS.PRODUCT_RATING_LISTS,
+    CACHE_TAGS.FARM_RATING_LISTS,
   ]) {
     revalidateTag(tag, "max");
   }

@@ -25,6 +25,7 @@ import { updateOrderStatus } from "@/server/orders/update-order-status";
 import { deleteReview } from "./delete-review";
 import { deleteReviewReply } from "./delete-review-reply";
 import { getMyReview } from "./get-my-review";
+import { listAdminActions } from "@/server/admin/list-admin-actions";
 import { listModerationQueue } from "./list-moderation-queue";
 import { listReviews } from "./list-reviews";
 import { REVIEW_MESSAGES, REVIEW_TRUST_MESSAGES } from "./messages";
@@ -387,5 +388,39 @@ describe("reports and moderation", () => {
       }),
     );
     expect([error.status, error.publicMessage]).toEqual([status, message]);
+  });
+
+  it("names moderation entries in the audit trail: the review's author and product, the reply's review", async () => {
+    const { product, author, review } = await reviewed();
+    await saveReviewReply(db, {
+      memberId: farm.id,
+      reviewId: review.id,
+      content: "Thanks.",
+      mode: "create",
+    });
+    const [reply] = await db
+      .select()
+      .from(reviewReplies)
+      .where(eq(reviewReplies.reviewId, review.id));
+    for (const target of ["reply", "review"] as const)
+      await moderateReview(db, {
+        adminId: admin.id,
+        reviewId: review.id,
+        target,
+        action: "hide",
+        reason: "Abuse",
+      });
+    const { entries } = await listAdminActions(db);
+    const named = (target: string) => entries.find((e) => e.target === target);
+    expect(named(`review:${review.id}`)).toMatchObject({
+      action: "review_hide",
+      targetLabel: `Review by @${author.username} of ${product.name}`,
+      targetHref: `/products/${product.id}#reviews`,
+    });
+    expect(named(`review_reply:${reply!.id}`)).toMatchObject({
+      action: "review_hide",
+      targetLabel: `The farm's reply to @${author.username}'s review of ${product.name}`,
+      targetHref: `/products/${product.id}#reviews`,
+    });
   });
 });

@@ -172,6 +172,7 @@ describe("POST /api/reviews", () => {
       [`card:${item.id}`, "max"],
       [`farm-card:${merchant.id}`, "max"],
       ["products-by-rating", "max"],
+      ["farms-by-rating", "max"],
     ]);
 
     const reviewId = (added.body.review as { id: number }).id;
@@ -256,6 +257,7 @@ describe("DELETE /api/reviews/{reviewId}", () => {
       `card:${item.id}`,
       `farm-card:${merchant.id}`,
       "products-by-rating",
+      "farms-by-rating",
     ]);
   });
 });

@@ -151,6 +151,15 @@ export const members = pgTable(
     index("members_merchant_latest_idx")
       .on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())
       .where(sql`${t.memberType} = 'merchant'`),
+    // The farmers list sorted by rating (Top rated, decision 0047): its order, farms only. On
+    // members, so no per-farm read of products can pick it over products_store_popular_idx.
+    index("members_merchant_rating_idx")
+      .on(
+        t.ratingRank.desc().nullsFirst(),
+        t.createdAt.desc().nullsFirst(),
+        t.id.desc().nullsFirst(),
+      )
+      .where(sql`${t.memberType} = 'merchant'`),
     // ILIKE '%q%' for the merchant list and the admin member search.
     index("members_username_trgm_idx").using("gin", t.username.op("gin_trgm_ops")),
     index("members_email_trgm_idx").using("gin", t.email.op("gin_trgm_ops")),

@@ -4,12 +4,13 @@ import { listMerchants } from "@/server/catalog/list-merchants";
 import { route } from "@/server/http/route";
 import { text } from "@/server/openapi/declare";
 
-// GET /api/merchants/list: farmers by username, email or address (10 a page), nearest first with My Local
+// GET /api/merchants/list: farmers by username, email or address (10 a page): newest, nearest (My Local) or top rated first
 export const GET = route(
   {
     public: true,
     doc: {
-      summary: "Farmers by username, email or address (10 a page), nearest first with My Local",
+      summary:
+        "Farmers by username, email or address (10 a page): newest, nearest or top rated first",
       query: [merchantSearchSchema, { cursor: text().optional() }],
     },
   },
@@ -17,6 +18,7 @@ export const GET = route(
     const query = new URL(req.url).searchParams;
     const input = merchantSearchSchema.parse({
       keyword: query.get("keyword"),
+      sortType: query.get("sortType"),
       page: query.get("page"),
     });
     const near = await getViewerNearby(db, member);

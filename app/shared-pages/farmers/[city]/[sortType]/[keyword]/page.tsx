@@ -1,31 +1,43 @@
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
-import { FarmersListPage, farmersListMetadata } from "@/components/catalog/farmers-list";
-import { SHARED_BUILD_PLACEHOLDER, fromSegment } from "@/lib/catalog/shared-pages";
+import {
+  FarmersListPage,
+  farmersListMetadata,
+  type FarmersSearch,
+} from "@/components/catalog/farmers-list";
+import {
+  SHARED_BUILD_PLACEHOLDER,
+  farmerSortTypeOfSegment,
+  fromSegment,
+} from "@/lib/catalog/shared-pages";
 import { sanitizeKeyword } from "@/lib/validation/search";
 import { VIEWER_CITY_FALLBACK } from "@/server/location/get-viewer-city";
 
-type Params = { city: string; keyword: string };
+type Params = { city: string; sortType: string; keyword: string };
 type Props = { params: Promise<Params> };
 
 export function generateStaticParams(): Params[] {
-  return [{ city: SHARED_BUILD_PLACEHOLDER, keyword: SHARED_BUILD_PLACEHOLDER }];
+  return [{ city: SHARED_BUILD_PLACEHOLDER, sortType: "all", keyword: SHARED_BUILD_PLACEHOLDER }];
 }
 
 async function readSearch(
   params: Props["params"],
-): Promise<{ keyword: string; city: string } | null> {
+): Promise<{ search: FarmersSearch; city: string } | null> {
   const segments = await params;
   const city = fromSegment(segments.city);
   const keyword = fromSegment(segments.keyword);
   if (city === null || keyword === null) return null;
-  // The query's keyword as next.config.ts's rules captured it: sanitised as the page does.
-  return { keyword: sanitizeKeyword(keyword), city: city || VIEWER_CITY_FALLBACK };
+  // The query's values as next.config.ts's rules captured them: read as the page reads a query.
+  const search = {
+    keyword: sanitizeKeyword(keyword),
+    sortType: farmerSortTypeOfSegment(segments.sortType),
+  };
+  return { search, city: city || VIEWER_CITY_FALLBACK };
 }
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const read = await readSearch(params);
-  return read ? farmersListMetadata(read.keyword, read.city) : { title: "Page not found" };
+  return read ? farmersListMetadata(read.search.keyword, read.city) : { title: "Page not found" };
 }
 
 // The farmers list as everyone without My Local sees it (next.config.ts rewrites /merchants/list here:
@@ -33,5 +45,5 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 export default async function SharedFarmersListPage({ params }: Props) {
   const read = await readSearch(params);
   if (!read) notFound();
-  return <FarmersListPage keyword={Promise.resolve(read.keyword)} lists="shared" />;
+  return <FarmersListPage search={Promise.resolve(read.search)} lists="shared" />;
 }

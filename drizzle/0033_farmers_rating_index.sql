@@ -1,0 +1,1 @@
+CREATE INDEX "members_merchant_rating_idx" ON "members" USING btree ("rating_rank" DESC NULLS FIRST,"created_at" DESC NULLS FIRST,"id" DESC NULLS FIRST) WHERE "members"."member_type" = 'merchant';
