@@ -46,14 +46,23 @@ function why(o: WindowOccurrence): string {
  */
 export async function resolvePickupChoices(
   db: Db,
-  input: { farms: readonly PickupFarm[]; choices: readonly PickupChoice[] | undefined; at?: Date },
+  input: {
+    farms: readonly PickupFarm[];
+    choices: readonly PickupChoice[] | undefined;
+    at?: Date;
+    /** Places the member's own card order awaiting payment holds: they count as free for them. */
+    own?: readonly PickupChoice[];
+  },
 ): Promise<ResolvedPickup[]> {
   const { farms, choices } = input;
   if (choices === undefined || farms.length === 0) return [];
-  const occurrences = await windowOccurrences(
-    db,
-    farms.map((f) => f.merchantId),
-    input.at,
+  const occurrences = withOwnPlaces(
+    await windowOccurrences(
+      db,
+      farms.map((f) => f.merchantId),
+      input.at,
+    ),
+    input.own ?? [],
   );
   const resolved: ResolvedPickup[] = [];
   const chosenFarms = new Set<number>();
@@ -95,6 +104,20 @@ export async function resolvePickupChoices(
       throw conflict(`${farm.name} has no pickup time open in the next four weeks.`);
   }
   return resolved.sort((a, b) => a.merchantId - b.merchantId);
+}
+
+/** The occurrences as the member sees them: a place their own open order holds is theirs. */
+function withOwnPlaces(
+  occurrences: WindowOccurrence[],
+  own: readonly PickupChoice[],
+): WindowOccurrence[] {
+  if (own.length === 0) return occurrences;
+  return occurrences.map((o) => {
+    if (o.capacity === null || !own.some((h) => h.windowId === o.windowId && h.day === o.day))
+      return o;
+    const taken = Math.max(o.taken - 1, 0);
+    return { ...o, taken, open: !o.closed && !o.pastCutoff && taken < o.capacity };
+  });
 }
 
 /** The open windows of each farm, for the delivery step (one choice per farm). */
