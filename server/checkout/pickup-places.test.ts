@@ -9,7 +9,8 @@ vi.hoisted(() => {
 });
 
 import type { Db } from "@/server/db/client";
-import { orderItems, orderPickups, orders, pickupSlots } from "@/server/db/schema";
+import { emailOutbox, orderItems, orderPickups, orders, pickupSlots } from "@/server/db/schema";
+import { pickupTimeInFarmZone } from "@/lib/pickup/format";
 import {
   createCartItem,
   createCustomer,
@@ -269,5 +270,46 @@ describe("the last places of a window, pay in person and card mixed", () => {
       .from(orderPickups)
       .where(and(eq(orderPickups.windowId, windowId), eq(orderPickups.tookSlot, 1)));
     expect(taking).toHaveLength(5);
+  });
+});
+
+describe("the mails name the window's place and time", () => {
+  const mailsTo = (to: string) => db.select().from(emailOutbox).where(eq(emailOutbox.to, to));
+
+  it("the customer's confirmation, the farm's new order and ready for pickup, in the farm's zone", async () => {
+    const { farmer, windowId, open, product } = await cardFarm(null);
+    const chosen = open[0]!;
+    // The zone is always named in a mail: its reader's zone is not known.
+    const time = pickupTimeInFarmZone(chosen);
+    expect(time).toMatch(/, 10:00 a\.m\. – 2:00 p\.m\. \S+$/);
+    const where = `${time} at At the farm, ${chosen.placeAddress}`;
+    const customer = await buyer(product.id);
+    const { orderId, orderNo } = await inPerson(customer, [{ windowId, day: chosen.day }]);
+
+    const [toCustomer] = await mailsTo(customer.email);
+    expect(toCustomer!.text).toContain(`Pick up from ${farmer.username}: ${where}.`);
+    expect(toCustomer!.text).not.toContain("You pick up your items at the farm.");
+    const [toFarm] = await mailsTo(farmer.email);
+    expect(toFarm!.text).toContain(`Pickup: ${where}`);
+
+    const [line] = await db.select().from(orderItems).where(eq(orderItems.orderId, orderId));
+    await updateOrderStatus(db, {
+      merchantId: farmer.id,
+      orderItemId: line!.id,
+      status: "ready_for_pickup",
+    });
+    const ready = (await mailsTo(customer.email)).find((m) => m.subject.includes("is now"));
+    expect(ready!.subject).toBe(`Your order ${orderNo} is now Ready For Pickup`);
+    expect(ready!.text).toContain(`Pick them up ${where}.`);
+  });
+
+  it("an order without a window reads as before", async () => {
+    const { farmer, product } = await cardFarm(null);
+    const customer = await buyer(product.id);
+    await inPerson(customer);
+    const [toCustomer] = await mailsTo(customer.email);
+    expect(toCustomer!.text).toContain("You pick up your items at the farm.");
+    const [toFarm] = await mailsTo(farmer.email);
+    expect(toFarm!.text).not.toContain("Pickup:");
   });
 });
