@@ -21,13 +21,13 @@ import { AppError } from "@/server/errors";
 import { reconcile } from "@/server/money/reconcile";
 import { cancelOrder } from "@/server/orders/cancel-order";
 import { updateOrderStatus } from "@/server/orders/update-order-status";
-import { CARDS, payAsBrowser } from "@/tests/card-checkout";
+import { awaiting, CARDS, failure, payAsBrowser } from "@/tests/card-checkout";
 import { farmWithWindow, pickupDelivery, type PickupChoiceInput } from "@/tests/pickup-windows";
 import type { StripeFake } from "@/tests/stripe-fake";
 import { setupStripeTestDb } from "@/tests/stripe-test-db";
 import { completeCardReturn } from "./complete-card-return";
 import { placeOrder } from "./place-order";
-import { startCardCheckout, type CardCheckout } from "./start-card-checkout";
+import { startCardCheckout } from "./start-card-checkout";
 import { CARD_STOCK_HOLD_MINUTES } from "./write-card-order";
 
 // A pickup window's places (issue 41, decision 0050) taken by both checkouts in the order's own
@@ -64,19 +64,7 @@ const byCard = (customer: Member, choices?: PickupChoiceInput[]) =>
     delivery: pickupDelivery(customer, choices),
   });
 
-function awaiting(checkout: CardCheckout) {
-  if (checkout.state !== "awaiting_payment") throw new Error(`checkout is ${checkout.state}`);
-  return checkout;
-}
-
-async function refusal(promise: Promise<unknown>): Promise<string> {
-  const error = await promise.then(
-    () => null,
-    (e: unknown) => e,
-  );
-  if (!(error instanceof AppError)) throw new Error(`expected an AppError, got ${String(error)}`);
-  return error.message;
-}
+const refusal = async (promise: Promise<unknown>) => (await failure(promise)).message;
 
 async function takenOf(windowId: number, day: string): Promise<number> {
   const [slot] = await db

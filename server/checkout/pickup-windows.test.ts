@@ -12,6 +12,7 @@ import {
 } from "@/server/db/seed/factories";
 import { AppError } from "@/server/errors";
 import { addClosedDate } from "@/server/pickup/farm-setup";
+import { failure } from "@/tests/card-checkout";
 import { closeTestDb, createTestDb } from "@/tests/db";
 import { farmWithWindow as farmWithWindowOf, pickupDelivery } from "@/tests/pickup-windows";
 import { placeOrder } from "./place-order";
@@ -42,14 +43,7 @@ const order = (customer: Member, choices?: { windowId: number; day: string }[]) 
     delivery: pickup(customer, choices),
   });
 
-async function refusal(promise: Promise<unknown>): Promise<string> {
-  const error = await promise.then(
-    () => null,
-    (e: unknown) => e,
-  );
-  if (!(error instanceof AppError)) throw new Error(`expected an AppError, got ${String(error)}`);
-  return error.message;
-}
+const refusal = async (promise: Promise<unknown>) => (await failure(promise)).message;
 
 describe("a store pickup naming a window", () => {
   it("keeps the window, place and time on the order", async () => {

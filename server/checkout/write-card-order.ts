@@ -12,7 +12,11 @@ import {
 import type { Db } from "@/server/db/client";
 import type { PendingLine } from "@/server/db/schema";
 import { giveBackSlots } from "@/server/pickup/pickup-slots";
-import { pickupRows, type ResolvedPickup } from "@/server/pickup/resolve-choices";
+import {
+  keepOrderPickups,
+  pickedWindows,
+  type ResolvedPickup,
+} from "@/server/pickup/resolve-choices";
 
 /**
  * How long a card order awaiting payment holds its lines' stock (decision 0042): time to fill in
@@ -99,11 +103,7 @@ export async function writeCardOrder(
       returning p.id, p.merchant_id, p.status, p.in_stock, p.unit_weight, p.available_qty,
         -n.amount as delta
     ),
-    picked as (
-      select * from jsonb_to_recordset(${pickupRows(pickups)}::jsonb) as p(
-        merchant_id int, window_id int, day date, starts_at timestamptz, ends_at timestamptz,
-        time_zone text, place_name text, place_address text, capacity int)
-    ),
+    ${pickedWindows(pickups)},
     slots_taken as (
       insert into pickup_slots as s (window_id, day, taken, capacity)
       select window_id, day, 1, capacity from picked
@@ -130,14 +130,7 @@ export async function writeCardOrder(
           = (select count(*) from picked where capacity is not null)
       returning id
     ),
-    new_pickups as (
-      insert into order_pickups (order_id, merchant_id, window_id, day, starts_at, ends_at,
-        time_zone, place_name, place_address, took_slot)
-      select new_order.id, p.merchant_id, p.window_id, p.day, p.starts_at, p.ends_at,
-        p.time_zone, p.place_name, p.place_address,
-        (select count(*) from slots_taken s where s.window_id = p.window_id and s.day = p.day)::int
-      from new_order cross join picked p
-    )
+    ${keepOrderPickups}
     select (select id from new_order) as id, ${stockChangeRows(sql`taken`)} as stock_changes,
       (select json_agg(json_build_object('product_id', id, 'amount', -delta)) from taken)
         as taken,

@@ -1,4 +1,5 @@
 import "server-only";
+import { sql, type SQL } from "drizzle-orm";
 import type { PickupChoice } from "@/lib/validation/pickup";
 import { pickupTimeLabel } from "@/lib/pickup/format";
 import type { Db } from "@/server/db/client";
@@ -175,6 +176,27 @@ export function pickupRows(pickups: readonly ResolvedPickup[]): string {
     })),
   );
 }
+
+/** The WITH item `picked`: the windows an order takes, as the order's statement reads them. */
+export function pickedWindows(pickups: readonly ResolvedPickup[]): SQL {
+  return sql`picked as (
+      select * from jsonb_to_recordset(${pickupRows(pickups)}::jsonb) as p(
+        merchant_id int, window_id int, day date, starts_at timestamptz, ends_at timestamptz,
+        time_zone text, place_name text, place_address text, capacity int))`;
+}
+
+/**
+ * The WITH item `new_pickups`: the order's copy of its windows (from `picked`, once `new_order` is
+ * written), each marked with the place it took in `slots_taken` (window_id, day), for a cancel or
+ * a released hold to give back (decision 0050).
+ */
+export const keepOrderPickups: SQL = sql`new_pickups as (
+      insert into order_pickups (order_id, merchant_id, window_id, day, starts_at, ends_at,
+        time_zone, place_name, place_address, took_slot)
+      select new_order.id, p.merchant_id, p.window_id, p.day, p.starts_at, p.ends_at,
+        p.time_zone, p.place_name, p.place_address,
+        (select count(*) from slots_taken s where s.window_id = p.window_id and s.day = p.day)::int
+      from new_order cross join picked p)`;
 
 /** A pickup window as the checkout pages show it. */
 export type PickupOptionView = {
