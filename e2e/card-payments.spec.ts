@@ -133,3 +133,55 @@ test.describe("paying by card", () => {
     ).toBeVisible();
   });
 });
+
+test.describe("a pickup window at the card checkout", () => {
+  test.describe.configure({ timeout: 90_000 });
+
+  // The farm hands over at its own place on a weekly window three days ahead (capacity 10), set in
+  // its database: the farm's window setup is e2e/pickup-windows.spec.ts. Both projects may add it
+  // at once; the delivery step then offers each, the first checked.
+  test.beforeAll(async () => {
+    const weekday = new Date(Date.now() + 3 * 86_400_000).getUTCDay();
+    await withCardDatabase(async (client) => {
+      await client.query(
+        `insert into pickup_places (merchant_id, name)
+         select id, 'At the farm' from members where username = $1
+         on conflict do nothing`,
+        [FARM],
+      );
+      await client.query(
+        `insert into pickup_windows (place_id, merchant_id, weekday, starts_minute, ends_minute,
+           cutoff_days_before, cutoff_minute, capacity)
+         select p.id, p.merchant_id, $2, 540, 720, 1, 1080, 10
+         from pickup_places p join members m on m.id = p.merchant_id
+         where m.username = $1 and p.address is null and p.removed_at is null
+           and not exists (select 1 from pickup_windows w where w.merchant_id = m.id
+             and w.weekday = $2 and w.removed_at is null)`,
+        [FARM, weekday],
+      );
+    });
+  });
+
+  test("the window picked is taken by the card order and shown on the confirmation and in My Purchases", async ({
+    page,
+  }) => {
+    await newCustomer(page);
+    const [product] = await pickupProducts(page);
+    await addToCart(page, product!.id);
+    // The delivery step offers the farm's windows, the first checked: goToPayment keeps it.
+    await goToPayment(page);
+    await typeCard(page, CARDS.visa);
+    await page.getByRole("button", { name: "Checkout" }).click();
+    const orderNo = await expectConfirmation(page);
+    const confirmation = page.getByRole("list", { name: "Pickup times" });
+    await expect(confirmation.getByText(`Pickup at ${FARM}`)).toBeVisible();
+    await expect(confirmation.getByText(/9:00 a\.m\. – 12:00 p\.m\./)).toBeVisible();
+
+    await page.goto("/myOrders/manage");
+    const purchases = page
+      .getByRole("table", { name: /^Your purchases/ })
+      .or(page.getByRole("list", { name: /^Your purchases/ }));
+    await expect(purchases).toContainText(orderNo);
+    await expect(purchases).toContainText(/9:00 a\.m\. – 12:00 p\.m\./);
+  });
+});

@@ -73,6 +73,18 @@ test("a farm's window is picked at checkout, shown on the confirmation and in th
   await expect(confirmation.getByText(`Pickup at ${farm.username}`)).toBeVisible();
   await expect(confirmation.getByText(/9:00 a\.m\. – 12:00 p\.m\./)).toBeVisible();
 
+  // My Purchases names the window on the order's line: a table at 1280 px, cards at 375 px
+  // (only the one shown at this width is found).
+  await page.goto("/myOrders/manage");
+  const purchases = page
+    .getByRole("table", { name: /^Your purchases/ })
+    .or(page.getByRole("list", { name: /^Your purchases/ }));
+  await expect(purchases).toContainText(orderNo);
+  await expect(purchases).toContainText(
+    /Pickup:?\s*\w{3}, \w{3} \d{1,2}, 9:00 a\.m\. – 12:00 p\.m\./,
+  );
+  await expect(purchases).toContainText("At the farm · 12 Concession Road 4, Guelph");
+
   // The farm's Pickups view lists the order and what to pack.
   await page.context().clearCookies();
   await skipMyLocalDialog(page.context(), baseURL!);

@@ -1,6 +1,7 @@
 import { Button, Heading, Text } from "@react-email/components";
 import { BRAND, EmailLayout, buttonStyle, paragraph, NotificationFooter } from "./email-layout";
 import { OrderEmailLines, type OrderEmailLine } from "./order-placed-lines";
+import { PickupTimes, type EmailPickup } from "./pickup-times";
 
 export type OrderPlacedCustomerEmailProps = {
   /** Set by sendMail for the member's own address (the footer's unsubscribe link). */
@@ -13,6 +14,8 @@ export type OrderPlacedCustomerEmailProps = {
   /** The home delivery address on one line, or null for store pickup. */
   deliveryAddress: string | null;
   paidByCard: boolean;
+  /** The pickup window chosen at each farm that has windows (store pickup). */
+  pickups?: EmailPickup[];
 };
 
 /** To the customer once an order is placed (pay in person): what was ordered and where to follow it. */
@@ -25,6 +28,7 @@ export function OrderPlacedCustomerEmail({
   total,
   deliveryAddress,
   paidByCard,
+  pickups = [],
 }: OrderPlacedCustomerEmailProps) {
   const purchasesUrl = `${appUrl}/myOrders/manage`;
   return (
@@ -49,6 +53,8 @@ export function OrderPlacedCustomerEmail({
           Home delivery to: {deliveryAddress}. Items the farmer does not deliver are picked up at
           the farm.
         </Text>
+      ) : pickups.length > 0 ? (
+        <PickupTimes pickups={pickups} />
       ) : (
         <Text style={paragraph}>You pick up your items at the farm.</Text>
       )}

@@ -1,6 +1,7 @@
 import { Button, Heading, Link, Text } from "@react-email/components";
 import { BRAND, EmailLayout, buttonStyle, paragraph, NotificationFooter } from "./email-layout";
 import { OrderEmailLines, type OrderEmailLine } from "./order-placed-lines";
+import { pickupWhenAndWhere, type EmailPickup } from "./pickup-times";
 
 export type OrderPlacedMerchantEmailProps = {
   /** Set by sendMail for the member's own address (the footer's unsubscribe link). */
@@ -19,6 +20,8 @@ export type OrderPlacedMerchantEmailProps = {
     address: string | null;
   };
   paidByCard: boolean;
+  /** The pickup window the customer chose at this farm, if any. */
+  pickup?: EmailPickup | null;
 };
 
 /** To each farmer in a new order: their own lines and how to reach the customer. */
@@ -31,6 +34,7 @@ export function OrderPlacedMerchantEmail({
   subtotal,
   customer,
   paidByCard,
+  pickup = null,
 }: OrderPlacedMerchantEmailProps) {
   const ordersUrl = `${appUrl}/customerOrders/manage`;
   return (
@@ -60,6 +64,12 @@ export function OrderPlacedMerchantEmail({
           <>
             <br />
             Deliver to: {customer.address}
+          </>
+        ) : null}
+        {pickup ? (
+          <>
+            <br />
+            Pickup: {pickupWhenAndWhere(pickup)}
           </>
         ) : null}
       </Text>

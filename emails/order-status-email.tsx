@@ -2,6 +2,7 @@ import { Button, Heading, Text } from "@react-email/components";
 import type { OrderStatus } from "@/lib/constants";
 import { formatStatusLabel } from "@/lib/format";
 import { BRAND, EmailLayout, buttonStyle, paragraph, NotificationFooter } from "./email-layout";
+import { pickupWhenAndWhere, type EmailPickup } from "./pickup-times";
 
 export type OrderStatusEmailProps = {
   /** Set by sendMail for the member's own address (the footer's unsubscribe link). */
@@ -14,6 +15,8 @@ export type OrderStatusEmailProps = {
   farmer: string;
   /** The lines that moved to the status. */
   lines: { name: string; qty: number }[];
+  /** The pickup window the order chose at this farm (named when ready for pickup). */
+  pickup?: EmailPickup | null;
 };
 
 /** What each status means for the customer, in one sentence. */
@@ -40,6 +43,7 @@ export function OrderStatusEmail({
   status,
   farmer,
   lines,
+  pickup = null,
 }: OrderStatusEmailProps) {
   const label = formatStatusLabel(status);
   return (
@@ -55,6 +59,9 @@ export function OrderStatusEmail({
       <Text style={paragraph}>
         {farmer} updated your order <strong>{orderNo}</strong>: {WHAT_IT_MEANS[status]}
       </Text>
+      {pickup && status === "ready_for_pickup" ? (
+        <Text style={paragraph}>Pick them up {pickupWhenAndWhere(pickup)}.</Text>
+      ) : null}
       <ul style={{ ...paragraph, paddingLeft: "20px" }}>
         {lines.map((line, index) => (
           <li key={index}>

@@ -13,6 +13,8 @@ import {
   type Product,
 } from "@/server/db/seed/factories";
 import type { StripeFake } from "@/tests/stripe-fake";
+import { AppError } from "@/server/errors";
+import type { CardCheckout } from "@/server/checkout/start-card-checkout";
 import { postAsBrowser } from "@/tests/stripe-fake/test-support";
 
 export const CARDS = {
@@ -69,4 +71,20 @@ export async function payAsBrowser(
     return_url: "http://localhost:3000/checkout/by_card/payment",
     ...params,
   });
+}
+
+/** The card checkout's answer when it awaits payment (anything else fails the test). */
+export function awaiting(checkout: CardCheckout) {
+  if (checkout.state !== "awaiting_payment") throw new Error(`checkout is ${checkout.state}`);
+  return checkout;
+}
+
+/** The AppError a call was refused with (anything else fails the test). */
+export async function failure(promise: Promise<unknown>): Promise<AppError> {
+  const error = await promise.then(
+    () => null,
+    (e: unknown) => e,
+  );
+  if (!(error instanceof AppError)) throw new Error(`expected an AppError, got ${String(error)}`);
+  return error;
 }

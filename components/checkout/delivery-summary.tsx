@@ -75,7 +75,8 @@ export function DeliverySummary({
   );
 }
 
-function PickupList({ pickups }: { pickups: readonly PickupDetails[] }) {
+/** The pickup windows of an order or a checkout, one card per farm (the QR handover page too). */
+export function PickupList({ pickups }: { pickups: readonly PickupDetails[] }) {
   return (
     <ul aria-label="Pickup times" className="mt-4 flex flex-col gap-3 text-sm">
       {pickups.map((p) => (

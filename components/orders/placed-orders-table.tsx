@@ -10,12 +10,26 @@ import { ContactDialog } from "./contact-dialog";
 import { OrderDialog } from "./order-dialog";
 import { formatOrderDate } from "./order-date";
 import { StatusBadge } from "./status-badge";
+import type { PickupDetails } from "@/components/checkout/delivery-summary";
+import { PickupTime } from "@/components/checkout/pickup-time";
+
+/** A line's pickup window: the one its order chose at the line's farm (decision 0050). */
+type RowPickup = PickupDetails & { orderId: number };
 
 /**
  * The member's purchases, one row per order line: the order number opens the order modal (its lines,
- * handover QR codes and Cancel), the farmer's name their contact. A table from 768 px, cards below.
+ * handover QR codes and Cancel), the farmer's name their contact; a line picked up in a window
+ * names its time and place. A table from 768 px, cards below.
  */
-export function PlacedOrdersTable({ rows, caption }: { rows: PlacedOrder[]; caption: string }) {
+export function PlacedOrdersTable({
+  rows,
+  caption,
+  pickups = [],
+}: {
+  rows: PlacedOrder[];
+  caption: string;
+  pickups?: readonly RowPickup[];
+}) {
   const [open, setOpen] = useState<string | null>(null);
   // Disabled until hydrated: a tap before the handlers exist would open nothing.
   const hydrated = useHydrated();
@@ -39,6 +53,17 @@ export function PlacedOrdersTable({ rows, caption }: { rows: PlacedOrder[]; capt
     ) : (
       row.productName
     );
+  const pickupOf = (row: PlacedOrder) =>
+    pickups.find((p) => p.orderId === row.orderId && p.farmName === row.merchantName);
+  const pickupText = (p: RowPickup) => (
+    <>
+      <PickupTime startsAt={p.startsAt} endsAt={p.endsAt} timeZone={p.timeZone} />
+      <span className="block text-stone-600">
+        {p.placeName}
+        {p.placeAddress ? ` · ${p.placeAddress}` : ""}
+      </span>
+    </>
+  );
   const farmer = (row: PlacedOrder) => (
     <div className="flex flex-col items-start gap-1">
       <ContactDialog
@@ -71,7 +96,15 @@ export function PlacedOrdersTable({ rows, caption }: { rows: PlacedOrder[]; capt
           <tr key={`${row.orderNo}-${index}`}>
             <td className="px-4 py-3 whitespace-nowrap">{orderButton(row)}</td>
             <td className="px-4 py-3">{farmer(row)}</td>
-            <td className="px-4 py-3">{product(row)}</td>
+            <td className="px-4 py-3">
+              {product(row)}
+              {pickupOf(row) ? (
+                <p className="mt-1 text-sm text-stone-800">
+                  <span className="font-semibold">Pickup: </span>
+                  {pickupText(pickupOf(row)!)}
+                </p>
+              ) : null}
+            </td>
             <td className="px-4 py-3 tabular-nums">{row.quantity}</td>
             <td className="px-4 py-3">
               <StatusBadge status={row.status} refundPending={row.refundPending === 1} />
@@ -100,6 +133,12 @@ export function PlacedOrdersTable({ rows, caption }: { rows: PlacedOrder[]; capt
               <dd>{orderButton(row)}</dd>
               <dt className="text-stone-600">Farmer</dt>
               <dd>{farmer(row)}</dd>
+              {pickupOf(row) ? (
+                <>
+                  <dt className="text-stone-600">Pickup</dt>
+                  <dd>{pickupText(pickupOf(row)!)}</dd>
+                </>
+              ) : null}
               <dt className="text-stone-600">Purchased</dt>
               <dd>
                 <time dateTime={row.purchasedDate}>{formatOrderDate(row.purchasedDate)}</time>

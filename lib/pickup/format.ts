@@ -90,8 +90,11 @@ export function pickupTimeLabel(
   return `${farm} (${rangeIn(startsAt, endsAt, viewerZone, true)} your time)`;
 }
 
-/** A dated window in the farm's zone, the zone named ("Sat, Dec 12, 9:00 a.m. – 12:00 p.m. EST"): mails. */
-export function pickupTimeWithZone(w: {
+/**
+ * A dated window in the farm's zone, the zone always named ("Sat, Dec 12, 9:00 a.m. – 12:00 p.m.
+ * EST"): how mails show it, since a mail cannot know its reader's zone (decision 0050).
+ */
+export function pickupTimeInFarmZone(w: {
   startsAt: Date | string;
   endsAt: Date | string;
   timeZone: string;

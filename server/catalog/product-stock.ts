@@ -5,6 +5,7 @@ import { afterCommit } from "@/server/base/follow-ups";
 import { sendBackInStockMails } from "@/server/cart/send-back-in-stock-mails";
 import type { Db } from "@/server/db/client";
 import { log } from "@/server/log";
+import { farmsClosedBy, placesGivenBack } from "@/server/pickup/pickup-slots";
 import { CACHE_TAGS } from "./cache-tags";
 
 /**
@@ -109,14 +110,19 @@ export async function giveBackStock(
  * or `refunded`, an admin's cancel), except what was handed over: a line the farm confirmed (the
  * QR handover) or marked `customer_received` keeps it, the goods are gone. Call it before the
  * line's status changes. Once per line (`stock_released_at`).
+ *
+ * In the same statement, a farm whose every line in the order closes with these (and none was
+ * handed over) gives its pickup window's place back (decision 0050), once (`took_slot`).
  */
 export async function releaseLineStock(db: Db, lineIds: readonly number[]): Promise<StockChange[]> {
   if (lineIds.length === 0) return [];
+  const ids = sql`${`{${lineIds.map((id) => Math.trunc(id)).join(",")}}`}::int[]`;
   const { changes } = await giveBackStock(
     db,
-    sql`freed as (
+    sql`${placesGivenBack(farmsClosedBy(ids))},
+    freed as (
       update order_items set stock_released_at = now()
-      where id = any(${`{${lineIds.map((id) => Math.trunc(id)).join(",")}}`}::int[])
+      where id = any(${ids})
         and stock_taken is not null and stock_released_at is null
         and confirmed_at is null and status <> 'customer_received'
       returning product_id, stock_taken as amount)`,
@@ -127,6 +133,8 @@ export async function releaseLineStock(db: Db, lineIds: readonly number[]): Prom
 /**
  * Gives back what card orders awaiting payment hold (`orders.stock_held_until` set): those that
  * match `where` (over `orders o`). Once per order: the hold is cleared in the same statement.
+ * The hold covers the places the order took in pickup windows with a capacity (decision 0050):
+ * they go back in that statement too.
  *
  * @returns the products whose stock changed and how many orders let their hold go
  */
@@ -137,6 +145,7 @@ export async function releaseCardHolds(db: Db, where: SQL) {
       update orders o set stock_held_until = null
       where o.stock_held_until is not null and ${where}
       returning o.id, o.pending_lines),
+    ${placesGivenBack(sql`op.order_id in (select id from released)`)},
     freed as (
       select l."productId" as product_id, l."stockTaken"::numeric as amount
       from released, jsonb_to_recordset(coalesce(released.pending_lines, '[]'::jsonb))

@@ -18,6 +18,7 @@ import { sendOrderPlacedEmails } from "./send-order-placed-emails";
 import { installationKey } from "@/server/stripe/idempotency-keys";
 import { raiseMoneyIssue } from "@/server/stripe/money-issues";
 import { idOf } from "@/server/stripe/stripe-states";
+import { takePlacesAgain } from "@/server/pickup/pickup-slots";
 
 export type PaidOrder = { orderId: number; orderNo: string; customerId: number; created: boolean };
 
@@ -94,6 +95,11 @@ export async function markOrderPaid(
     const taken = order.stockHeldUntil
       ? heldTaken(lines)
       : await takeStockAgain(tx, { ...order, lines, paymentIntentId: paymentIntent.id });
+    // Its pickup places went back with the hold: taken again where there is room (decision 0050).
+    if (!order.stockHeldUntil) {
+      const short = await takePlacesAgain(tx, order.id);
+      if (short > 0) log.warn({ orderId: order.id }, "a late card payment found its window full");
+    }
     await insertPaidLines(tx, order.id, order.currency, lines, taken.byProduct);
     await tx.delete(cartItems).where(
       and(

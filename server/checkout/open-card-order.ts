@@ -22,6 +22,8 @@ import { orders, type PendingLine } from "@/server/db/schema";
 import { conflict } from "@/server/errors";
 import type { AbandonedOrder } from "./abandon-changed-card-order";
 import { CARD_STOCK_HOLD, writeCardOrder, type CardOrderValues } from "./write-card-order";
+import { pickupsOf } from "./pickups-of";
+import type { ResolvedPickup } from "@/server/pickup/resolve-choices";
 
 /** Stripe's smallest card charge in CAD and USD. */
 export const MIN_CARD_AMOUNT_CENTS = 50;
@@ -49,6 +51,12 @@ export async function findOpenCardOrder(db: Db, customerId: number, lock = false
       country: orders.country,
       postalCode: orders.postalCode,
       stockHeldUntil: orders.stockHeldUntil,
+      /** Its pickup windows (decision 0050), by farm id; `took` a place of a capacity now. */
+      pickups: sql<{ windowId: number; day: string; took: number }[]>`(
+        select coalesce(json_agg(json_build_object('windowId', op.window_id,
+          'day', to_char(op.day, 'YYYY-MM-DD'), 'took', op.took_slot) order by op.merchant_id),
+          '[]'::json)
+        from order_pickups op where op.order_id = ${orders.id})`,
     })
     .from(orders)
     .where(
@@ -76,6 +84,11 @@ export type OpenedCardOrder = { orderId: number; abandoned: AbandonedOrder | nul
  * CARD_STOCK_HOLD_MINUTES again from now); one whose hold ran out is replaced like a changed one,
  * so the new order takes the stock again (or is refused, naming what is left). A replaced order
  * gives its stock back in the same transaction.
+ *
+ * Pickup windows (decision 0050): the windows of `delivery.pickup` are checked as at the
+ * pay-in-person checkout (`pickupsOf`, the same messages), a place the member's own open order
+ * holds counting as theirs; the order takes its places with its stock and holds them alike, and
+ * choosing other windows makes another checkout (the open order is replaced).
  */
 export async function openCardOrder(
   db: Db,
@@ -87,18 +100,18 @@ export async function openCardOrder(
     let cart = await selectCartLines(tx, input.customerId, { lock: true });
     const open = await findOpenCardOrder(tx, input.customerId, true);
     const holding = open?.stockHeldUntil ? heldStock(open.pendingLines) : new Map<number, string>();
+    const ownPlaces = open?.stockHeldUntil ? open.pickups.filter((p) => p.took > 0) : [];
     let openSetAside = false;
     for (let attempt = 1; ; attempt += 1) {
-      const wanted = cardOrderValues(
-        await reviewOrderLines(tx, {
-          customerId: input.customerId,
-          cart: withOwnHolds(cart, openSetAside ? new Map() : holding),
-          items: input.items,
-          paymentType: "by_card",
-        }),
-        input.delivery,
-      );
-      if (open && !openSetAside && sameCheckout(open, wanted) && holdsItsStock(open)) {
+      const reviewed = await reviewOrderLines(tx, {
+        customerId: input.customerId,
+        cart: withOwnHolds(cart, openSetAside ? new Map() : holding),
+        items: input.items,
+        paymentType: "by_card",
+      });
+      const pickups = await pickupsOf(tx, input.delivery, reviewed, openSetAside ? [] : ownPlaces);
+      const wanted = cardOrderValues(reviewed, input.delivery, pickups);
+      if (open && !openSetAside && sameCheckout(open, wanted) && holdsItsStock(open, pickups)) {
         if (open.stockHeldUntil)
           await tx
             .update(orders)
@@ -113,13 +126,17 @@ export async function openCardOrder(
           .where(eq(orders.id, open.id));
         changes.push(...(await releaseCardHolds(tx, sql`o.id = ${open.id}`)).changes);
         openSetAside = true;
-        if (holding.size > 0) {
-          // Its stock is back: read and check the cart again as everyone now sees it.
+        if (holding.size > 0 || ownPlaces.length > 0) {
+          // Its stock and places are back: read and check the cart again as everyone now sees it.
           cart = await selectCartLines(tx, input.customerId);
           continue;
         }
       }
-      const written = await writeCardOrder(tx, { customerId: input.customerId, values: wanted });
+      const written = await writeCardOrder(tx, {
+        customerId: input.customerId,
+        values: wanted,
+        pickups,
+      });
       if (written !== null) {
         changes.push(...written.stockChanges);
         return {
@@ -137,13 +154,24 @@ export async function openCardOrder(
   return opened;
 }
 
-/** An open order needs no stock, or still holds what it needs. */
-function holdsItsStock(open: NonNullable<Awaited<ReturnType<typeof findOpenCardOrder>>>): boolean {
-  return open.stockHeldUntil !== null || !(open.pendingLines ?? []).some((l) => l.stockTaken);
+/** An open order needs no stock nor places, or still holds what it needs. */
+function holdsItsStock(
+  open: NonNullable<Awaited<ReturnType<typeof findOpenCardOrder>>>,
+  pickups: readonly ResolvedPickup[],
+): boolean {
+  return (
+    open.stockHeldUntil !== null ||
+    (!(open.pendingLines ?? []).some((l) => l.stockTaken) &&
+      !pickups.some((p) => p.capacity !== null))
+  );
 }
 
-/** The order's amounts, lines and delivery copy, from the checked cart. */
-function cardOrderValues(reviewed: ReviewedLines, delivery: Delivery): CardOrderValues {
+/** The order's amounts, lines, delivery copy and windows, from the checked cart. */
+function cardOrderValues(
+  reviewed: ReviewedLines,
+  delivery: Delivery,
+  pickups: readonly ResolvedPickup[],
+): CardOrderValues {
   if (reviewed.totalCents < MIN_CARD_AMOUNT_CENTS) throw conflict(BELOW_MIN_CARD_AMOUNT_MESSAGE);
   const pendingLines: PendingLine[] = reviewed.lines
     .map((line) => {
@@ -166,6 +194,7 @@ function cardOrderValues(reviewed: ReviewedLines, delivery: Delivery): CardOrder
     currency: reviewed.currency,
     totalCents: reviewed.totalCents,
     pendingLines,
+    pickups: pickups.map((p) => ({ windowId: p.windowId, day: p.day })),
     ...deliveryColumns(delivery),
   };
 }
@@ -175,7 +204,8 @@ function sameCheckout(
   wanted: CardOrderValues,
 ): boolean {
   const { id: _id, orderNo: _no, paymentIntentId: _pi, stockHeldUntil: _held, ...kept } = open;
-  return JSON.stringify(canonical(kept)) === JSON.stringify(canonical(wanted));
+  const pickups = kept.pickups.map((p) => ({ windowId: p.windowId, day: p.day }));
+  return JSON.stringify(canonical({ ...kept, pickups })) === JSON.stringify(canonical(wanted));
 }
 
 /** Keys in a fixed order, so two equal checkouts serialise alike. */

@@ -1,8 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { deliverySchema } from "@/lib/validation/checkout";
-import { pickupWindowSchema } from "@/lib/validation/pickup";
 import type { Db } from "@/server/db/client";
 import { orderPickups, pickupSlots } from "@/server/db/schema";
 import {
@@ -13,9 +11,10 @@ import {
   type Member,
 } from "@/server/db/seed/factories";
 import { AppError } from "@/server/errors";
-import { addClosedDate, addPickupWindow, getFarmPickupSetup } from "@/server/pickup/farm-setup";
-import { windowOccurrences } from "@/server/pickup/offered-windows";
+import { addClosedDate } from "@/server/pickup/farm-setup";
+import { failure } from "@/tests/card-checkout";
 import { closeTestDb, createTestDb } from "@/tests/db";
+import { farmWithWindow as farmWithWindowOf, pickupDelivery } from "@/tests/pickup-windows";
 import { placeOrder } from "./place-order";
 
 // Pickup windows at checkout (issue 41 item 4, decision 0050): the chosen window is checked, and a
@@ -28,39 +27,8 @@ beforeAll(async () => {
 });
 afterAll(() => closeTestDb(db));
 
-function pickup(member: Member, choices?: { windowId: number; day: string }[]) {
-  return deliverySchema.parse({
-    deliveryDestination: "store",
-    firstName: member.firstName,
-    lastName: member.lastName,
-    email: member.email,
-    phone: "4165550142",
-    ...(choices ? { pickup: choices } : {}),
-  });
-}
-
-/** A farm with a window two days from now (orders close the day before at 18:00), and a product. */
-async function farmWithWindow(capacity: number | null) {
-  const farmer = await createMerchant(db);
-  const { places } = await getFarmPickupSetup(db, farmer.id);
-  const weekday = (new Date(Date.now() + 2 * 86_400_000).getUTCDay() + 7) % 7;
-  const { id: windowId } = await addPickupWindow(
-    db,
-    farmer.id,
-    pickupWindowSchema.parse({
-      placeId: places[0]!.id,
-      weekday,
-      startsAt: "10:00",
-      endsAt: "14:00",
-      cutoffDaysBefore: 0,
-      cutoffAt: "08:00",
-      capacity,
-    }),
-  );
-  const product = await createProduct(db, { merchantId: farmer.id, unitPriceCents: 500 });
-  const open = (await windowOccurrences(db, [farmer.id])).filter((o) => o.open);
-  return { farmer, product, windowId, open };
-}
+const pickup = pickupDelivery;
+const farmWithWindow = (capacity: number | null) => farmWithWindowOf(db, { capacity });
 
 async function buyer(productId: number) {
   const customer = await createCustomer(db);
@@ -75,14 +43,7 @@ const order = (customer: Member, choices?: { windowId: number; day: string }[]) 
     delivery: pickup(customer, choices),
   });
 
-async function refusal(promise: Promise<unknown>): Promise<string> {
-  const error = await promise.then(
-    () => null,
-    (e: unknown) => e,
-  );
-  if (!(error instanceof AppError)) throw new Error(`expected an AppError, got ${String(error)}`);
-  return error.message;
-}
+const refusal = async (promise: Promise<unknown>) => (await failure(promise)).message;
 
 describe("a store pickup naming a window", () => {
   it("keeps the window, place and time on the order", async () => {

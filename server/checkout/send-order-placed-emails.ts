@@ -8,6 +8,7 @@ import type { Db } from "@/server/db/client";
 import { sendMail } from "@/server/email";
 import { getEnv } from "@/server/env";
 import { log } from "@/server/log";
+import { emailPickup, orderPickupViews } from "@/server/pickup/order-pickups";
 import { FULFILMENT_LABELS, priceUnitLabel } from "./cart-rules";
 import {
   deliveryAddress,
@@ -24,8 +25,12 @@ import {
  */
 export async function sendOrderPlacedEmails(db: Db, orderId: number): Promise<void> {
   let order: OrderSummary | null;
+  let pickups: Awaited<ReturnType<typeof orderPickupViews>>;
   try {
-    order = await selectOrderSummary(db, { orderId });
+    [order, pickups] = await Promise.all([
+      selectOrderSummary(db, { orderId }),
+      orderPickupViews(db, [orderId]),
+    ]);
   } catch (error) {
     log.error({ err: error, orderId }, "order-placed emails not sent: the order could not be read");
     return;
@@ -49,6 +54,7 @@ export async function sendOrderPlacedEmails(db: Db, orderId: number): Promise<vo
         total: formatMoney(order.totalCents, order.currency, { showCode: true }),
         deliveryAddress: address,
         paidByCard,
+        pickups: pickups.map(emailPickup),
       }),
     },
     ...groupByMerchant(order.lines).map((lines) => {
@@ -71,6 +77,7 @@ export async function sendOrderPlacedEmails(db: Db, orderId: number): Promise<vo
             address,
           },
           paidByCard,
+          pickup: pickupOfFarm(pickups, merchant.merchantId),
         }),
       };
     }),
@@ -101,6 +108,11 @@ function emailLine(line: OrderSummaryLine, order: OrderSummary): OrderEmailLine 
     farmer: line.merchantUsername,
     howToGet: FULFILMENT_LABELS[line.deliveryService],
   };
+}
+
+function pickupOfFarm(pickups: Awaited<ReturnType<typeof orderPickupViews>>, merchantId: number) {
+  const own = pickups.find((p) => p.merchantId === merchantId);
+  return own ? emailPickup(own) : null;
 }
 
 function groupByMerchant(lines: readonly OrderSummaryLine[]): OrderSummaryLine[][] {

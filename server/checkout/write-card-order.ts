@@ -11,6 +11,12 @@ import {
 } from "@/server/catalog/product-stock";
 import type { Db } from "@/server/db/client";
 import type { PendingLine } from "@/server/db/schema";
+import { giveBackSlots } from "@/server/pickup/pickup-slots";
+import {
+  keepOrderPickups,
+  pickedWindows,
+  type ResolvedPickup,
+} from "@/server/pickup/resolve-choices";
 
 /**
  * How long a card order awaiting payment holds its lines' stock (decision 0042): time to fill in
@@ -26,6 +32,8 @@ export type CardOrderValues = ReturnType<typeof deliveryColumns> & {
   currency: Currency;
   totalCents: number;
   pendingLines: PendingLine[];
+  /** The pickup windows chosen, one per farm by farm id (what makes two checkouts the same). */
+  pickups: { windowId: number; day: string }[];
 };
 
 /**
@@ -44,20 +52,34 @@ export type CardOrderValues = ReturnType<typeof deliveryColumns> & {
  * lock, the shares it did take are given back by a second statement, and the caller reads and
  * checks again.
  *
+ * Pickup windows (decision 0050): the windows chosen are kept on the order (`order_pickups`), and
+ * each with a capacity takes one place for its date in the same statement, after the stock, by a
+ * conditional upsert (never past the capacity); the order is inserted only when every one got its
+ * place, and holds them like its stock (`stock_held_until`, given back by `releaseCardHolds`). In
+ * the rare race where another order took a window's last place meanwhile, what was taken goes
+ * back the same way as the stock, and the caller's next check names the full window.
+ *
  * @returns the new order's id and the stock it changed, or null when a product changed since it
  *   was read
  */
 export async function writeCardOrder(
   tx: Db,
-  { customerId, values }: { customerId: number; values: CardOrderValues },
+  {
+    customerId,
+    values,
+    pickups = [],
+  }: { customerId: number; values: CardOrderValues; pickups?: readonly ResolvedPickup[] },
 ): Promise<{ orderId: number; stockChanges: StockChange[] } | null> {
   const lines = sql`${JSON.stringify(values.pendingLines)}::jsonb`;
   const currency = sql`${values.currency}::currency`;
-  const holds = values.pendingLines.some((line) => line.stockTaken);
+  const holds =
+    values.pendingLines.some((line) => line.stockTaken) ||
+    pickups.some((pickup) => pickup.capacity !== null);
   const { rows } = await tx.execute<{
     id: number | null;
     stock_changes: Parameters<typeof toStockChanges>[0];
     taken: { product_id: number; amount: string }[] | null;
+    slots: { window_id: number; day: string }[] | null;
   }>(sql`
     with checked as (
       select ${everyCardLineStillOrderable(lines, currency)} as ok
@@ -81,6 +103,17 @@ export async function writeCardOrder(
       returning p.id, p.merchant_id, p.status, p.in_stock, p.unit_weight, p.available_qty,
         -n.amount as delta
     ),
+    ${pickedWindows(pickups)},
+    slots_taken as (
+      insert into pickup_slots as s (window_id, day, taken, capacity)
+      select window_id, day, 1, capacity from picked
+      where capacity is not null and (select ok from checked)
+        and (select count(*) from taken) = (select count(*) from needs)
+      order by window_id, day
+      on conflict (window_id, day) do update set taken = s.taken + 1
+        where s.taken < s.capacity
+      returning s.window_id, s.day
+    ),
     new_order as (
       insert into orders (customer_id, payment_type, payment_status, currency, total_cents,
         pending_lines, delivery_destination, first_name, last_name, email, phone, address, city,
@@ -93,13 +126,20 @@ export async function writeCardOrder(
         ${holds ? sql`now() + ${CARD_STOCK_HOLD}` : sql`null::timestamptz`}
       where (select ok from checked)
         and (select count(*) from taken) = (select count(*) from needs)
+        and (select count(*) from slots_taken)
+          = (select count(*) from picked where capacity is not null)
       returning id
-    )
+    ),
+    ${keepOrderPickups}
     select (select id from new_order) as id, ${stockChangeRows(sql`taken`)} as stock_changes,
       (select json_agg(json_build_object('product_id', id, 'amount', -delta)) from taken)
-        as taken`);
+        as taken,
+      (select json_agg(json_build_object('window_id', window_id, 'day', day)) from slots_taken)
+        as slots`);
   const row = rows[0];
   if (row?.id != null) return { orderId: row.id, stockChanges: toStockChanges(row.stock_changes) };
+  // Another order took a window's last place meanwhile: the places taken go back.
+  await giveBackSlots(tx, row?.slots ?? []);
   // Another order took the last units of one line meanwhile: the others' shares go back.
   const partial = row?.taken ?? [];
   if (partial.length > 0)

@@ -13,7 +13,12 @@ import {
   type StockChange,
 } from "@/server/catalog/product-stock";
 import type { Db } from "@/server/db/client";
-import { isSlotFullError, pickupRows, type ResolvedPickup } from "@/server/pickup/resolve-choices";
+import {
+  isSlotFullError,
+  keepOrderPickups,
+  pickedWindows,
+  type ResolvedPickup,
+} from "@/server/pickup/resolve-choices";
 import { executeRendered, renderStatement } from "@/server/db/named-statement";
 
 export type WrittenOrder =
@@ -80,7 +85,7 @@ export async function writeOrder(
   },
 ): Promise<WrittenOrder> {
   const { customerId, checkoutKey, delivery, reviewed } = input;
-  const picked = pickupRows(input.pickups ?? []);
+  const pickups = input.pickups ?? [];
   const d = deliveryColumns(delivery);
   const lines = JSON.stringify(reviewed.lines.map((line) => orderLine(line, delivery)));
   const passes = stillOrderable("in_person", {
@@ -137,11 +142,7 @@ export async function writeOrder(
       returning p.id, p.merchant_id, p.status, p.in_stock, p.unit_weight, p.available_qty,
         -l.stock_taken as delta
     ),
-    picked as (
-      select * from jsonb_to_recordset(${picked}::jsonb) as p(
-        merchant_id int, window_id int, day date, starts_at timestamptz, ends_at timestamptz,
-        time_zone text, place_name text, place_address text, capacity int)
-    ),
+    ${pickedWindows(pickups)},
     slots_taken as (
       insert into pickup_slots (window_id, day, taken, capacity)
       select window_id, day, 1, capacity from picked
@@ -150,14 +151,7 @@ export async function writeOrder(
       on conflict (window_id, day) do update set taken = pickup_slots.taken + 1
       returning window_id, day
     ),
-    new_pickups as (
-      insert into order_pickups (order_id, merchant_id, window_id, day, starts_at, ends_at,
-        time_zone, place_name, place_address, took_slot)
-      select new_order.id, p.merchant_id, p.window_id, p.day, p.starts_at, p.ends_at,
-        p.time_zone, p.place_name, p.place_address,
-        (select count(*) from slots_taken s where s.window_id = p.window_id and s.day = p.day)::int
-      from new_order cross join picked p
-    ),
+    ${keepOrderPickups},
     new_lines as (
       insert into order_items (order_id, product_id, merchant_id, product_name, unit_price_cents,
         unit_weight, unit_weight_symbol, qty, delivery_service, stock_taken)

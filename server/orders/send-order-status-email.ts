@@ -7,6 +7,7 @@ import type { Db } from "@/server/db/client";
 import { sendMail } from "@/server/email";
 import { getEnv } from "@/server/env";
 import { log } from "@/server/log";
+import { emailPickupOf } from "@/server/pickup/order-pickups";
 
 export type OrderStatusChange = {
   orderNo: string;
@@ -26,6 +27,11 @@ export type OrderStatusChange = {
  */
 export async function sendOrderStatusEmail(db: Db, change: OrderStatusChange): Promise<void> {
   try {
+    // Ready for pickup names the window's place and time (issue 41 item 5, decision 0050).
+    const pickup =
+      change.status === "ready_for_pickup"
+        ? await emailPickupOf(db, change.orderNo, change.farmer)
+        : null;
     await sendMail(db, {
       to: change.email,
       subject: `Your order ${change.orderNo} is now ${formatStatusLabel(change.status)}`,
@@ -38,6 +44,7 @@ export async function sendOrderStatusEmail(db: Db, change: OrderStatusChange): P
         status: change.status,
         farmer: change.farmer,
         lines: change.lines,
+        pickup,
       }),
     });
   } catch (error) {

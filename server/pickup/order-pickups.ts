@@ -1,7 +1,9 @@
 import "server-only";
-import { asc, eq, inArray } from "drizzle-orm";
+import { and, asc, eq, inArray } from "drizzle-orm";
+import type { EmailPickup } from "@/emails/pickup-times";
+import { pickupTimeInFarmZone } from "@/lib/pickup/format";
 import type { Db } from "@/server/db/client";
-import { members, orderPickups } from "@/server/db/schema";
+import { members, orderPickups, orders } from "@/server/db/schema";
 
 export type OrderPickupView = {
   orderId: number;
@@ -40,4 +42,42 @@ export async function orderPickupViews(
     startsAt: r.startsAt.toISOString(),
     endsAt: r.endsAt.toISOString(),
   }));
+}
+
+/** A pickup as mails show it: the time in the farm's zone, named (decision 0050). */
+export function emailPickup(view: OrderPickupView): EmailPickup {
+  return {
+    farm: view.farmName,
+    time: pickupTimeInFarmZone(view),
+    place: view.placeName,
+    address: view.placeAddress,
+  };
+}
+
+/** The window an order (by its number) chose at one farm (by its name), as mails show it. */
+export async function emailPickupOf(
+  db: Db,
+  orderNo: string,
+  farm: string,
+): Promise<EmailPickup | null> {
+  const [row] = await db
+    .select({
+      placeName: orderPickups.placeName,
+      placeAddress: orderPickups.placeAddress,
+      startsAt: orderPickups.startsAt,
+      endsAt: orderPickups.endsAt,
+      timeZone: orderPickups.timeZone,
+    })
+    .from(orderPickups)
+    .innerJoin(orders, eq(orders.id, orderPickups.orderId))
+    .innerJoin(members, eq(members.id, orderPickups.merchantId))
+    .where(and(eq(orders.orderNo, orderNo), eq(members.username, farm)))
+    .limit(1);
+  if (!row) return null;
+  return {
+    farm,
+    time: pickupTimeInFarmZone(row),
+    place: row.placeName,
+    address: row.placeAddress,
+  };
 }

@@ -1,4 +1,5 @@
 import "server-only";
+import { sql, type SQL } from "drizzle-orm";
 import type { PickupChoice } from "@/lib/validation/pickup";
 import { pickupTimeLabel } from "@/lib/pickup/format";
 import type { Db } from "@/server/db/client";
@@ -46,14 +47,23 @@ function why(o: WindowOccurrence): string {
  */
 export async function resolvePickupChoices(
   db: Db,
-  input: { farms: readonly PickupFarm[]; choices: readonly PickupChoice[] | undefined; at?: Date },
+  input: {
+    farms: readonly PickupFarm[];
+    choices: readonly PickupChoice[] | undefined;
+    at?: Date;
+    /** Places the member's own card order awaiting payment holds: they count as free for them. */
+    own?: readonly PickupChoice[];
+  },
 ): Promise<ResolvedPickup[]> {
   const { farms, choices } = input;
   if (choices === undefined || farms.length === 0) return [];
-  const occurrences = await windowOccurrences(
-    db,
-    farms.map((f) => f.merchantId),
-    input.at,
+  const occurrences = withOwnPlaces(
+    await windowOccurrences(
+      db,
+      farms.map((f) => f.merchantId),
+      input.at,
+    ),
+    input.own ?? [],
   );
   const resolved: ResolvedPickup[] = [];
   const chosenFarms = new Set<number>();
@@ -95,6 +105,20 @@ export async function resolvePickupChoices(
       throw conflict(`${farm.name} has no pickup time open in the next four weeks.`);
   }
   return resolved.sort((a, b) => a.merchantId - b.merchantId);
+}
+
+/** The occurrences as the member sees them: a place their own open order holds is theirs. */
+function withOwnPlaces(
+  occurrences: WindowOccurrence[],
+  own: readonly PickupChoice[],
+): WindowOccurrence[] {
+  if (own.length === 0) return occurrences;
+  return occurrences.map((o) => {
+    if (o.capacity === null || !own.some((h) => h.windowId === o.windowId && h.day === o.day))
+      return o;
+    const taken = Math.max(o.taken - 1, 0);
+    return { ...o, taken, open: !o.closed && !o.pastCutoff && taken < o.capacity };
+  });
 }
 
 /** The open windows of each farm, for the delivery step (one choice per farm). */
@@ -152,6 +176,27 @@ export function pickupRows(pickups: readonly ResolvedPickup[]): string {
     })),
   );
 }
+
+/** The WITH item `picked`: the windows an order takes, as the order's statement reads them. */
+export function pickedWindows(pickups: readonly ResolvedPickup[]): SQL {
+  return sql`picked as (
+      select * from jsonb_to_recordset(${pickupRows(pickups)}::jsonb) as p(
+        merchant_id int, window_id int, day date, starts_at timestamptz, ends_at timestamptz,
+        time_zone text, place_name text, place_address text, capacity int))`;
+}
+
+/**
+ * The WITH item `new_pickups`: the order's copy of its windows (from `picked`, once `new_order` is
+ * written), each marked with the place it took in `slots_taken` (window_id, day), for a cancel or
+ * a released hold to give back (decision 0050).
+ */
+export const keepOrderPickups: SQL = sql`new_pickups as (
+      insert into order_pickups (order_id, merchant_id, window_id, day, starts_at, ends_at,
+        time_zone, place_name, place_address, took_slot)
+      select new_order.id, p.merchant_id, p.window_id, p.day, p.starts_at, p.ends_at,
+        p.time_zone, p.place_name, p.place_address,
+        (select count(*) from slots_taken s where s.window_id = p.window_id and s.day = p.day)::int
+      from new_order cross join picked p)`;
 
 /** A pickup window as the checkout pages show it. */
 export type PickupOptionView = {

@@ -2,7 +2,7 @@ import "server-only";
 import { sql } from "drizzle-orm";
 import { createElement } from "react";
 import { PickupReminderEmail } from "@/emails/pickup-reminder-email";
-import { pickupTimeWithZone } from "@/lib/pickup/format";
+import { pickupTimeInFarmZone } from "@/lib/pickup/format";
 import { startPeriodicJob } from "@/server/base/periodic-job";
 import type { Db } from "@/server/db/client";
 import { sendMail } from "@/server/email";
@@ -82,7 +82,7 @@ export async function sendPickupReminders(
     order by c.starts_at, c.order_id`);
   const appUrl = getEnv().APP_URL;
   for (const row of rows) {
-    const when = pickupTimeWithZone({
+    const when = pickupTimeInFarmZone({
       startsAt: row.starts_at,
       endsAt: row.ends_at,
       timeZone: row.time_zone,

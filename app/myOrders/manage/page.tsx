@@ -17,6 +17,7 @@ import { PAGE_SIZES } from "@/lib/constants";
 import { requireRole } from "@/server/auth/guards";
 import { getDb } from "@/server/db/client";
 import { listPlacedOrders } from "@/server/orders/list-placed-orders";
+import { orderPickupViews } from "@/server/pickup/order-pickups";
 
 export const metadata: Metadata = { title: "My Purchases", robots: { index: false } };
 
@@ -46,12 +47,15 @@ export default function ManageMyOrdersPage({ searchParams }: Props) {
 async function PlacedOrders({ searchParams }: Props) {
   const { page, keyword } = readListParams(await searchParams);
   const member = await requireRole(listHref(PATH, page, keyword), ["customer", "merchant"]);
-  const { results, count } = await listPlacedOrders(await getDb(), {
+  const db = await getDb();
+  const { results, count } = await listPlacedOrders(db, {
     customerId: member.id,
     page,
     perPage: PAGE_SIZES.orders,
     keyword,
   });
+  // The page's pickup windows in one statement (decision 0050), not one per row.
+  const pickups = await orderPickupViews(db, [...new Set(results.map((row) => row.orderId))]);
   const pageCount = pageCountOf(count);
 
   return (
@@ -97,6 +101,7 @@ async function PlacedOrders({ searchParams }: Props) {
         <PlacedOrdersTable
           key={`${page}:${keyword}`}
           rows={results}
+          pickups={pickups}
           caption={`Your purchases, page ${page} of ${pageCount}`}
         />
       )}

@@ -3,6 +3,8 @@ import Link from "next/link";
 import { Suspense } from "react";
 import { EmptyOrders } from "@/components/orders/empty-orders";
 import { HandoverQr } from "@/components/orders/handover-qr";
+import { PickupList } from "@/components/checkout/delivery-summary";
+import { orderPickupViews, type OrderPickupView } from "@/server/pickup/order-pickups";
 import {
   listHref,
   pageCountOf,
@@ -46,7 +48,13 @@ export default function OrdersReadyPage({ searchParams }: Props) {
 async function ReadyOrders({ searchParams }: Props) {
   const { page } = readListParams(await searchParams);
   const member = await requireRole(listHref(PATH, page, ""), ["customer", "merchant"]);
-  const { orders, count } = await listReadyOrders(await getDb(), { customerId: member.id, page });
+  const db = await getDb();
+  const { orders, count } = await listReadyOrders(db, { customerId: member.id, page });
+  // The page's pickup windows in one statement (decision 0050), not one per order.
+  const pickups = await orderPickupViews(
+    db,
+    orders.map((order) => order.orderId),
+  );
 
   if (orders.length === 0) {
     return (
@@ -66,7 +74,11 @@ async function ReadyOrders({ searchParams }: Props) {
     <>
       <div className="flex flex-col gap-6">
         {orders.map((order) => (
-          <ReadyOrder key={order.orderId} order={order} />
+          <ReadyOrder
+            key={order.orderId}
+            order={order}
+            pickups={pickups.filter((p) => p.orderId === order.orderId)}
+          />
         ))}
       </div>
       <Pagination
@@ -79,7 +91,7 @@ async function ReadyOrders({ searchParams }: Props) {
   );
 }
 
-function ReadyOrder({ order }: { order: OrderDetail }) {
+function ReadyOrder({ order, pickups }: { order: OrderDetail; pickups: OrderPickupView[] }) {
   const headingId = `ready-order-${order.orderId}`;
   return (
     <article
@@ -109,6 +121,7 @@ function ReadyOrder({ order }: { order: OrderDetail }) {
           </li>
         ))}
       </ul>
+      {pickups.length > 0 ? <PickupList pickups={pickups} /> : null}
       {order.handovers.length > 0 ? (
         <div className="mt-4 grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
           {order.handovers.map((code) => (

@@ -121,7 +121,8 @@ export const orders = pgTable(
      * A card order awaiting payment holds its lines' stock (`pending_lines[].stockTaken`) until
      * then; the reconciler gives back what an expired hold took, and abandoning the order gives it
      * back at once. Null when it holds nothing: no limited product, released, or paid (the lines
-     * then hold it: order_items.stock_taken). Decision 0042.
+     * then hold it: order_items.stock_taken). Decision 0042. The hold covers the places it took
+     * in pickup windows with a capacity too (`order_pickups.took_slot`, decision 0050).
      */
     stockHeldUntil: happenedAt("stock_held_until"),
     paidAt: happenedAt("paid_at"),
