@@ -6,13 +6,20 @@ import { PrintButton } from "@/components/orders/print-button";
 import { PageIntro } from "@/components/static/page-intro";
 import { requireRole } from "@/server/auth/guards";
 import { getDb } from "@/server/db/client";
-import { listFarmPickups, type PickupWindowDay } from "@/server/pickup/farm-pickups";
+import {
+  listFarmPickups,
+  type PickupDay,
+  type PickupWindowDay,
+} from "@/server/pickup/farm-pickups";
 
 export const metadata: Metadata = { title: "Pickups", robots: { index: false } };
 
-// pickups: /pickups (farms only; issue 41 item 5): today's and the next pickup windows with their
-// orders, what to pack and the handover state; printable
-export default function PickupsPage() {
+type Props = { searchParams: Promise<{ day?: string | string[] }> };
+
+// pickups: /pickups?day=YYYY-MM-DD (farms only; issue 41 item 5): the next two weeks' pickup days,
+// and one day's windows (today's or the next by default) with their orders, what to pack and the
+// handover state; printable
+export default function PickupsPage({ searchParams }: Props) {
   return (
     <>
       <PageIntro
@@ -22,16 +29,19 @@ export default function PickupsPage() {
       />
       <div className="container-page py-8 sm:py-12" data-print-page>
         <Suspense fallback={<p className="text-stone-600">Loading your pickups…</p>}>
-          <Pickups />
+          <Pickups searchParams={searchParams} />
         </Suspense>
       </div>
     </>
   );
 }
 
-async function Pickups() {
+async function Pickups({ searchParams }: Props) {
   const member = await requireRole("/pickups", ["merchant"]);
-  const windows = await listFarmPickups(await getDb(), member.id);
+  const asked = (await searchParams).day;
+  const { days, day, windows } = await listFarmPickups(await getDb(), member.id, {
+    day: typeof asked === "string" ? asked : null,
+  });
   return (
     <div className="flex flex-col gap-6">
       <div className="flex flex-wrap items-center gap-3 print:hidden">
@@ -43,6 +53,7 @@ async function Pickups() {
           Edit pickup windows
         </Link>
       </div>
+      {days.length > 1 ? <DayLinks days={days} current={day} /> : null}
       {windows.length === 0 ? (
         <p className="rounded-2xl border border-stone-200 bg-white p-5 text-stone-700">
           No orders to hand over in the next two weeks.
@@ -51,6 +62,46 @@ async function Pickups() {
         windows.map((w) => <WindowCard key={`${w.windowId}:${w.day}`} window={w} />)
       )}
     </div>
+  );
+}
+
+const dayLabel = new Intl.DateTimeFormat("en-CA", {
+  weekday: "short",
+  month: "short",
+  day: "numeric",
+  timeZone: "UTC",
+});
+
+/** The days with pickups, each a link; the one shown is marked for screen readers too. */
+function DayLinks({ days, current }: { days: PickupDay[]; current: string | null }) {
+  return (
+    <nav aria-label="Pickup days" className="print:hidden">
+      <ul className="flex gap-2 overflow-x-auto pb-1">
+        {days.map((d) => {
+          const isCurrent = d.day === current;
+          return (
+            <li key={d.day} className="shrink-0">
+              <Link
+                href={`/pickups?day=${d.day}`}
+                aria-current={isCurrent ? "date" : undefined}
+                className={
+                  isCurrent
+                    ? "bg-leaf-800 flex min-h-11 flex-col justify-center rounded-xl px-3 py-1 text-sm text-white"
+                    : "hover:border-leaf-600 flex min-h-11 flex-col justify-center rounded-xl border border-stone-300 bg-white px-3 py-1 text-sm text-stone-800"
+                }
+              >
+                <span className="font-semibold">
+                  {dayLabel.format(new Date(`${d.day}T00:00:00Z`))}
+                </span>
+                <span>
+                  {d.orders} {d.orders === 1 ? "order" : "orders"}
+                </span>
+              </Link>
+            </li>
+          );
+        })}
+      </ul>
+    </nav>
   );
 }
 
