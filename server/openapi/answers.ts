@@ -1,4 +1,8 @@
 import { z } from "zod";
+import { MEMBER_TYPES, ORDER_STATUSES } from "@/lib/constants";
+import { CURRENCIES } from "@/lib/money";
+import { ADMIN_ACTIONS } from "@/server/db/schema/admin";
+import { MONEY_ISSUE_KINDS } from "@/server/db/schema/payments";
 
 /**
  * The answers' bodies as clients read them (issue 43, item 4), for the routes' `responses`
@@ -117,4 +121,224 @@ export const farmPickupSetupAnswer = z.object({
     }),
   ),
   closedDates: z.array(z.string()),
+});
+
+const count = () => z.number().int().nonnegative();
+
+/** An item of the cart or the dream tracker (lib/cart/types.ts's CartItem). */
+export const cartItemView = z.object({
+  id: rowId(),
+  p_key: z.string(),
+  name: z.string(),
+  product_image: z.string().nullable(),
+  unit_price: z.string(),
+  unit_price_cents: z.number().int(),
+  unit_weight: z.string(),
+  currency_symbol: z.string(),
+  currency: z.enum(CURRENCIES),
+  qty: z.number().int(),
+  pay_in_person: z.boolean(),
+  pay_by_card: z.boolean(),
+  delivery_service: z.union([z.literal(0), z.literal(1)]),
+  in_stock: z.boolean(),
+  units_left: z.number().int().nullable(),
+  only_left: z.number().int().nullable(),
+  merchant_username: z.string(),
+  purchasable: z.boolean(),
+  unavailable_reason: z.enum(["out_of_stock", "inactive"]).nullable(),
+});
+
+/** The list (`dropped`: items taken out because their product was removed). */
+export const cartListAnswer = z.object({
+  items: z.array(cartItemView),
+  count: count(),
+  dropped: count(),
+});
+
+/** An item added or its quantity changed: the item and the list's count. */
+export const cartChangeAnswer = z.object({
+  message: z.string(),
+  item: cartItemView,
+  count: count(),
+});
+
+export const cartRemovedAnswer = z.object({ message: z.string(), count: count() });
+
+/** An item moved to the other list: `count` is the cart's, `dreamtrackerCount` the tracker's. */
+export const cartMovedAnswer = z.object({
+  message: z.string(),
+  item: cartItemView,
+  count: count(),
+  dreamtrackerCount: count(),
+});
+
+/** A Contact Us message in the admin inbox (server/contact/list-contact-messages.ts). */
+const contactMessageView = z.object({
+  id: rowId(),
+  firstName: z.string(),
+  lastName: z.string(),
+  email: z.string(),
+  content: z.string(),
+  createdAt: isoDate(),
+  handledAt: isoDate().nullable(),
+  handledBy: z.string().nullable(),
+  memberUsername: z.string().nullable(),
+});
+
+export const contactInboxAnswer = z.object({
+  messages: z.array(contactMessageView),
+  count: count(),
+  page: z.number().int().positive(),
+  perPage: z.number().int().positive(),
+});
+
+export const contactHandledAnswer = z.object({
+  message: z.string(),
+  id: rowId(),
+  handledAt: isoDate(),
+});
+
+/** The audit trail (server/admin/list-admin-actions.ts); `nextBefore` pages on. */
+export const adminAuditAnswer = z.object({
+  entries: z.array(
+    z.object({
+      id: rowId(),
+      adminUsername: z.string(),
+      action: z.enum(ADMIN_ACTIONS),
+      target: z.string(),
+      targetLabel: z.string(),
+      targetHref: z.string().nullable(),
+      before: z.record(z.string(), z.unknown()).nullable(),
+      after: z.record(z.string(), z.unknown()).nullable(),
+      createdAt: isoDate(),
+    }),
+  ),
+  nextBefore: rowId().nullable(),
+});
+
+/** The open money issues (server/admin/list-money-issues.ts) and the reconciler's last run. */
+export const moneyIssuesAnswer = z.object({
+  issues: z.array(
+    z.object({
+      id: rowId(),
+      kind: z.enum(MONEY_ISSUE_KINDS),
+      detail: z.string(),
+      createdAt: isoDate(),
+      order: z.object({ id: rowId(), orderNo: z.string() }).nullable(),
+      farm: z.object({ name: z.string(), username: z.string(), email: z.string() }).nullable(),
+      customer: z.object({ name: z.string(), email: z.string() }).nullable(),
+      amount: z.string().nullable(),
+      currency: z.enum(CURRENCIES).nullable(),
+      stripeIds: z.record(z.string(), z.string()),
+      actions: z.array(
+        z.object({
+          action: z.enum(["retry_refund", "retry_reversal", "pay_farm", "resolve"]),
+          disabledReason: z.string().nullable(),
+        }),
+      ),
+    }),
+  ),
+  nextBefore: rowId().nullable(),
+  count: count(),
+  lastCheck: z
+    .object({
+      finishedAt: isoDate().nullable(),
+      counts: z.record(z.string(), z.number()),
+      stoppedBy: z.string().nullable(),
+    })
+    .nullable(),
+});
+
+const merchantPayment = z.enum(["payable", "paid", "in_person", "closed"]);
+
+export const merchantPaidAnswer = z.object({ message: z.string(), merchantPayment });
+
+/** Members Manager search (server/admin/find-members-by-keyword.ts). */
+export const adminMembersAnswer = z.object({
+  users: z.array(
+    z.object({
+      userId: rowId(),
+      firstName: z.string(),
+      lastName: z.string(),
+      email: z.string(),
+      username: z.string(),
+      memberType: z.enum(MEMBER_TYPES),
+    }),
+  ),
+});
+
+/** Orders Manager search: one order line each (server/admin/find-orders-by-keyword.ts). */
+export const adminOrdersAnswer = z.object({
+  orders: z.array(
+    z.object({
+      id: rowId(),
+      orderId: rowId(),
+      orderNo: z.string(),
+      customerName: z.string(),
+      customerEmail: z.string(),
+      merchantName: z.string(),
+      merchantUsername: z.string(),
+      merchantEmail: z.string(),
+      productName: z.string(),
+      unitPrice: z.string(),
+      currency: z.enum(CURRENCIES),
+      qty: z.number().int(),
+      quantity: z.number().int(),
+      createdAt: isoDate(),
+      active: z.union([z.literal(0), z.literal(1)]),
+      status: z.enum(ORDER_STATUSES),
+      paymentType: z.enum(["card", "in_person"]),
+      merchantPayment,
+      cancel: z.enum(["cancel", "cancelled", "handed_over"]),
+      confirmedAt: isoDate().nullable(),
+      productUrl: z.string().nullable(),
+    }),
+  ),
+});
+
+/** A reseller (lib/resellers/types.ts); `rate` is a decimal with 2 places. */
+const resellerView = z.object({
+  identifier: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  email: z.string(),
+  phone: z.string().nullable(),
+  rate: z.string(),
+});
+
+export const resellerListAnswer = z.object({ resellers: z.array(resellerView), totalNum: count() });
+
+export const resellerSavedAnswer = z.object({ result: resellerView });
+
+/** The reseller transactions, with the spec's field names (lib/resellers/types.ts). */
+export const resellerTransactionsAnswer = z.object({
+  transactions: z.object({
+    data: z.array(
+      z.object({
+        id: rowId(),
+        resellerfirstName: z.string(),
+        resellerlastName: z.string(),
+        resellerEmail: z.string(),
+        farmerUsername: z.string(),
+        productName: z.string(),
+        rate: z.string(),
+        timeStamp: isoDate(),
+        payStatus: z.enum(["pending", "paid"]),
+      }),
+    ),
+  }),
+  transTotalNum: count(),
+});
+
+/** The transactions this call marked paid (already paid or unknown ids are left out). */
+export const markedPaidAnswer = z.object({ ids: z.array(rowId()) });
+
+/** The spec's "Access block result". */
+export const accessBlockedAnswer = z.object({
+  results: z.object({
+    browser_data: z.string(),
+    city: z.string(),
+    province_state: z.string(),
+    country: z.string(),
+  }),
 });
