@@ -42,7 +42,6 @@ export const ANSWERS_NOT_YET_DECLARED: readonly string[] = [
   "POST /api/profile",
   "POST /api/profile/avatar",
   "POST /api/reviews",
-  "POST /api/settings/checkoutOptions",
   "POST /api/settings/notifications",
   "POST /api/stripe/connect-webhook",
   "POST /api/stripe/webhook",

@@ -342,3 +342,9 @@ export const accessBlockedAnswer = z.object({
     country: z.string(),
   }),
 });
+
+/** The merchant's checkout options as saved. */
+export const checkoutOptionsSavedAnswer = z.object({
+  message: z.string(),
+  checkoutPaymentOptions: z.object({ payInPerson: z.boolean(), payByCard: z.boolean() }),
+});
