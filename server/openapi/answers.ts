@@ -1,6 +1,7 @@
 import { z } from "zod";
-import { MEMBER_TYPES, ORDER_STATUSES } from "@/lib/constants";
-import { CURRENCIES } from "@/lib/money";
+import { MEMBER_TYPES, NOTIFICATION_TYPES, ORDER_STATUSES } from "@/lib/constants";
+import { CURRENCIES, PLAN_IDS } from "@/lib/money";
+import { COUNTRY_CODES } from "@/lib/regions";
 import { ADMIN_ACTIONS } from "@/server/db/schema/admin";
 import { MONEY_ISSUE_KINDS } from "@/server/db/schema/payments";
 
@@ -348,3 +349,92 @@ export const checkoutOptionsSavedAnswer = z.object({
   message: z.string(),
   checkoutPaymentOptions: z.object({ payInPerson: z.boolean(), payByCard: z.boolean() }),
 });
+
+/** A farmer's plan (server/members/get-profile.ts's SubscriptionSummary). */
+const subscriptionSummary = z.object({
+  subscribed: z.boolean(),
+  plan: z.enum(PLAN_IDS),
+  state: z.enum(["none", "active", "expiring", "past_due", "lapsed", "expired"]),
+  paidPlan: z.enum(PLAN_IDS).nullable(),
+  country: z.enum(["usa", "canada"]).nullable(),
+  currency: z.enum(CURRENCIES).nullable(),
+  serviceExpiresAt: isoDate().nullable(),
+  manageable: z.boolean(),
+});
+
+/** The plan after a change (null: not a farmer). */
+export const subscriptionAnswer = z.object({ subscription: subscriptionSummary.nullable() });
+
+/** The pricing page's buttons: the farmer's plan and the country whose prices to show first. */
+export const pricingAnswer = z.object({
+  subscription: subscriptionSummary.nullable(),
+  country: z.enum(["usa", "canada"]),
+});
+
+/** A started subscription: the client pays its first invoice with the client secret. */
+export const subscriptionCheckoutAnswer = z.union([
+  z.object({
+    state: z.literal("awaiting_payment"),
+    subscriptionId: z.string(),
+    clientSecret: z.string(),
+    plan: z.enum(["engager", "harvest"]),
+    currency: z.enum(CURRENCIES),
+    amountCents: z.number().int().positive(),
+    kind: z.enum(["create", "resubscribe"]),
+  }),
+  z.object({ state: z.literal("active"), kind: z.enum(["create", "resubscribe"]) }),
+]);
+
+export const clientSecretAnswer = z.object({ clientSecret: z.string() });
+
+/** A Stripe-hosted page to send the farmer to. */
+export const urlAnswer = z.object({ url: z.string() });
+
+/** The member as the profile and settings pages show it (server/members/get-profile.ts). */
+export const profileView = z.object({
+  userKey: z.string(),
+  memberType: z.enum(MEMBER_TYPES),
+  username: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  email: z.string(),
+  phone: z.string().nullable(),
+  country: z.enum(COUNTRY_CODES),
+  currency: z.enum(CURRENCIES).nullable(),
+  address: z.string().nullable(),
+  city: z.string().nullable(),
+  provinceState: z.string().nullable(),
+  postalCode: z.string().nullable(),
+  introduction: z.string().nullable(),
+  avatarImage: z.string().nullable(),
+  payoutAcctSet: z.boolean(),
+  checkoutPaymentOptions: z.object({ payInPerson: z.boolean(), payByCard: z.boolean() }),
+  subscription: subscriptionSummary.nullable(),
+});
+
+export const profileAnswer = z.object({ profile: profileView });
+
+export const profileSavedAnswer = z.object({ message: z.string(), profile: profileView });
+
+export const avatarSavedAnswer = z.object({ message: z.string(), avatarImage: z.string() });
+
+/** One flag per notification type (a type never set is on). */
+const notificationPreferences = z.object(
+  Object.fromEntries(NOTIFICATION_TYPES.map((type) => [type, z.boolean()])) as Record<
+    (typeof NOTIFICATION_TYPES)[number],
+    z.ZodBoolean
+  >,
+);
+
+export const notificationsAnswer = z.object({ notifications: notificationPreferences });
+
+export const notificationsSavedAnswer = z.object({
+  message: z.string(),
+  notifications: notificationPreferences,
+});
+
+/** A Stripe event taken (`duplicate`: it had been processed already). */
+export const stripeEventAnswer = z.object({ received: z.literal(true), duplicate: z.boolean() });
+
+/** The long URL of a short link ("" when it is unknown). */
+export const originalUrlAnswer = z.object({ originalUrl: z.string() });
