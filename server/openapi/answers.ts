@@ -1,5 +1,10 @@
 import { z } from "zod";
-import { MEMBER_TYPES, NOTIFICATION_TYPES, ORDER_STATUSES } from "@/lib/constants";
+import {
+  DELIVERY_METHODS,
+  MEMBER_TYPES,
+  NOTIFICATION_TYPES,
+  ORDER_STATUSES,
+} from "@/lib/constants";
 import { CURRENCIES, PLAN_IDS } from "@/lib/money";
 import { COUNTRY_CODES } from "@/lib/regions";
 import { ADMIN_ACTIONS } from "@/server/db/schema/admin";
@@ -438,3 +443,152 @@ export const stripeEventAnswer = z.object({ received: z.literal(true), duplicate
 
 /** The long URL of a short link ("" when it is unknown). */
 export const originalUrlAnswer = z.object({ originalUrl: z.string() });
+
+/** My Local as `/api/location` answers it (server/location/types.ts's LocationAnswer). */
+const locationView = z.object({
+  address: z.string().nullable(),
+  city: z.string().nullable(),
+  provinceState: z.string().nullable(),
+  postalCode: z.string().nullable(),
+  country: z.enum(COUNTRY_CODES),
+  radius: z.number().nonnegative(),
+  latitude: z.number(),
+  longitude: z.number(),
+});
+
+export const locationAnswer = z.object({ location: locationView.nullable() });
+
+export const locationSavedAnswer = z.object({ message: z.string(), location: locationView });
+
+/** Whether the farm answers by message now (its plan). */
+export const farmReplyAnswer = z.object({ farmCanReply: z.boolean() });
+
+/** The farmers map's points. */
+export const mapPointsAnswer = z.object({
+  points: z.array(
+    z.object({
+      latitude: z.number(),
+      longitude: z.number(),
+      username: z.string(),
+      introduction: z.string().nullable(),
+    }),
+  ),
+});
+
+/** A product card (lib/catalog/types.ts's ProductCard); `price` is a decimal string. */
+const productCard = z.object({
+  id: rowId(),
+  title: z.string(),
+  detail: z.string(),
+  price: z.string(),
+  priceUnit: z.string(),
+  currencySymbol: z.string(),
+  currency: z.enum(CURRENCIES),
+  deliveryMethod: z.enum(DELIVERY_METHODS),
+  merchantUsername: z.string(),
+  merchantCity: z.string().nullable(),
+  merchantProvinceState: z.string().nullable(),
+  image: z.string().nullable(),
+  score: z.number(),
+  reviewCount: count(),
+  inStock: z.boolean(),
+  onlyLeft: z.number().int().nullable().optional(),
+  distanceKm: z.number().nullable().optional(),
+});
+
+const listPage = {
+  total: count(),
+  page: z.number().int().positive(),
+  perPage: z.number().int().positive(),
+  hasMore: z.boolean(),
+};
+
+/** A page of products; `nextCursor` continues a listing without counting pages. */
+export const productListAnswer = z.object({
+  products: z.array(productCard),
+  ...listPage,
+  nextCursor: z.string().nullable(),
+});
+
+/** A page of a store's product cards. */
+export const storeProductsAnswer = z.object({ products: z.array(productCard), ...listPage });
+
+/** A page of farmers (lib/catalog/types.ts's MerchantCard). */
+export const merchantListAnswer = z.object({
+  merchants: z.array(
+    z.object({
+      id: rowId(),
+      username: z.string(),
+      introduction: z.string().nullable(),
+      city: z.string().nullable(),
+      province_state: z.string().nullable(),
+      avatar_image: z.string().nullable(),
+      rating: z.number(),
+      review_count: count(),
+      distanceKm: z.number().nullable().optional(),
+    }),
+  ),
+  ...listPage,
+  nextCursor: z.string().nullable(),
+});
+
+/** The merchant's products that count toward the plan limit. */
+export const ownerProductsAnswer = z.object({
+  data: z.object({
+    products: z.array(
+      z.object({
+        id: rowId(),
+        name: z.string(),
+        status: z.enum(["active", "deleted"]),
+        created_at: isoDate(),
+      }),
+    ),
+  }),
+});
+
+/** A product in the owner's edit form (server/catalog/get-owner-product.ts's OwnerProduct). */
+export const ownerProductAnswer = z.object({
+  product: z.object({
+    id: rowId(),
+    name: z.string(),
+    detail: z.string(),
+    unit_price: z.string(),
+    unit_weight: z.number(),
+    unit_weight_symbol: z.string().nullable(),
+    weight_required: z.boolean(),
+    delivery_service: z.enum(DELIVERY_METHODS),
+    in_stock: z.boolean(),
+    available_qty: z.string().nullable(),
+    low_stock_at: z.number().int(),
+    pay_by_card: z.boolean(),
+    pay_in_person: z.boolean(),
+    img_url: z.string().nullable(),
+    currency: z.enum(CURRENCIES),
+    status: z.enum(["active", "deleted"]),
+  }),
+});
+
+/** A review as the product page shows it (server/reviews/review-view.ts's ReviewView). */
+const reviewView = z.object({
+  id: rowId(),
+  username: z.string(),
+  avatar_image: z.string().nullable(),
+  score: z.number().int().min(1).max(5),
+  review: z.string(),
+  created_on: isoDate(),
+  author: z.boolean(),
+  verified_buyer: z.boolean(),
+  reply: reviewReplyView.nullable(),
+  hidden: z.boolean(),
+});
+
+/** A page of reviews (5, newest first) and the viewer's own review (null for a visitor). */
+export const reviewPageAnswer = z.object({
+  reviews: z.array(reviewView),
+  total: count(),
+  page: z.number().int().positive(),
+  perPage: z.number().int().positive(),
+  myReview: reviewView.nullable(),
+});
+
+export const reviewSavedAnswer = z.object({ message: z.string(), review: reviewView });

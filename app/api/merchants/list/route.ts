@@ -2,7 +2,8 @@ import { merchantSearchSchema } from "@/lib/validation/search";
 import { getViewerNearby } from "@/server/catalog/get-viewer-nearby";
 import { listMerchants } from "@/server/catalog/list-merchants";
 import { route } from "@/server/http/route";
-import { text } from "@/server/openapi/declare";
+import { ok, text } from "@/server/openapi/declare";
+import { merchantListAnswer } from "@/server/openapi/answers";
 
 // GET /api/merchants/list: farmers by username, email or address (10 a page), nearest first with My Local
 export const GET = route(
@@ -10,6 +11,7 @@ export const GET = route(
     public: true,
     doc: {
       summary: "Farmers by username, email or address (10 a page), nearest first with My Local",
+      responses: ok(merchantListAnswer),
       query: [merchantSearchSchema, { cursor: text().optional() }],
     },
   },
