@@ -592,3 +592,57 @@ export const reviewPageAnswer = z.object({
 });
 
 export const reviewSavedAnswer = z.object({ message: z.string(), review: reviewView });
+
+/** The member's saved cards (server/payments/saved-cards.ts). */
+export const savedCardsAnswer = z.object({
+  cards: z.array(
+    z.object({
+      id: z.string(),
+      brand: z.enum(["visa", "mastercard", "amex", "discover", "jcb"]),
+      last4: z.string(),
+      expMonth: z.number().int(),
+      expYear: z.number().int(),
+    }),
+  ),
+});
+
+export const saveCardAnswer = z.object({ saveCard: z.boolean() });
+
+/** The card checkout: the order awaiting payment and its PaymentIntent's secret, or paid already. */
+export const cardCheckoutAnswer = z.union([
+  z.object({
+    state: z.literal("awaiting_payment"),
+    orderNo: z.string(),
+    clientSecret: z.string(),
+    amountCents: z.number().int().positive(),
+    currency: z.enum(CURRENCIES),
+    paymentError: z.string().nullable(),
+  }),
+  z.object({ state: z.literal("paid"), orderNo: z.string() }),
+]);
+
+/** A pay-in-person order placed (201) or this checkoutKey's order (200). */
+export const orderPlacedAnswer = z.object({ orderNo: z.string(), orderId: rowId() });
+
+/** Readiness: each check's state (`not used`: no Redis configured). */
+export const readyAnswer = z.object({
+  status: z.literal("ready"),
+  checks: z.object({
+    database: z.literal("ok"),
+    migrations: z.literal("ok"),
+    redis: z.enum(["ok", "not used"]),
+  }),
+});
+
+/** The OpenAPI 3.1 document itself. */
+export const openApiDocumentAnswer = z.record(z.string(), z.unknown());
+
+/** A password sign-in: the session token (also a bearer token) and who signed in. */
+export const signedInAnswer = z.object({
+  token: z.string(),
+  member: z.object({
+    userKey: z.string(),
+    username: z.string(),
+    memberType: z.enum(MEMBER_TYPES),
+  }),
+});
