@@ -27,8 +27,15 @@ export const updateOrderStatusSchema = z.object({
   order_status: z.enum(ORDER_STATUSES, { error: MSG.invalidStatus }),
 });
 
-/** POST /api/scripts/findMembersByKeyword and findOrdersByKeyword (admin). */
-export const adminKeywordSchema = z.object({ keyword: orderKeyword() });
+/**
+ * POST /api/scripts/findMembersByKeyword and findOrdersByKeyword (admin): a JSON body, so the
+ * keyword is text (a number or a missing keyword is refused, as the document says), then sanitised.
+ */
+export const adminKeywordSchema = z.object({
+  keyword: z
+    .string({ error: (issue) => (issue.input === undefined ? MSG.required : MSG.invalidValue) })
+    .pipe(orderKeyword()),
+});
 
 /** POST /api/orders/confirmByMerchant: the farmer confirms the handover of their lines of an order. */
 export const confirmByMerchantSchema = z.object({
