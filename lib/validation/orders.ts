@@ -5,7 +5,7 @@
 import { z } from "zod";
 import { ORDER_STATUSES, PAGE_SIZES } from "@/lib/constants";
 import { MSG } from "./messages";
-import { keyword } from "./search";
+import { keyword, sanitizeKeyword } from "./search";
 import { id, integer, optional, page } from "./shared";
 
 export const orderKeyword = keyword;
@@ -34,7 +34,7 @@ export const updateOrderStatusSchema = z.object({
 export const adminKeywordSchema = z.object({
   keyword: z
     .string({ error: (issue) => (issue.input === undefined ? MSG.required : MSG.invalidValue) })
-    .pipe(orderKeyword()),
+    .transform(sanitizeKeyword),
 });
 
 /** POST /api/orders/confirmByMerchant: the farmer confirms the handover of their lines of an order. */
