@@ -7,13 +7,8 @@ export const ANSWERS_NOT_YET_DECLARED: readonly string[] = [
   "GET /api/auth/csrf",
   "GET /api/auth/providers",
   "GET /api/auth/session",
-  "GET /api/orders/placed/view",
-  "GET /api/orders/received/view",
-  "GET /api/orders/{orderNo}/view",
   "GET /api/viewer",
   "POST /api/auth/callback/credentials",
   "POST /api/auth/signout",
   "POST /api/checkout/delivery",
-  "POST /api/orders/confirmByMerchant",
-  "POST /api/orders/{orderNo}/cancel",
 ];

@@ -646,3 +646,109 @@ export const signedInAnswer = z.object({
     memberType: z.enum(MEMBER_TYPES),
   }),
 });
+
+const flag01 = () => z.union([z.literal(0), z.literal(1)]);
+const orderMethod = () => z.enum(["pickup", "delivery"]);
+
+/** The farmer's received order lines (lib/orders/types.ts's ReceivedOrder), with the total. */
+export const receivedOrdersAnswer = z.object({
+  results: z.array(
+    z.object({
+      orderId: rowId(),
+      orderNo: z.string(),
+      orderMethod: orderMethod(),
+      customerName: z.string(),
+      customerEmail: z.string(),
+      customerPhone: z.string(),
+      productName: z.string(),
+      quantity: z.number().int(),
+      status: z.enum(ORDER_STATUSES),
+      orderDate: isoDate(),
+      deliveryService: flag01(),
+      refundPending: flag01(),
+    }),
+  ),
+  count: count(),
+});
+
+/** The member's own purchases, one line each (lib/orders/types.ts's PlacedOrder). */
+export const placedOrdersAnswer = z.object({
+  results: z.array(
+    z.object({
+      orderId: rowId(),
+      orderNo: z.string(),
+      merchantName: z.string(),
+      merchantEmail: z.string(),
+      merchantPhone: z.string(),
+      productUrl: z.string().nullable(),
+      productName: z.string(),
+      quantity: z.number().int(),
+      status: z.enum(ORDER_STATUSES),
+      purchasedDate: isoDate(),
+      qualifiedToCancel: flag01(),
+      refundPending: flag01(),
+    }),
+  ),
+  count: count(),
+});
+
+/** One order, whole, with a handover QR code per farmer still to hand over (OrderDetail). */
+export const orderDetailAnswer = z.object({
+  order: z.object({
+    orderId: rowId(),
+    orderNo: z.string(),
+    purchasedDate: isoDate(),
+    currency: z.enum(CURRENCIES),
+    total: z.string(),
+    paymentType: z.enum(["card", "in_person"]),
+    lines: z.array(
+      z.object({
+        id: rowId(),
+        productName: z.string(),
+        productUrl: z.string().nullable(),
+        quantity: z.number().int(),
+        unitPrice: z.string(),
+        status: z.enum(ORDER_STATUSES),
+        merchantName: z.string(),
+        orderMethod: orderMethod(),
+        qualifiedToCancel: flag01(),
+        confirmed: z.boolean(),
+      }),
+    ),
+    qualifiedToCancel: flag01(),
+    handovers: z.array(
+      z.object({
+        merchantId: rowId(),
+        merchantName: z.string(),
+        url: z.string(),
+        qrUrl: z.string(),
+        size: z.number().int().positive(),
+        path: z.string(),
+      }),
+    ),
+  }),
+});
+
+export const orderCancelledAnswer = z.object({ orderNo: z.string(), message: z.string() });
+
+/** The spec's "Confirm result": the farmer's confirmed lines and the payout the handover released. */
+export const handoverConfirmedAnswer = z.object({
+  results: z.array(
+    z.object({
+      product_image: z.string().nullable(),
+      order_id: rowId(),
+      product_name: z.string(),
+      unit_price: z.string(),
+      qty: z.number().int(),
+      currency: z.enum(CURRENCIES),
+    }),
+  ),
+  payout: z
+    .object({
+      status: z.enum(["paid", "owed"]),
+      amount: z.string(),
+      currency: z.enum(CURRENCIES),
+      reason: z.string().nullable(),
+    })
+    .nullable(),
+});
