@@ -5,7 +5,12 @@
  * and the page echoing the keyword.
  */
 import { z } from "zod";
-import { DEFAULT_SORT_TYPE, SEARCH_KEYWORD_MAX_LENGTH, SORT_TYPES } from "@/lib/constants";
+import {
+  DEFAULT_SORT_TYPE,
+  SEARCH_KEYWORD_MAX_LENGTH,
+  SORT_TYPES,
+  type SortType,
+} from "@/lib/constants";
 import { KEYWORD_DISALLOWED, normalizeText } from "./charsets";
 import { page } from "./shared";
 
@@ -72,7 +77,14 @@ export const keyword = () =>
   z.preprocess((v: string | null | undefined) => sanitizeKeyword(v), z.string());
 
 /** Sort of /products/filtered; an unknown value falls back to the default (it comes from a cookie). */
-export const sortType = () => z.enum(SORT_TYPES).catch(DEFAULT_SORT_TYPE);
+export const sortType = () =>
+  z
+    .string()
+    .nullish()
+    .transform((value): SortType =>
+      SORT_TYPES.includes(value as SortType) ? (value as SortType) : DEFAULT_SORT_TYPE,
+    )
+    .describe(`One of ${SORT_TYPES.join(", ")}; another value sorts as "${DEFAULT_SORT_TYPE}"`);
 
 /** Product search: keyword, sort All/Popular/Latest/Top rated ("rating"), page. */
 export const productSearchSchema = z.object({

@@ -752,3 +752,23 @@ export const handoverConfirmedAnswer = z.object({
     })
     .nullable(),
 });
+
+/** next-auth's CSRF token, which its POST calls carry. */
+export const csrfTokenAnswer = z.object({ csrfToken: z.string() });
+
+/** next-auth's providers: the credentials one only. */
+export const authProvidersAnswer = z.object({
+  credentials: z.object({
+    id: z.literal("credentials"),
+    name: z.string(),
+    type: z.literal("credentials"),
+    signinUrl: z.string(),
+    callbackUrl: z.string(),
+  }),
+});
+
+/** next-auth's session: `{}` for a visitor, else its expiry and the member's id (auth-options.ts). */
+export const authSessionAnswer = z.union([
+  z.object({}),
+  z.object({ expires: isoDate(), user: z.object({ id: z.string() }) }),
+]);

@@ -1,4 +1,3 @@
-import { SORT_TYPES } from "@/lib/constants";
 import { productSearchSchema } from "@/lib/validation/search";
 import { getViewerNearby } from "@/server/catalog/get-viewer-nearby";
 import { countSearchAfterResponse } from "@/server/demand/count-demand";
@@ -14,16 +13,7 @@ export const GET = route(
     doc: {
       summary: "Search and sort products (12 a page); My Local narrows and orders them",
       responses: ok(productListAnswer),
-      query: [
-        productSearchSchema.omit({ sortType: true }),
-        {
-          // The sort comes from a cookie too: any text is taken, an unknown one sorts as "all".
-          sortType: text()
-            .optional()
-            .describe(`One of ${SORT_TYPES.join(", ")}; another value sorts as "all"`),
-          cursor: text().optional(),
-        },
-      ],
+      query: [productSearchSchema, { cursor: text().optional() }],
     },
   },
   async ({ req, member, db }) => {
