@@ -772,3 +772,22 @@ export const authSessionAnswer = z.union([
   z.object({}),
   z.object({ expires: isoDate(), user: z.object({ id: z.string() }) }),
 ]);
+
+/** What the page shell shows per viewer (server/viewer/viewer-answer.ts's ViewerAnswer). */
+export const viewerAnswer = z.object({
+  viewer: z
+    .object({ role: z.enum(MEMBER_TYPES), username: z.string(), firstName: z.string() })
+    .nullable(),
+  cartCounts: z.object({ cart: count(), dreamtracker: count() }),
+  unreadMessages: count(),
+  menuCounts: z.record(z.string(), count()).optional(),
+  myLocal: z
+    .object({
+      initial: locationView.nullable(),
+      defaultCountry: z.enum(COUNTRY_CODES),
+      autoOpen: z.boolean(),
+    })
+    .nullable(),
+  myReview: reviewView.nullable().optional(),
+  ownProductVersion: isoDate().nullable().optional(),
+});
