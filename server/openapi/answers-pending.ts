@@ -6,5 +6,4 @@
 export const ANSWERS_NOT_YET_DECLARED: readonly string[] = [
   "POST /api/auth/callback/credentials",
   "POST /api/auth/signout",
-  "POST /api/checkout/delivery",
 ];

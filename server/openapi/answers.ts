@@ -791,3 +791,31 @@ export const viewerAnswer = z.object({
   myReview: reviewView.nullable().optional(),
   ownProductVersion: isoDate().nullable().optional(),
 });
+
+const deliveryContact = {
+  firstName: z.string(),
+  lastName: z.string(),
+  email: z.string(),
+  phone: z.string(),
+};
+
+/** The Order Delivery Information as checked (lib/validation/checkout.ts's Delivery) and kept. */
+export const deliveryCheckedAnswer = z.object({
+  delivery: z.union([
+    z.object({
+      deliveryDestination: z.literal("store"),
+      ...deliveryContact,
+      pickup: z.array(z.object({ windowId: rowId(), day: z.string() })).optional(),
+    }),
+    z.object({
+      deliveryDestination: z.literal("home"),
+      ...deliveryContact,
+      address: z.string(),
+      city: z.string(),
+      provinceState: z.string(),
+      country: z.string(),
+      postalCode: z.string(),
+    }),
+  ]),
+  addressSaved: z.boolean(),
+});
