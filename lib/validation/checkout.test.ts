@@ -129,8 +129,20 @@ describe("checkout options", () => {
     ).toEqual(["You need to enable at least one option."]);
   });
 
-  it("defaults to pay in person on, pay by card off", () => {
-    expect(parseOk(checkoutOptionsSchema, {})).toEqual({ payInPerson: true, payByCard: false });
+  it("needs both options sent: a missing one is not reset to its default", () => {
+    expect(errorsOf(checkoutOptionsSchema, {})).toEqual({
+      payInPerson: ["Required Field"],
+      payByCard: ["Required Field"],
+    });
+    expect(errorsOf(checkoutOptionsSchema, { payByCard: true })).toEqual({
+      payInPerson: ["Required Field"],
+    });
+    expect(errorsOf(checkoutOptionsSchema, { payInPerson: "maybe", payByCard: true })).toEqual({
+      payInPerson: ["Invalid Value"],
+    });
+  });
+
+  it("reads both switches", () => {
     expect(parseOk(checkoutOptionsSchema, { payInPerson: false, payByCard: true })).toEqual({
       payInPerson: false,
       payByCard: true,

@@ -15,7 +15,7 @@ import {
   email,
   fail,
   firstName,
-  flag,
+  requiredFlag,
   lastName,
   phoneLoose,
   postalCode,
@@ -82,18 +82,19 @@ export const DELIVERY_FORM_DEFAULTS = {
   postalCode: "",
 } as const;
 
-/** The merchant's checkout options: pay in person on and pay by card off by default; one must stay on. */
+/**
+ * The merchant's checkout options, both sent (a missing one is refused rather than reset to its
+ * default: `{}` once turned card payments off); one must stay on. A new farm starts with pay in
+ * person on and pay by card off (the members table's defaults).
+ */
 export const checkoutOptionsSchema = z
   .object({
-    payInPerson: flag(true),
-    payByCard: flag(false),
+    payInPerson: requiredFlag(),
+    payByCard: requiredFlag(),
   })
   .check(
     crossCheck((value, ctx) => {
-      if (
-        readFlag(value.payInPerson ?? true) === false &&
-        readFlag(value.payByCard ?? false) === false
-      ) {
+      if (readFlag(value.payInPerson) === false && readFlag(value.payByCard) === false) {
         fail(ctx, MSG.checkoutOptionRequired, ["payInPerson"]);
       }
     }),

@@ -130,6 +130,19 @@ export function flag(defaultValue: boolean) {
   );
 }
 
+/**
+ * A boolean that must be sent (a settings switch: a missing one is "Required Field", never a
+ * default that would overwrite the saved value); read like `flag`.
+ */
+export function requiredFlag() {
+  return z.preprocess(
+    (v: boolean | string | number | null | undefined) => (v === null ? undefined : readFlag(v)),
+    z.boolean({
+      error: (issue) => (issue.input === undefined ? MSG.required : MSG.invalidValue),
+    }),
+  );
+}
+
 /** A whole number from a number or a digits-only string; anything else gives `message`. */
 export function integer(
   message: string,

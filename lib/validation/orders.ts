@@ -5,7 +5,7 @@
 import { z } from "zod";
 import { ORDER_STATUSES, PAGE_SIZES } from "@/lib/constants";
 import { MSG } from "./messages";
-import { keyword } from "./search";
+import { keyword, sanitizeKeyword } from "./search";
 import { id, integer, optional, page } from "./shared";
 
 export const orderKeyword = keyword;
@@ -27,8 +27,15 @@ export const updateOrderStatusSchema = z.object({
   order_status: z.enum(ORDER_STATUSES, { error: MSG.invalidStatus }),
 });
 
-/** POST /api/scripts/findMembersByKeyword and findOrdersByKeyword (admin). */
-export const adminKeywordSchema = z.object({ keyword: orderKeyword() });
+/**
+ * POST /api/scripts/findMembersByKeyword and findOrdersByKeyword (admin): a JSON body, so the
+ * keyword is text (a number or a missing keyword is refused, as the document says), then sanitised.
+ */
+export const adminKeywordSchema = z.object({
+  keyword: z
+    .string({ error: (issue) => (issue.input === undefined ? MSG.required : MSG.invalidValue) })
+    .transform(sanitizeKeyword),
+});
 
 /** POST /api/orders/confirmByMerchant: the farmer confirms the handover of their lines of an order. */
 export const confirmByMerchantSchema = z.object({

@@ -10,6 +10,8 @@ import {
   FARMER_SORT_TYPES,
   SEARCH_KEYWORD_MAX_LENGTH,
   SORT_TYPES,
+  type FarmerSortType,
+  type SortType,
 } from "@/lib/constants";
 import { KEYWORD_DISALLOWED, normalizeText } from "./charsets";
 import { page } from "./shared";
@@ -77,7 +79,14 @@ export const keyword = () =>
   z.preprocess((v: string | null | undefined) => sanitizeKeyword(v), z.string());
 
 /** Sort of /products/filtered; an unknown value falls back to the default (it comes from a cookie). */
-export const sortType = () => z.enum(SORT_TYPES).catch(DEFAULT_SORT_TYPE);
+export const sortType = () =>
+  z
+    .string()
+    .nullish()
+    .transform((value): SortType =>
+      SORT_TYPES.includes(value as SortType) ? (value as SortType) : DEFAULT_SORT_TYPE,
+    )
+    .describe(`One of ${SORT_TYPES.join(", ")}; another value sorts as "${DEFAULT_SORT_TYPE}"`);
 
 /** Product search: keyword, sort All/Popular/Latest/Top rated ("rating"), page. */
 export const productSearchSchema = z.object({
@@ -87,7 +96,14 @@ export const productSearchSchema = z.object({
 });
 
 /** The farmers list's sort; an unknown value falls back to All (newest, or nearest with My Local). */
-export const farmerSortType = () => z.enum(FARMER_SORT_TYPES).catch("all");
+export const farmerSortType = () =>
+  z
+    .string()
+    .nullish()
+    .transform((value): FarmerSortType =>
+      FARMER_SORT_TYPES.includes(value as FarmerSortType) ? (value as FarmerSortType) : "all",
+    )
+    .describe(`One of ${FARMER_SORT_TYPES.join(", ")}; another value sorts as "all"`);
 
 /** Merchant list search ('Search Merchants by username, email, or address'), All or Top rated. */
 export const merchantSearchSchema = z.object({

@@ -2,7 +2,13 @@ import "server-only";
 import type { CartKind } from "@/lib/cart/types";
 import { route } from "@/server/http/route";
 import { countSavedAfterResponse } from "@/server/demand/count-demand";
-import { json, segment } from "@/server/openapi/declare";
+import { json, ok, segment } from "@/server/openapi/declare";
+import {
+  cartChangeAnswer,
+  cartListAnswer,
+  cartMovedAnswer,
+  cartRemovedAnswer,
+} from "@/server/openapi/answers";
 import {
   addCartItem,
   listCartItems,
@@ -33,6 +39,7 @@ export function listRoutes(kind: CartKind) {
         public: true,
         doc: {
           summary: `The items of the ${label} of the member (database) or the visitor (cookies)`,
+          responses: ok(cartListAnswer),
         },
       },
       async ({ req, member, db }) => {
@@ -47,6 +54,7 @@ export function listRoutes(kind: CartKind) {
         doc: {
           summary: `Add a product to the ${label}, or set its quantity when it is already there`,
           body: json(addItemSchema),
+          responses: ok(cartChangeAnswer),
         },
       },
       async ({ req, member, db }) => {
@@ -72,6 +80,7 @@ export function itemRoutes(kind: CartKind) {
           summary: `Change the quantity of an item of the ${label} (never below 1)`,
           pathParams,
           body: json(updateQtySchema),
+          responses: ok(cartChangeAnswer),
         },
       },
       async ({ req, member, db, params }) => {
@@ -86,7 +95,11 @@ export function itemRoutes(kind: CartKind) {
     DELETE: route<{ pKey: string }>(
       {
         public: true,
-        doc: { summary: `Take an item out of the ${label}`, pathParams },
+        doc: {
+          summary: `Take an item out of the ${label}`,
+          pathParams,
+          responses: ok(cartRemovedAnswer),
+        },
       },
       async ({ req, member, db, params }) => {
         const owner = cartOwnerFor(req, member);
@@ -102,7 +115,11 @@ export function itemRoutes(kind: CartKind) {
  */
 export function moveRoute(to: CartKind) {
   const move = to === "cart" ? moveToCart : moveToDreamTracker;
-  const doc = { summary: `Move an item of the other list into the ${LABELS[to]}`, pathParams };
+  const doc = {
+    summary: `Move an item of the other list into the ${LABELS[to]}`,
+    pathParams,
+    responses: ok(cartMovedAnswer),
+  };
   return route<{ pKey: string }>({ public: true, doc }, async ({ req, member, db, params }) => {
     const owner = cartOwnerFor(req, member);
     const { message, item, counts } = await move(db, { owner, pKey: params.pKey });

@@ -12,10 +12,29 @@ export function toJsonSchema(schema: z.ZodType): JsonSchema {
     target: "draft-2020-12",
     io: "input",
     unrepresentable: "any",
+    override: requireRefusedAbsences,
   }) as JsonSchema;
   // OpenAPI 3.1 documents share one dialect; a `$schema` in every body would only repeat it.
   delete converted.$schema;
   return converted;
+}
+
+/**
+ * An object's field whose schema refuses `undefined` is required, whatever its input type says: a
+ * preprocessed field (an id, a number read from text) has the input type `unknown`, which zod
+ * lists as optional although the handler answers 422 without it.
+ */
+function requireRefusedAbsences(context: { zodSchema: unknown; jsonSchema: JsonSchema }): void {
+  const def = (context.zodSchema as z.ZodType).def as {
+    type: string;
+    shape?: Record<string, z.ZodType>;
+  };
+  if (def.type !== "object" || !def.shape) return;
+  const required = new Set((context.jsonSchema.required as string[] | undefined) ?? []);
+  for (const [name, field] of Object.entries(def.shape))
+    if (!required.has(name) && !accepts(field, undefined)) required.add(name);
+  if (required.size)
+    context.jsonSchema.required = Object.keys(def.shape).filter((name) => required.has(name));
 }
 
 /**

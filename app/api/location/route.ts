@@ -14,11 +14,14 @@ import {
 import { toLocationAnswer } from "@/server/location/types";
 import { refuseCrossSiteVisitorWrite } from "@/server/location/visitor-write-guard";
 import { json, ok } from "@/server/openapi/declare";
-import { messageAnswer } from "@/server/openapi/answers";
+import { locationAnswer, locationSavedAnswer, messageAnswer } from "@/server/openapi/answers";
 
 // GET /api/location: the viewer's My Local setting (a customer's saved one, a visitor's cookies), or null
 export const GET = route(
-  { public: true, doc: { summary: "The viewer's My Local setting, or null" } },
+  {
+    public: true,
+    doc: { summary: "The viewer's My Local setting, or null", responses: ok(locationAnswer) },
+  },
   async ({ member, db }) => {
     const location = await getViewerLocation(db, member);
     return Response.json({ location: location ? toLocationAnswer(location) : null });
@@ -34,6 +37,7 @@ export const POST = route(
     roleMessage: MY_LOCAL_ROLE_MESSAGE,
     doc: {
       summary: "Save My Local (customers in the database, visitors in cookies)",
+      responses: ok(locationSavedAnswer),
       body: json(localLocationSchema),
     },
   },

@@ -8,11 +8,12 @@ import { revalidateMerchant } from "@/server/catalog/revalidate-merchant";
 import { route } from "@/server/http/route";
 import { getProfile } from "@/server/members/get-profile";
 import { updateProfile } from "@/server/members/update-profile";
-import { json } from "@/server/openapi/declare";
+import { json, ok } from "@/server/openapi/declare";
+import { profileAnswer, profileSavedAnswer } from "@/server/openapi/answers";
 
 // GET /api/profile: the signed-in member's own profile
 export const GET = route(
-  { doc: { summary: "The signed-in member's own profile" } },
+  { doc: { summary: "The signed-in member's own profile", responses: ok(profileAnswer) } },
   async ({ member, db }) => {
     return Response.json({ profile: await getProfile(db, member.id) });
   },
@@ -23,6 +24,7 @@ export const POST = route(
   {
     doc: {
       summary: "Save the member's details (the schema of the caller's member type)",
+      responses: ok(profileSavedAnswer),
       body: json(z.union([customerProfileSchema, merchantProfileSchema])),
     },
   },

@@ -1,6 +1,8 @@
 import { resellerTransactionFilterSchema } from "@/lib/validation/resellers";
 import { listResellerTransactions } from "@/server/admin/list-reseller-transactions";
 import { route } from "@/server/http/route";
+import { resellerTransactionsAnswer } from "@/server/openapi/answers";
+import { ok } from "@/server/openapi/declare";
 
 // GET /api/resellerUserListingTrans?page=&resellerKeyword=&dateFrom=&dateTo=: admins filter the
 // reseller transactions (dates "dd/mm/yyyy, hh:mm:ss", Toronto time), 10 a page, with the total
@@ -9,6 +11,7 @@ export const GET = route(
     role: "admin",
     doc: {
       summary: "Filter the reseller transactions, 10 a page, with the total",
+      responses: ok(resellerTransactionsAnswer),
       query: [resellerTransactionFilterSchema],
     },
   },

@@ -2,13 +2,18 @@ import { resellerListQuerySchema, resellerUpdateSchema } from "@/lib/validation/
 import { listResellers } from "@/server/admin/list-resellers";
 import { updateReseller } from "@/server/admin/update-reseller";
 import { route } from "@/server/http/route";
-import { json } from "@/server/openapi/declare";
+import { json, ok } from "@/server/openapi/declare";
+import { resellerListAnswer, resellerSavedAnswer } from "@/server/openapi/answers";
 
 // GET /api/resellers?page=: admins list the resellers, 10 a page, with the total
 export const GET = route(
   {
     role: "admin",
-    doc: { summary: "The resellers, 10 a page, with the total", query: [resellerListQuerySchema] },
+    doc: {
+      summary: "The resellers, 10 a page, with the total",
+      query: [resellerListQuerySchema],
+      responses: ok(resellerListAnswer),
+    },
   },
   async ({ req, db }) => {
     const input = resellerListQuerySchema.parse({
@@ -22,7 +27,11 @@ export const GET = route(
 export const PATCH = route(
   {
     role: "admin",
-    doc: { summary: "Edit a reseller, found by its identifier", body: json(resellerUpdateSchema) },
+    doc: {
+      summary: "Edit a reseller, found by its identifier",
+      body: json(resellerUpdateSchema),
+      responses: ok(resellerSavedAnswer),
+    },
   },
   async ({ req, member, db }) => {
     const input = resellerUpdateSchema.parse(await req.json());

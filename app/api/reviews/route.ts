@@ -1,6 +1,7 @@
 import { reviewSchema } from "@/lib/validation/reviews";
 import { route } from "@/server/http/route";
-import { json } from "@/server/openapi/declare";
+import { createdOrOk, json } from "@/server/openapi/declare";
+import { reviewSavedAnswer } from "@/server/openapi/answers";
 import { invalidateReviewCaches } from "@/server/reviews/invalidate-review-caches";
 import { REVIEW_MESSAGES } from "@/server/reviews/messages";
 import { saveReview } from "@/server/reviews/save-review";
@@ -11,10 +12,10 @@ export const POST = route(
     doc: {
       summary: "A member writes a review of a product, or updates their own",
       body: json(reviewSchema),
-      responses: [
-        { status: 201, description: "The review was added", mediaType: "application/json" },
-        { status: 200, description: "The review was updated", mediaType: "application/json" },
-      ],
+      responses: createdOrOk(
+        { created: "The review was added", ok: "The review was updated" },
+        reviewSavedAnswer,
+      ),
     },
   },
   async ({ req, member, db }) => {

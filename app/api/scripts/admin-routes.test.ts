@@ -175,6 +175,20 @@ describe("POST /api/scripts/findMembersByKeyword and findOrdersByKeyword", () =>
     const answer = await call(findMembers, admin, { body: { keyword: "' OR 1=1 --" } });
     expect(answer).toEqual({ status: 200, body: { users: [] } });
   });
+
+  it.each([
+    ["findMembersByKeyword", findMembers],
+    ["findOrdersByKeyword", findOrders],
+  ] as const)("%s refuses a keyword that is not text, as the document does", async (_, handler) => {
+    for (const [body, message] of [
+      [{ keyword: 42 }, MSG.invalidValue],
+      [{}, MSG.required],
+    ] as const) {
+      const answer = await call(handler, admin, { body });
+      expect(answer.status).toBe(422);
+      expect(answer.body).toMatchObject({ errors: { keyword: [message] } });
+    }
+  });
 });
 
 describe("POST /api/scripts/updatePassword", () => {

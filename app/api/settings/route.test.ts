@@ -255,6 +255,20 @@ describe("POST /api/settings/checkoutOptions", () => {
     });
   });
 
+  it("refuses {} (as the document does) rather than resetting the options to their defaults", async () => {
+    const merchant = await createMerchant(db);
+    const { status, body } = await call(
+      postCheckoutOptions,
+      request("/api/settings/checkoutOptions", await tokenFor(merchant), {}),
+    );
+    expect(status).toBe(422);
+    expect(body).toEqual({
+      message: "Please check the form.",
+      errors: { payInPerson: ["Required Field"], payByCard: ["Required Field"] },
+      requestId: expect.any(String),
+    });
+  });
+
   it("refuses pay by card while card payments are not configured", async () => {
     const merchant = await createMerchant(db);
     const { status, body } = await call(

@@ -2,10 +2,11 @@ import { defaultCountry } from "@/lib/input-format";
 import { startSubscriptionSchema } from "@/lib/validation/subscriptions";
 import { route } from "@/server/http/route";
 import { getProfile } from "@/server/members/get-profile";
-import { json } from "@/server/openapi/declare";
+import { json, ok } from "@/server/openapi/declare";
 import { requireStripe } from "@/server/stripe";
 import { readClientInfo } from "@/server/security";
 import { startSubscription } from "@/server/subscriptions";
+import { pricingAnswer, subscriptionCheckoutAnswer } from "@/server/openapi/answers";
 
 // GET /api/subscriptions: the signed-in farmer's plan (null for visitors and customers) and the
 // country whose prices to show first (the visitor's: US gives usa, anywhere else canada), for the
@@ -15,6 +16,7 @@ export const GET = route(
     public: true,
     doc: {
       summary: "The signed-in farmer's plan (null otherwise) and the country whose prices to show",
+      responses: ok(pricingAnswer),
     },
   },
   async ({ req, member, db }) => {
@@ -32,6 +34,7 @@ export const POST = route(
   {
     doc: {
       summary: "Start (or answer the started) subscription to a plan",
+      responses: ok(subscriptionCheckoutAnswer),
       body: json(startSubscriptionSchema),
     },
   },

@@ -6,8 +6,9 @@ import { loadViewerAnswer } from "@/server/viewer/load-viewer-answer";
 import { GENERIC_ERROR_MESSAGE } from "@/server/errors";
 import { declareRoute } from "@/server/http/route-declaration";
 import { log } from "@/server/log";
-import { text } from "@/server/openapi/declare";
+import { ok, text } from "@/server/openapi/declare";
 import { parseRowId } from "@/lib/row-id";
+import { viewerAnswer } from "@/server/openapi/answers";
 
 // GET /api/viewer[?product={id}]: what the page shell shows per viewer (menus, badges, My Local),
 // and on a product page the viewer's own review; one statement for a member, none for a visitor.
@@ -16,6 +17,7 @@ export const GET = declareRoute(answerViewer, {
   access: "public",
   doc: {
     summary: "What the page shell shows per viewer, and on a product page their own review",
+    responses: ok(viewerAnswer),
     query: [{ product: text().optional() }],
   },
 });

@@ -285,6 +285,10 @@ async function pathSamples(sql: GroupContext["env"]["sql"]): Promise<Record<stri
   const customer = "(select id from members where username = 'demo_customer')";
   return {
     productId: await one(`select id from products where merchant_id = ${farm} order by id limit 1`),
+    // Ask The Farmer and the farm-reply check name a product of the demo farm, never a made-up id.
+    prodId: await one(
+      `select id from products where merchant_id = ${farm} and status = 'active' order by id limit 1`,
+    ),
     pKey: await one(`select p_key from products where merchant_id = ${farm} order by id limit 1`),
     orderNo: await one(
       `select o.order_no from orders o join order_items i on i.order_id = o.id

@@ -7,6 +7,8 @@ import { badRequest } from "@/server/errors";
 import { FORM_MEDIA_TYPE, JSON_MEDIA_TYPE, requireContentType } from "@/server/http/content-type";
 import { findNulCharacter } from "@/server/http/input-guards";
 import { BAD_JSON_MESSAGE, refuseNul, route } from "@/server/http/route";
+import { authProvidersAnswer, authSessionAnswer, csrfTokenAnswer } from "@/server/openapi/answers";
+import { ok } from "@/server/openapi/declare";
 import type { CatchAllOperationDoc } from "@/server/openapi/types";
 
 const INVALID_CALLBACK_URL_MESSAGE = "The return address is not valid.";
@@ -40,16 +42,19 @@ const NEXT_AUTH_CALLS: readonly CatchAllOperationDoc[] = [
     method: "GET",
     path: "/api/auth/csrf",
     summary: "next-auth: the CSRF token its POST calls need",
+    responses: ok(csrfTokenAnswer),
   },
   {
     method: "GET",
     path: "/api/auth/providers",
     summary: "next-auth: the sign-in providers (credentials only)",
+    responses: ok(authProvidersAnswer),
   },
   {
     method: "GET",
     path: "/api/auth/session",
     summary: "next-auth: the session of the `_token` cookie, `{}` for a visitor",
+    responses: ok(authSessionAnswer),
   },
   {
     method: "POST",

@@ -1,9 +1,10 @@
 import { NextResponse } from "next/server";
 import { cardCheckoutBodySchema } from "@/server/checkout/place-order-input";
 import { route } from "@/server/http/route";
-import { json } from "@/server/openapi/declare";
+import { json, ok } from "@/server/openapi/declare";
 import { requireStripe } from "@/server/stripe";
 import { startCardCheckout } from "@/server/checkout";
+import { cardCheckoutAnswer } from "@/server/openapi/answers";
 
 // POST /api/checkout/card: the order awaiting payment for the pay-by-card cart, and its one
 // PaymentIntent's client secret (the same ones however often it is called)
@@ -12,6 +13,7 @@ export const POST = route(
     role: ["customer", "merchant"],
     doc: {
       summary: "The order awaiting payment for the pay-by-card cart and its PaymentIntent's secret",
+      responses: ok(cardCheckoutAnswer),
       body: json(cardCheckoutBodySchema),
     },
   },

@@ -8,7 +8,8 @@ import {
 } from "@/server/checkout/delivery-cookie";
 import { route } from "@/server/http/route";
 import { saveDeliveryAddress } from "@/server/members/save-delivery-address";
-import { json } from "@/server/openapi/declare";
+import { json, ok } from "@/server/openapi/declare";
+import { deliveryCheckedAnswer } from "@/server/openapi/answers";
 
 // POST /api/checkout/delivery: check the Order Delivery Information form and keep it for the
 // preview; with `saveToProfile`, a home address also becomes the customer's profile address
@@ -17,6 +18,7 @@ export const POST = route(
     role: ["customer", "merchant"],
     doc: {
       summary: "Check the Order Delivery Information form and keep it for the preview",
+      responses: ok(deliveryCheckedAnswer),
       // The handler parses both schemas from the one body.
       body: json(z.intersection(deliverySchema, saveToProfileSchema)),
     },

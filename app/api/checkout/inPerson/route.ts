@@ -5,7 +5,8 @@ import {
 } from "@/server/checkout/delivery-cookie";
 import { placeOrderBodySchema } from "@/server/checkout/place-order-input";
 import { route } from "@/server/http/route";
-import { json } from "@/server/openapi/declare";
+import { createdOrOk, json } from "@/server/openapi/declare";
+import { orderPlacedAnswer } from "@/server/openapi/answers";
 import { placeOrder } from "@/server/checkout/place-order";
 
 // POST /api/checkout/inPerson: place the order of the pay-in-person cart (once per checkoutKey)
@@ -15,10 +16,10 @@ export const POST = route(
     doc: {
       summary: "Place the order of the pay-in-person cart (once per checkoutKey)",
       body: json(placeOrderBodySchema),
-      responses: [
-        { status: 201, description: "The order was placed", mediaType: "application/json" },
-        { status: 200, description: "This checkoutKey's order", mediaType: "application/json" },
-      ],
+      responses: createdOrOk(
+        { created: "The order was placed", ok: "This checkoutKey's order" },
+        orderPlacedAnswer,
+      ),
     },
   },
   async ({ req, member, db }) => {

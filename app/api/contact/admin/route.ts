@@ -2,9 +2,9 @@ import { contactSchema } from "@/lib/validation/contact";
 import { contactInboxQuerySchema } from "@/lib/validation/contact-inbox";
 import { CONTACT_MESSAGES, listContactMessages, submitContactMessage } from "@/server/contact";
 import { route } from "@/server/http/route";
-import { created, json } from "@/server/openapi/declare";
+import { created, json, ok } from "@/server/openapi/declare";
 import { readClientAddress } from "@/server/security";
-import { messageAnswer } from "@/server/openapi/answers";
+import { contactInboxAnswer, messageAnswer } from "@/server/openapi/answers";
 
 // POST /api/contact/admin: Contact Us, from a visitor or a signed-in member, to the operators
 export const POST = route(
@@ -34,6 +34,7 @@ export const GET = route(
     role: "admin",
     doc: {
       summary: "The Contact Us inbox, 20 a page, with the total",
+      responses: ok(contactInboxAnswer),
       query: [contactInboxQuerySchema],
     },
   },

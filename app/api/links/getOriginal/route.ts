@@ -1,8 +1,9 @@
 import { getOriginalSchema } from "@/lib/validation/links";
 import { route } from "@/server/http/route";
 import { getOriginalUrl } from "@/server/links";
-import { json } from "@/server/openapi/declare";
+import { json, ok } from "@/server/openapi/declare";
 import { readClientAddress } from "@/server/security";
+import { originalUrlAnswer } from "@/server/openapi/answers";
 
 // POST /api/links/getOriginal: the address a short link stands for, always on this site; an
 // unknown code answers an empty originalUrl (the page then says there is no link)
@@ -11,6 +12,7 @@ export const POST = route(
     public: true,
     doc: {
       summary: "The address a short link stands for (empty for an unknown code)",
+      responses: ok(originalUrlAnswer),
       body: json(getOriginalSchema),
     },
   },

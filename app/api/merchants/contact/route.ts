@@ -7,9 +7,9 @@ import {
   mailAfterMessage,
   MESSAGING_MESSAGES,
 } from "@/server/messaging";
-import { created, json } from "@/server/openapi/declare";
+import { created, json, ok } from "@/server/openapi/declare";
 import { readClientAddress } from "@/server/security";
-import { messageSentAnswer } from "@/server/openapi/answers";
+import { farmReplyAnswer, messageSentAnswer } from "@/server/openapi/answers";
 
 // GET /api/merchants/contact?prodId=|farmerId=: whether the farm answers by message (its plan)
 export const GET = route(
@@ -17,6 +17,7 @@ export const GET = route(
     public: true,
     doc: {
       summary: "Whether a farm answers by message now, before someone writes to it",
+      responses: ok(farmReplyAnswer),
       query: [farmReplyQuerySchema],
     },
   },

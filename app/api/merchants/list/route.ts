@@ -2,7 +2,8 @@ import { merchantSearchSchema } from "@/lib/validation/search";
 import { getViewerNearby } from "@/server/catalog/get-viewer-nearby";
 import { listMerchants } from "@/server/catalog/list-merchants";
 import { route } from "@/server/http/route";
-import { text } from "@/server/openapi/declare";
+import { ok, text } from "@/server/openapi/declare";
+import { merchantListAnswer } from "@/server/openapi/answers";
 
 // GET /api/merchants/list: farmers by username, email or address (10 a page): newest, nearest (My Local) or top rated first
 export const GET = route(
@@ -11,6 +12,7 @@ export const GET = route(
     doc: {
       summary:
         "Farmers by username, email or address (10 a page): newest, nearest or top rated first",
+      responses: ok(merchantListAnswer),
       query: [merchantSearchSchema, { cursor: text().optional() }],
     },
   },

@@ -1,6 +1,7 @@
 import { listMapPointsCached, parseBbox } from "@/server/catalog/list-map-points";
 import { route } from "@/server/http/route";
-import { text } from "@/server/openapi/declare";
+import { ok, text } from "@/server/openapi/declare";
+import { mapPointsAnswer } from "@/server/openapi/answers";
 
 // GET /api/merchants/mapPoints: the farmers map's points, optionally inside bbox=minLon,minLat,maxLon,maxLat
 export const GET = route(
@@ -8,6 +9,7 @@ export const GET = route(
     public: true,
     doc: {
       summary: "The farmers map's points, optionally inside bbox=minLon,minLat,maxLon,maxLat",
+      responses: ok(mapPointsAnswer),
       // parseBbox reads it: four decimals in range with min below max.
       query: [{ bbox: text().optional() }],
     },

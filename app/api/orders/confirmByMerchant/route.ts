@@ -1,8 +1,9 @@
 import { confirmByMerchantSchema } from "@/lib/validation/orders";
 import { route } from "@/server/http/route";
-import { json } from "@/server/openapi/declare";
+import { json, ok } from "@/server/openapi/declare";
 import { confirmByMerchant } from "@/server/orders/confirm-by-merchant";
 import { getStripe } from "@/server/stripe/stripe-client";
+import { handoverConfirmedAnswer } from "@/server/openapi/answers";
 
 // POST /api/orders/confirmByMerchant: the farmer confirms the handover of their lines of an order;
 // for a card order this pays the farmer (one transfer, however often it is confirmed)
@@ -11,6 +12,7 @@ export const POST = route(
     role: "merchant",
     doc: {
       summary: "The farmer confirms the handover of their lines of an order (pays a card order)",
+      responses: ok(handoverConfirmedAnswer),
       body: json(confirmByMerchantSchema),
     },
   },

@@ -3,7 +3,8 @@ import { getViewerNearby } from "@/server/catalog/get-viewer-nearby";
 import { countSearchAfterResponse } from "@/server/demand/count-demand";
 import { listProducts } from "@/server/catalog/list-products";
 import { route } from "@/server/http/route";
-import { text } from "@/server/openapi/declare";
+import { ok, text } from "@/server/openapi/declare";
+import { productListAnswer } from "@/server/openapi/answers";
 
 // GET /api/products/filtered: search and sort products (12 a page); My Local narrows and orders them
 export const GET = route(
@@ -11,6 +12,7 @@ export const GET = route(
     public: true,
     doc: {
       summary: "Search and sort products (12 a page); My Local narrows and orders them",
+      responses: ok(productListAnswer),
       query: [productSearchSchema, { cursor: text().optional() }],
     },
   },

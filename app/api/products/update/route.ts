@@ -5,8 +5,9 @@ import { revalidateProduct } from "@/server/catalog/revalidate-product";
 import { updateProduct } from "@/server/catalog/update-product";
 import { getEnv } from "@/server/env";
 import { route } from "@/server/http/route";
-import { upload } from "@/server/openapi/declare";
+import { ok, upload } from "@/server/openapi/declare";
 import { fileBytes, readProductForm } from "../read-product-form";
+import { productSavedAnswer } from "@/server/openapi/answers";
 
 // POST /api/products/update: the owner saves the edit form (multipart; a new image is optional)
 export const POST = route(
@@ -14,6 +15,7 @@ export const POST = route(
     role: "merchant",
     doc: {
       summary: "The owner saves the edit form (a new image is optional)",
+      responses: ok(productSavedAnswer),
       body: upload(productUpdateSchema, [PRODUCT_IMAGE_FIELD]),
     },
   },

@@ -7,7 +7,8 @@ import { MULTIPART_MEDIA_TYPE, requireContentType } from "@/server/http/content-
 import { readBodyWithLimit } from "@/server/http/read-body-with-limit";
 import { route } from "@/server/http/route";
 import { AVATAR_FIELD, updateAvatar } from "@/server/members/update-avatar";
-import { upload } from "@/server/openapi/declare";
+import { ok, upload } from "@/server/openapi/declare";
+import { avatarSavedAnswer } from "@/server/openapi/answers";
 
 /** Room for the multipart boundaries and part headers around an 8 MB file. */
 const MAX_BODY_BYTES = IMAGE_MAX_BYTES + 64 * 1024;
@@ -17,6 +18,7 @@ export const POST = route(
   {
     doc: {
       summary: "Replace the profile image (avatarImage, JPEG or PNG, 8 MB)",
+      responses: ok(avatarSavedAnswer),
       body: upload(profileImageSchema, [AVATAR_FIELD]),
     },
   },

@@ -1,7 +1,8 @@
 import { markTransactionsPaidSchema } from "@/lib/validation/resellers";
 import { markResellerTransactionsPaid } from "@/server/admin/mark-reseller-transactions-paid";
 import { route } from "@/server/http/route";
-import { json } from "@/server/openapi/declare";
+import { json, ok } from "@/server/openapi/declare";
+import { markedPaidAnswer } from "@/server/openapi/answers";
 
 // PATCH /api/resellerUserListingTrans/markAsPaid: an admin marks pending transactions paid; the
 // answer's ids are those this call marked (already paid or unknown ids are left out)
@@ -10,6 +11,7 @@ export const PATCH = route(
     role: "admin",
     doc: {
       summary: "Mark pending reseller transactions paid",
+      responses: ok(markedPaidAnswer),
       body: json(markTransactionsPaidSchema),
     },
   },

@@ -1,7 +1,8 @@
 import { resellerCreateSchema } from "@/lib/validation/resellers";
 import { createReseller } from "@/server/admin/create-reseller";
 import { route } from "@/server/http/route";
-import { json } from "@/server/openapi/declare";
+import { json, ok } from "@/server/openapi/declare";
+import { resellerSavedAnswer } from "@/server/openapi/answers";
 
 // POST /api/resellers/create: an admin adds a reseller (its identifier is drawn by the database)
 export const POST = route(
@@ -9,6 +10,7 @@ export const POST = route(
     role: "admin",
     doc: {
       summary: "Add a reseller (its identifier is drawn by the database)",
+      responses: ok(resellerSavedAnswer),
       body: json(resellerCreateSchema),
     },
   },

@@ -1,7 +1,8 @@
 import { adminKeywordSchema } from "@/lib/validation/orders";
 import { findOrdersByKeyword } from "@/server/admin/find-orders-by-keyword";
 import { route } from "@/server/http/route";
-import { json } from "@/server/openapi/declare";
+import { json, ok } from "@/server/openapi/declare";
+import { adminOrdersAnswer } from "@/server/openapi/answers";
 
 // POST /api/scripts/findOrdersByKeyword: an admin searches order lines (order number, customer, farm, product)
 export const POST = route(
@@ -9,6 +10,7 @@ export const POST = route(
     role: "admin",
     doc: {
       summary: "Search order lines (order number, customer, farm, product)",
+      responses: ok(adminOrdersAnswer),
       body: json(adminKeywordSchema),
     },
   },

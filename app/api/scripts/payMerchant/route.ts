@@ -1,8 +1,9 @@
 import { adminOrderLineSchema } from "@/lib/validation/orders";
 import { payMerchantForLine } from "@/server/admin/pay-merchant-for-line";
 import { route } from "@/server/http/route";
-import { json } from "@/server/openapi/declare";
+import { json, ok } from "@/server/openapi/declare";
 import { requireStripe } from "@/server/stripe/require-stripe";
+import { merchantPaidAnswer } from "@/server/openapi/answers";
 
 // POST /api/scripts/payMerchant: an admin pays a line's farm for its part of a paid card order (once)
 export const POST = route(
@@ -10,6 +11,7 @@ export const POST = route(
     role: "admin",
     doc: {
       summary: "Pay a line's farm for its part of a paid card order (once)",
+      responses: ok(merchantPaidAnswer),
       body: json(adminOrderLineSchema),
     },
   },

@@ -1,7 +1,8 @@
 import { adminSetPasswordSchema } from "@/lib/validation/accounts";
 import { updateMemberPassword } from "@/server/admin/update-member-password";
 import { route } from "@/server/http/route";
-import { json } from "@/server/openapi/declare";
+import { json, ok } from "@/server/openapi/declare";
+import { messageAnswer } from "@/server/openapi/answers";
 
 // POST /api/scripts/updatePassword: an admin sets a member's password (their sessions end, they are mailed)
 export const POST = route(
@@ -9,6 +10,7 @@ export const POST = route(
     role: "admin",
     doc: {
       summary: "Set a member's password (their sessions end, they are mailed)",
+      responses: ok(messageAnswer),
       body: json(adminSetPasswordSchema),
     },
   },

@@ -3,7 +3,8 @@ import { getEnv } from "@/server/env";
 import { revalidateMerchant } from "@/server/catalog/revalidate-merchant";
 import { route } from "@/server/http/route";
 import { updateCheckoutOptions } from "@/server/members/update-checkout-options";
-import { json } from "@/server/openapi/declare";
+import { json, ok } from "@/server/openapi/declare";
+import { checkoutOptionsSavedAnswer } from "@/server/openapi/answers";
 
 // POST /api/settings/checkoutOptions: a merchant chooses pay in person and/or pay by card
 export const POST = route(
@@ -11,6 +12,7 @@ export const POST = route(
     role: "merchant",
     doc: {
       summary: "A merchant chooses pay in person and/or pay by card",
+      responses: ok(checkoutOptionsSavedAnswer),
       body: json(checkoutOptionsSchema),
     },
   },

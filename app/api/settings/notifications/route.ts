@@ -4,11 +4,12 @@ import {
   getNotificationPreferences,
   setNotificationPreference,
 } from "@/server/members/notification-preferences";
-import { json } from "@/server/openapi/declare";
+import { json, ok } from "@/server/openapi/declare";
+import { notificationsAnswer, notificationsSavedAnswer } from "@/server/openapi/answers";
 
 // GET /api/settings/notifications: the member's email preferences (a type never set is on)
 export const GET = route(
-  { doc: { summary: "The member's email preferences" } },
+  { doc: { summary: "The member's email preferences", responses: ok(notificationsAnswer) } },
   async ({ member, db }) => {
     return Response.json({ notifications: await getNotificationPreferences(db, member.id) });
   },
@@ -16,7 +17,13 @@ export const GET = route(
 
 // POST /api/settings/notifications: turn one type of email on or off
 export const POST = route(
-  { doc: { summary: "Turn one type of email on or off", body: json(notificationSettingSchema) } },
+  {
+    doc: {
+      summary: "Turn one type of email on or off",
+      responses: ok(notificationsSavedAnswer),
+      body: json(notificationSettingSchema),
+    },
+  },
   async ({ req, member, db }) => {
     const { type, allow } = notificationSettingSchema.parse(await req.json());
     const notifications = await setNotificationPreference(db, member.id, type, allow);

@@ -3,9 +3,10 @@ import { afterResponse } from "@/server/base/follow-ups";
 import { route } from "@/server/http/route";
 import { countStripeDelivery } from "@/server/base/metrics";
 import { followUpStripeEvent } from "@/server/money/event-follow-ups";
-import { stripeEvent } from "@/server/openapi/declare";
+import { ok, stripeEvent } from "@/server/openapi/declare";
 import { handleStripeEvent, verifyStripeEvent } from "@/server/money";
 import { requireStripe } from "@/server/stripe";
+import { stripeEventAnswer } from "@/server/openapi/answers";
 
 // POST /api/stripe/connect-webhook: events of farmers' Connect accounts (account.updated), verified
 // with the Connect endpoint's own secret and processed once each
@@ -16,6 +17,7 @@ export const POST = route(
     acceptsForeignPosts: true,
     doc: {
       summary: "Events of farmers' Connect accounts, verified with the Connect endpoint's secret",
+      responses: ok(stripeEventAnswer),
       ...stripeEvent(),
     },
   },

@@ -3,9 +3,10 @@ import { afterResponse } from "@/server/base/follow-ups";
 import { route } from "@/server/http/route";
 import { countStripeDelivery } from "@/server/base/metrics";
 import { followUpStripeEvent } from "@/server/money/event-follow-ups";
-import { stripeEvent } from "@/server/openapi/declare";
+import { ok, stripeEvent } from "@/server/openapi/declare";
 import { handleStripeEvent, verifyStripeEvent } from "@/server/money";
 import { requireStripe } from "@/server/stripe";
+import { stripeEventAnswer } from "@/server/openapi/answers";
 
 // POST /api/stripe/webhook: Stripe's events, verified on the raw body and processed once each
 // (Stripe posts from its servers; the signature, not the origin, is what proves the sender)
@@ -15,6 +16,7 @@ export const POST = route(
     acceptsForeignPosts: true,
     doc: {
       summary: "Stripe's events, verified on the raw body and processed once each",
+      responses: ok(stripeEventAnswer),
       ...stripeEvent(),
     },
   },

@@ -10,7 +10,8 @@ import { getEnv } from "@/server/env";
 import { AppError } from "@/server/errors";
 import { CROSS_ORIGIN_MESSAGE, route } from "@/server/http/route";
 import { isCrossSiteBrowserRequest } from "@/server/http/same-origin";
-import { json } from "@/server/openapi/declare";
+import { json, ok } from "@/server/openapi/declare";
+import { signedInAnswer } from "@/server/openapi/answers";
 
 // POST /api/users/login: sign in with email or username and password; the token also works as a bearer token
 export const POST = route(
@@ -20,6 +21,7 @@ export const POST = route(
       summary:
         "Sign in with email or username and password; the token also works as a bearer token",
       body: json(signInSchema),
+      responses: ok(signedInAnswer),
     },
   },
   async ({ req, db }) => {

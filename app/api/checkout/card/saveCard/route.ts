@@ -1,8 +1,9 @@
 import { saveCardSchema } from "@/lib/validation/card-payment";
 import { route } from "@/server/http/route";
-import { json } from "@/server/openapi/declare";
+import { json, ok } from "@/server/openapi/declare";
 import { requireStripe } from "@/server/stripe";
 import { setSaveCard } from "@/server/payments";
+import { saveCardAnswer } from "@/server/openapi/answers";
 
 // POST /api/checkout/card/saveCard: keep (or not) the new card for next time, before it is confirmed
 export const POST = route(
@@ -10,6 +11,7 @@ export const POST = route(
     role: ["customer", "merchant"],
     doc: {
       summary: "Keep (or not) the new card for next time, before it is confirmed",
+      responses: ok(saveCardAnswer),
       body: json(saveCardSchema),
     },
   },

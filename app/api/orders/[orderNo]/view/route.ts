@@ -1,8 +1,9 @@
 import { notFoundError } from "@/server/errors";
 import { route } from "@/server/http/route";
-import { segment } from "@/server/openapi/declare";
+import { ok, segment } from "@/server/openapi/declare";
 import { getCustomerOrder } from "@/server/orders/get-customer-order";
 import { ORDER_NOT_FOUND_MESSAGE } from "@/server/orders/order-rules";
+import { orderDetailAnswer } from "@/server/openapi/answers";
 
 // GET /api/orders/{orderNo}/view: one of the member's orders, whole, with its handover QR codes (the order modal)
 export const GET = route<{ orderNo: string }>(
@@ -10,6 +11,7 @@ export const GET = route<{ orderNo: string }>(
     role: ["customer", "merchant"],
     doc: {
       summary: "One of the member's orders, whole, with its handover QR codes",
+      responses: ok(orderDetailAnswer),
       pathParams: { orderNo: segment() },
     },
   },

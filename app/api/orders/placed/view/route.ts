@@ -1,6 +1,8 @@
 import { orderListQuerySchema } from "@/lib/validation/orders";
 import { route } from "@/server/http/route";
 import { listPlacedOrders } from "@/server/orders/list-placed-orders";
+import { placedOrdersAnswer } from "@/server/openapi/answers";
+import { ok } from "@/server/openapi/declare";
 
 // GET /api/orders/placed/view: the member's own purchases (My Purchases), 10 lines a page, with the total
 export const GET = route(
@@ -8,6 +10,7 @@ export const GET = route(
     role: ["customer", "merchant"],
     doc: {
       summary: "The member's own purchases (My Purchases), 10 lines a page, with the total",
+      responses: ok(placedOrdersAnswer),
       query: [orderListQuerySchema],
     },
   },

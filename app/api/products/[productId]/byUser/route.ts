@@ -1,7 +1,8 @@
 import { getOwnerProduct } from "@/server/catalog/get-owner-product";
 import { route } from "@/server/http/route";
-import { segment } from "@/server/openapi/declare";
+import { ok, segment } from "@/server/openapi/declare";
 import { parseProductId } from "../../product-id";
+import { ownerProductAnswer } from "@/server/openapi/answers";
 
 // GET /api/products/{productId}/byUser: the owner loads a product into the edit form (another merchant's: 404)
 export const GET = route<{ productId: string }>(
@@ -9,6 +10,7 @@ export const GET = route<{ productId: string }>(
     role: "merchant",
     doc: {
       summary: "The owner loads a product into the edit form (another merchant's: 404)",
+      responses: ok(ownerProductAnswer),
       pathParams: { productId: segment() },
     },
   },

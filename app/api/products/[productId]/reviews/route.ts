@@ -1,11 +1,12 @@
 import { reviewListQuerySchema } from "@/lib/validation/reviews";
 import { notFoundError } from "@/server/errors";
 import { route } from "@/server/http/route";
-import { segment } from "@/server/openapi/declare";
+import { ok, segment } from "@/server/openapi/declare";
 import { getMyReview } from "@/server/reviews/get-my-review";
 import { listReviews } from "@/server/reviews/list-reviews";
 import { REVIEW_MESSAGES } from "@/server/reviews/messages";
 import { parseRowId } from "@/lib/row-id";
+import { reviewPageAnswer } from "@/server/openapi/answers";
 
 // GET /api/products/{productId}/reviews?page=: a page of reviews (5, newest first) and the viewer's own review
 export const GET = route<{ productId: string }>(
@@ -13,6 +14,7 @@ export const GET = route<{ productId: string }>(
     public: true,
     doc: {
       summary: "A page of reviews (5, newest first) and the viewer's own review",
+      responses: ok(reviewPageAnswer),
       pathParams: { productId: segment() },
       query: [reviewListQuerySchema],
     },

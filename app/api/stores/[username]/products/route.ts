@@ -1,6 +1,7 @@
 import { listStoreProducts, storeProductsQuerySchema } from "@/server/catalog/list-store-products";
 import { route } from "@/server/http/route";
-import { segment } from "@/server/openapi/declare";
+import { ok, segment } from "@/server/openapi/declare";
+import { storeProductsAnswer } from "@/server/openapi/answers";
 
 // GET /api/stores/{username}/products: one page of a store's product cards (the deleted view: its owner only)
 export const GET = route<{ username: string }>(
@@ -8,6 +9,7 @@ export const GET = route<{ username: string }>(
     public: true,
     doc: {
       summary: "One page of a store's product cards (the deleted view: its owner only)",
+      responses: ok(storeProductsAnswer),
       pathParams: { username: segment() },
       query: [storeProductsQuerySchema],
     },
