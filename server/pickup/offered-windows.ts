@@ -63,7 +63,9 @@ export async function windowOccurrences(
         coalesce(m.time_zone, ${zones}::jsonb ->> upper(m.province_state), ${DEFAULT_TIME_ZONE}) as tz
       from members m where m.id = any(${ids}::int[])
     ),
-    occ as (
+    -- Materialized: each occurrence's date is worked out once, not again in every join and
+    -- column that names it (half the statement's time at M).
+    occ as materialized (
       select w.id as window_id, w.merchant_id, w.place_id, w.capacity, f.tz, f.address as farm_address,
         f.city as farm_city, f.province_state as farm_region, f.postal_code as farm_postal,
         first_day.d + 7 * n as day,
