@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { Suspense } from "react";
+import { PickupList } from "@/components/checkout/delivery-summary";
 import {
   ConfirmHandover,
   ConfirmProblem,
@@ -13,6 +14,7 @@ import { getDb } from "@/server/db/client";
 import { INVALID_CODE_MESSAGE, OTHER_FARM_MESSAGE } from "@/server/orders/confirm-by-merchant";
 import { getHandoverState } from "@/server/orders/get-handover-state";
 import { verifyHandoverToken } from "@/server/orders/handover-code";
+import { orderPickupViews } from "@/server/pickup/order-pickups";
 
 export const metadata: Metadata = {
   title: "Confirm the handover",
@@ -64,8 +66,20 @@ async function Confirm({ params, searchParams }: Props) {
       return <ConfirmProblem message={INVALID_CODE_MESSAGE} />;
   }
   // Nothing left to hand over (every line cancelled or refunded): say so plainly, nothing to retry.
-  const handover = await getHandoverState(await getDb(), { orderId, merchantId: member.id });
+  const db = await getDb();
+  const handover = await getHandoverState(db, { orderId, merchantId: member.id });
   if (handover.state === "closed")
     return <HandoverClosed orderNo={handover.orderNo} refunded={handover.refunded} />;
-  return <ConfirmHandover orderId={orderId} token={token} />;
+  // The window the customer chose at this farm, so the farm sees they came at the right time
+  // (read only for an order this farm has lines in: an id past the column's range never reaches it).
+  const mine =
+    handover.state === "missing"
+      ? []
+      : (await orderPickupViews(db, [orderId])).filter((p) => p.merchantId === member.id);
+  return (
+    <>
+      {mine.length > 0 ? <PickupList pickups={mine} /> : null}
+      <ConfirmHandover orderId={orderId} token={token} />
+    </>
+  );
 }
