@@ -162,7 +162,7 @@ test.describe("a pickup window at the card checkout", () => {
     });
   });
 
-  test("the window picked is taken by the card order and shown on the confirmation and in My Purchases", async ({
+  test("the window picked is taken by the card order and shown on the payment page, the confirmation and in My Purchases", async ({
     page,
   }) => {
     await newCustomer(page);
@@ -170,6 +170,10 @@ test.describe("a pickup window at the card checkout", () => {
     await addToCart(page, product!.id);
     // The delivery step offers the farm's windows, the first checked: goToPayment keeps it.
     await goToPayment(page);
+    // The payment page repeats the window beside the delivery details.
+    await expect(
+      page.getByRole("list", { name: "Pickup times" }).getByText(`Pickup at ${FARM}`),
+    ).toBeVisible();
     await typeCard(page, CARDS.visa);
     await page.getByRole("button", { name: "Checkout" }).click();
     const orderNo = await expectConfirmation(page);

@@ -18,6 +18,8 @@ import { CARD_PAYMENTS_NOT_CONFIGURED_MESSAGE } from "@/server/stripe";
 import { completeCardReturn } from "@/server/checkout";
 import { getStripe } from "@/server/stripe";
 import { listSavedCards, type SavedCard } from "@/server/payments";
+import { farmsOfCheckout } from "@/server/checkout/pickups-of";
+import { chosenPickupViews } from "@/server/pickup/resolve-choices";
 
 export const metadata: Metadata = { title: "Payment", robots: { index: false } };
 
@@ -107,6 +109,10 @@ async function Payment({
   if (cart.lines.length === 0) return <EmptyCheckout paymentType="by_card" />;
   if (!delivery) redirect(`/checkout/delivery/by_card/${cart.suggestedDestination}`);
   if (cart.problems.length > 0) redirect("/checkout/by_card/preview");
+  const pickups =
+    delivery.deliveryDestination === "store"
+      ? await chosenPickupViews(db, farmsOfCheckout(cart.lines), delivery.pickup)
+      : [];
 
   // On a phone the card form follows the items and their total; the delivery details come last.
   return (
@@ -128,7 +134,7 @@ async function Payment({
         <h2 id="payment-delivery-heading" className="mb-4 text-lg font-bold text-stone-900">
           Delivery details
         </h2>
-        <DeliverySummary delivery={delivery} />
+        <DeliverySummary delivery={delivery} pickups={pickups} />
       </section>
       <CardPaymentForm
         publishableKey={publishableKey}
