@@ -25,8 +25,10 @@ describe("the test files npm run test:pg runs", () => {
   });
 
   it("keeps every file that says what it does on PostgreSQL", () => {
+    // Spelled in two parts so that this file, which only searches for it, does not name it.
+    const needle = ["TEST", "DATABASE", "URL"].join("_");
     const namesPostgres = testFiles.filter((file) =>
-      readFileSync(path.join(root, file), "utf8").includes("TEST_DATABASE_URL"),
+      readFileSync(path.join(root, file), "utf8").includes(needle),
     );
     expect(namesPostgres.length).toBeGreaterThan(0);
     for (const file of namesPostgres) expect(selected).toContain(file);
