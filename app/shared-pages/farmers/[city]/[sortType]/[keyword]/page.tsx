@@ -1,39 +1,18 @@
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
+import { FarmersListPage, farmersListMetadata } from "@/components/catalog/farmers-list";
 import {
-  FarmersListPage,
-  farmersListMetadata,
-  type FarmersSearch,
-} from "@/components/catalog/farmers-list";
-import {
-  SHARED_BUILD_PLACEHOLDER,
-  farmerSortTypeOfSegment,
-  fromSegment,
-} from "@/lib/catalog/shared-pages";
-import { sanitizeKeyword } from "@/lib/validation/search";
-import { VIEWER_CITY_FALLBACK } from "@/server/location/get-viewer-city";
+  readSharedSearch,
+  sharedStaticParams,
+  type SharedSearchParams,
+} from "@/components/catalog/shared-search";
+import { farmerSortTypeOfSegment } from "@/lib/catalog/shared-pages";
 
-type Params = { city: string; sortType: string; keyword: string };
-type Props = { params: Promise<Params> };
+type Props = { params: Promise<SharedSearchParams> };
 
-export function generateStaticParams(): Params[] {
-  return [{ city: SHARED_BUILD_PLACEHOLDER, sortType: "all", keyword: SHARED_BUILD_PLACEHOLDER }];
-}
+export const generateStaticParams = sharedStaticParams;
 
-async function readSearch(
-  params: Props["params"],
-): Promise<{ search: FarmersSearch; city: string } | null> {
-  const segments = await params;
-  const city = fromSegment(segments.city);
-  const keyword = fromSegment(segments.keyword);
-  if (city === null || keyword === null) return null;
-  // The query's values as next.config.ts's rules captured them: read as the page reads a query.
-  const search = {
-    keyword: sanitizeKeyword(keyword),
-    sortType: farmerSortTypeOfSegment(segments.sortType),
-  };
-  return { search, city: city || VIEWER_CITY_FALLBACK };
-}
+const readSearch = (params: Props["params"]) => readSharedSearch(params, farmerSortTypeOfSegment);
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const read = await readSearch(params);
