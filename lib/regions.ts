@@ -126,6 +126,9 @@ const COUNTRY_ALIASES: Record<string, CountryCode> = {
   "united states of america": "US",
 };
 
+/** The countries' codes and names `parseCountry` knows, in small letters. */
+export const COUNTRY_NAMES: readonly string[] = Object.keys(COUNTRY_ALIASES);
+
 /**
  * Reads a country as people and old clients write it ("CA", "Canada", "usa", "United States")
  * and returns its code, or undefined for anything else (only Canada and the US are served).

@@ -50,10 +50,21 @@ export const weightSymbol = () =>
     invalid: MSG.invalidValue,
     pattern: /^[a-z]{1,3}$/,
     normalize: (s) => s.toLowerCase(),
+    documented: /^[A-Za-z]{1,3}$/,
   });
 
-/** Raw weight inputs: checked only when the product is sold by weight. */
-const rawWeightInput = z.custom<string | number | null | undefined>(() => true);
+/**
+ * Raw weight inputs: checked only when the product is sold by weight. The document states the
+ * rule they must then meet (`unitWeight()`, `weightSymbol()`).
+ */
+const rawInput = z.custom<string | number | null | undefined>(() => true);
+const rawWeightInput = (documented: z.ZodType) => {
+  const { $schema: _dialect, ...rule } = z.toJSONSchema(documented, {
+    io: "input",
+    unrepresentable: "any",
+  });
+  return rawInput.meta(rule);
+};
 
 /**
  * The stock fields' messages (ours: the spec's form has no quantity). A quantity is in the
@@ -89,7 +100,7 @@ export const lowStockAt = () =>
   integer(STOCK_MESSAGES.lowStockAt, { min: 0, max: STOCK_MAX, default: DEFAULT_LOW_STOCK_AT });
 
 /** Raw stock inputs a client may leave out: checked only when the stock is limited. */
-const rawStockInput = rawWeightInput.optional();
+const rawStockInput = rawInput.optional();
 
 /**
  * A flag a client may leave out (the spec's form has no stock fields): null then, once shaped
@@ -111,8 +122,8 @@ const productFields = {
     { min: 1, max: PRODUCT_PRICE_MAX_CENTS },
   ),
   weightRequired: flag(false),
-  unitWeight: rawWeightInput,
-  weightSymbol: rawWeightInput,
+  unitWeight: rawWeightInput(unitWeight()),
+  weightSymbol: rawWeightInput(weightSymbol()),
   deliveryService: flag(false),
   inStock: flag(true),
   payInPerson: flag(true),

@@ -35,6 +35,12 @@ export interface TextRule {
   invalid?: string;
   /** Applied after the standard normalisation (NFC, straight quotes, trim). */
   normalize?: (text: string) => string;
+  /**
+   * The rule as the OpenAPI document states it (its JSON Schema `pattern`): what a client sends,
+   * so it allows for `normalize` (a lower-case code the check reads in capitals). Without it the
+   * document says only "text".
+   */
+  documented?: RegExp;
 }
 
 function checkText(text: string, rule: TextRule, ctx: Ctx): void {
@@ -51,10 +57,16 @@ function checkText(text: string, rule: TextRule, ctx: Ctx): void {
 
 /** A required text field: normalised, then checked against the rule. Output is the clean text. */
 export function requiredText(rule: TextRule & { required: string }) {
-  return z
+  const schema = z
     .string({ error: rule.required })
     .overwrite((s) => (rule.normalize ? rule.normalize(normalizeText(s)) : normalizeText(s)))
     .superRefine((s, ctx) => checkText(s, rule, ctx as Ctx));
+  return rule.documented ? schema.meta({ pattern: documentedPattern(rule.documented) }) : schema;
+}
+
+/** A documented pattern allows the spaces around the text that the normalisation trims. */
+function documentedPattern(pattern: RegExp): string {
+  return `^\\s*(?:${pattern.source.replace(/^\^/, "").replace(/\$$/, "")})\\s*$`;
 }
 
 function isBlank(value: unknown): boolean {
@@ -185,6 +197,7 @@ export function decimal2(
     .union([z.string({ error: messages.required }), z.number({ error: messages.invalid })], {
       error: messages.required,
     })
+    .meta({ pattern: DECIMAL2_DOCUMENTED, minimum: min / 100, maximum: max / 100 })
     .transform((v) => (typeof v === "number" ? String(v) : v).trim())
     .superRefine((s, ctx) => {
       if (s.length === 0) return fail(ctx as Ctx, messages.required);
@@ -195,6 +208,9 @@ export function decimal2(
     .transform((s) => centsToDecimalString(parsePriceToCents(s) ?? 0));
 }
 
+/** What `decimal2` reads from text, as the document states it (a number is bounded instead). */
+const DECIMAL2_DOCUMENTED = documentedPattern(/^\d+(?:\.\d{1,2})?$/);
+
 /** 32 hex characters, in small letters (reseller identifier, the `ak` link parameter). */
 export function hex32(message: string) {
   return requiredText({
@@ -202,5 +218,6 @@ export function hex32(message: string) {
     invalid: message,
     pattern: HEX32_PATTERN,
     normalize: (s) => s.toLowerCase(),
+    documented: HEX32_PATTERN,
   });
 }

@@ -22,7 +22,9 @@ export const radius = () =>
     min: RADIUS_MIN_KM,
     max: RADIUS_MAX_KM,
     default: RADIUS_DEFAULT_KM,
-  }).refine((km) => km % RADIUS_STEP_KM === 0, MSG.invalidRadius);
+  })
+    .refine((km) => km % RADIUS_STEP_KM === 0, MSG.invalidRadius)
+    .meta({ multipleOf: RADIUS_STEP_KM });
 
 /**
  * Every part but the country is optional, but the geocoder needs a postal code or a city with its
@@ -54,7 +56,9 @@ export const localLocationSchema = z
       if (!has("city")) fail(ctx, MSG.required, ["city"]);
       if (!has("provinceState")) fail(ctx, MSG.required, ["provinceState"]);
     }),
-  );
+  )
+  // The document states the cross check's need: a city with its province/state, or a postal code.
+  .meta({ anyOf: [{ required: ["city", "provinceState"] }, { required: ["postalCode"] }] });
 
 export type LocalLocationInput = z.input<typeof localLocationSchema>;
 export type LocalLocation = z.output<typeof localLocationSchema>;

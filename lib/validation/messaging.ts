@@ -35,6 +35,8 @@ const namesAFarm = crossCheck<{ prodId?: unknown; farmerId?: unknown }>((value, 
   const blank = (v: unknown) => v === undefined || v === null || v === "";
   if (blank(value.prodId) && blank(value.farmerId)) fail(ctx, MSG.contactFarmerIssue, ["prodId"]);
 });
+/** `namesAFarm` as the OpenAPI document states it: one of the two is sent. */
+const NAMES_A_FARM_DOCUMENTED = { anyOf: [{ required: ["prodId"] }, { required: ["farmerId"] }] };
 
 /**
  * Ask The Farmer. The farmer is reached through the product (`prodId`) or directly (`farmerId`:
@@ -58,7 +60,8 @@ export const askTheFarmerSchema = z
     }),
     ...farmTarget(),
   })
-  .check(namesAFarm);
+  .check(namesAFarm)
+  .meta(NAMES_A_FARM_DOCUMENTED);
 
 /** One message in a conversation: required, the safe set, at most 1500 characters. */
 export const conversationMessage = () =>
@@ -136,7 +139,8 @@ export const farmerMessageSchema = z
     ...farmTarget(),
     message: conversationMessage(),
   })
-  .check(namesAFarm);
+  .check(namesAFarm)
+  .meta(NAMES_A_FARM_DOCUMENTED);
 export type FarmerMessage = z.output<typeof farmerMessageSchema>;
 
 /**
@@ -147,4 +151,5 @@ export const farmReplyQuerySchema = z
   .strictObject({
     ...farmTarget(),
   })
-  .check(namesAFarm);
+  .check(namesAFarm)
+  .meta(NAMES_A_FARM_DOCUMENTED);

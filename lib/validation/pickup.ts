@@ -48,14 +48,17 @@ export const pickupPlaceSchema = z
   .check(crossCheck((value, ctx) => checkRegionAndPostal(value, ctx, "full")));
 
 const clock = (message: string = PICKUP_MSG.time) =>
-  z.string({ error: message }).transform((s, ctx) => {
-    const minute = clockToMinute(s);
-    if (minute === null) {
-      ctx.addIssue({ code: "custom", message });
-      return z.NEVER;
-    }
-    return minute;
-  });
+  z
+    .string({ error: message })
+    .meta({ pattern: "^\\s*\\d{1,2}:\\d{2}\\s*$" })
+    .transform((s, ctx) => {
+      const minute = clockToMinute(s);
+      if (minute === null) {
+        ctx.addIssue({ code: "custom", message });
+        return z.NEVER;
+      }
+      return minute;
+    });
 
 /**
  * A weekly window: the day (0 = Sunday), from–to as "HH:MM" in the farm's zone, the cut-off
@@ -107,11 +110,14 @@ const DAY_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
 
 /** A calendar date "YYYY-MM-DD" that exists. */
 export const pickupDay = () =>
-  z.string({ error: PICKUP_MSG.day }).refine((s) => {
-    if (!DAY_PATTERN.test(s)) return false;
-    const d = new Date(`${s}T00:00:00Z`);
-    return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === s;
-  }, PICKUP_MSG.day);
+  z
+    .string({ error: PICKUP_MSG.day })
+    .meta({ pattern: DAY_PATTERN.source, format: "date" })
+    .refine((s) => {
+      if (!DAY_PATTERN.test(s)) return false;
+      const d = new Date(`${s}T00:00:00Z`);
+      return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === s;
+    }, PICKUP_MSG.day);
 
 /** A date the farm hands nothing over. */
 export const pickupClosedDateSchema = z.object({ day: pickupDay() });

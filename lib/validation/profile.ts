@@ -46,6 +46,7 @@ export const currency = () =>
     required: MSG.required,
     invalid: MSG.invalidCurrency,
     pattern: CURRENCY_PATTERN,
+    documented: CURRENCY_PATTERN,
   }).transform((s) => s as Currency);
 
 /** Letters, digits and ' " ? ! - _ space . , (line breaks too). */

@@ -6,7 +6,7 @@
 import { z } from "zod";
 import { PASSWORD_MIN_LENGTH } from "@/lib/constants";
 import { formatPhoneInput } from "@/lib/input-format";
-import { parseCountry, isRegionOf, type CountryCode } from "@/lib/regions";
+import { COUNTRY_NAMES, parseCountry, isRegionOf, type CountryCode } from "@/lib/regions";
 import {
   ADDRESS_CHARS,
   CA_POSTAL_FULL_PATTERN,
@@ -65,7 +65,12 @@ export function email(required: string = MSG.required) {
 
 /** Registration and profile: (NNN) NNN-NNNN only (the form formats while typing). */
 export function phoneFormatted(required: string = MSG.required) {
-  return requiredText({ required, invalid: MSG.invalidPhone, pattern: PHONE_FORMATTED_PATTERN });
+  return requiredText({
+    required,
+    invalid: MSG.invalidPhone,
+    pattern: PHONE_FORMATTED_PATTERN,
+    documented: PHONE_FORMATTED_PATTERN,
+  });
 }
 
 /** Delivery and resellers: (NNN) NNN-NNNN or 10 digits; stored in the formatted form. */
@@ -74,6 +79,7 @@ export function phoneLoose(required: string = MSG.required) {
     required,
     invalid: MSG.invalidPhone,
     pattern: PHONE_LOOSE_PATTERN,
+    documented: PHONE_LOOSE_PATTERN,
   }).transform((s) => formatPhoneInput(s));
 }
 
@@ -107,9 +113,19 @@ export function passwordConfirmation(required: string = MSG.required) {
 
 // ── address ────────────────────────────────────────────────────────────────────────────────
 
+/**
+ * The names `parseCountry` reads, as the document states them: any case, dots anywhere ("U.S.A."),
+ * any spaces between words.
+ */
+const COUNTRY_DOCUMENTED = new RegExp(
+  `^\\.*(?:${COUNTRY_NAMES.map((name) =>
+    Array.from(name, (c) => (c === " " ? "[\\s.]+" : `[${c}${c.toUpperCase()}]\\.*`)).join(""),
+  ).join("|")})$`,
+);
+
 /** Canada or the United States, written as a code or a name; the output is "CA" or "US". */
 export function country(required: string = MSG.required) {
-  return requiredText({ required })
+  return requiredText({ required, documented: COUNTRY_DOCUMENTED })
     .superRefine((s, ctx) => {
       if (s.length > 0 && !parseCountry(s)) fail(ctx as Ctx, MSG.invalidCountry);
     })
@@ -139,6 +155,7 @@ export const provinceState = () =>
     invalid: MSG.invalidProvinceState,
     pattern: REGION_CODE_PATTERN,
     normalize: (s) => s.toUpperCase(),
+    documented: /^[A-Za-z]{2}$/,
   });
 
 /** Capitals, single spaces; a 6-character Canadian code gets its space: "a1a1a1" → "A1A 1A1". */
@@ -154,7 +171,11 @@ export const postalCode = () =>
     max: LIMITS.postalCode,
     invalid: MSG.invalidPostalCode,
     normalize: normalizePostalCode,
+    documented: POSTAL_DOCUMENTED,
   });
+
+/** A Canadian code (the first half alone where the rule allows it) or a ZIP, in any case. */
+const POSTAL_DOCUMENTED = /^(?:[A-Za-z]\d[A-Za-z](?:\s*\d[A-Za-z]\d)?|\d{5}(?:-\d{4})?)$/;
 
 export type PostalRule = "full" | "fsa-allowed";
 

@@ -471,6 +471,10 @@ export const mapPointsAnswer = z.object({
       longitude: z.number(),
       username: z.string(),
       introduction: z.string().nullable(),
+      /** The farm's other pickup places with an address of their own; absent when none. */
+      places: z
+        .array(z.object({ name: z.string(), latitude: z.number(), longitude: z.number() }))
+        .optional(),
     }),
   ),
 });
