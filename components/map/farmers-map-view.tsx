@@ -11,8 +11,10 @@ import {
   groupOverlappingPoints,
   paddedBounds,
   pinFits,
+  placesApart,
   type Bbox,
   type MarkerGroup,
+  type ScreenPoint,
   type ViewerPoint,
 } from "./map-points";
 import "./farmers-map.css";
@@ -75,8 +77,8 @@ export function FarmersMapView({
   // Where the map opens is decided once, from the first points it is given.
   const [initialViewState] = useState(() => initialView(points, viewerPoint));
 
-  const groups = useMemo(() => {
-    if (!map) return [];
+  const { groups, places } = useMemo(() => {
+    if (!map) return { groups: [], places: [] };
     const { clientWidth: width, clientHeight: height } = map.getContainer();
     // Only pins wholly on show: one cut off by the frame or under a control could not be selected.
     const view = {
@@ -94,10 +96,20 @@ export function FarmersMapView({
         },
       ],
     };
-    return groupOverlappingPoints(points, (p) => map.project([p.longitude, p.latitude]), {
+    const project = (p: { latitude: number; longitude: number }) =>
+      map.project([p.longitude, p.latitude]);
+    const spacing = {
       minDistancePx: PIN_SPACING_PX,
-      isShown: (at) => pinFits(at, view),
-    });
+      isShown: (at: ScreenPoint) => pinFits(at, view),
+    };
+    const groups = groupOverlappingPoints(points, project, spacing);
+    const places = placesApart(
+      points.flatMap((point) => (point.places ?? []).map((place) => ({ point, place }))),
+      groups.map((group) => project(group.lead)),
+      ({ place }) => project(place),
+      spacing,
+    );
+    return { groups, places };
     // viewVersion stands for the map's camera, which lives outside React.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [map, points, viewVersion]);
@@ -218,28 +230,26 @@ export function FarmersMapView({
             </PinMarker>
           ),
         )}
-        {points.flatMap((point) =>
-          (point.places ?? []).map((place) => (
-            <PinMarker
-              key={placeKey(point, place)}
-              Marker={Marker}
-              point={place}
-              label={`${place.name}, pickup place of ${point.username}`}
-              expanded={selected?.key === placeKey(point, place)}
-              register={(element) => register(placeKey(point, place), element)}
-              onSelect={() =>
-                setSelected({
-                  kind: "place",
-                  key: placeKey(point, place),
-                  username: point.username,
-                  place,
-                })
-              }
-            >
-              <FarmPin place />
-            </PinMarker>
-          )),
-        )}
+        {places.map(({ point, place }) => (
+          <PinMarker
+            key={placeKey(point, place)}
+            Marker={Marker}
+            point={place}
+            label={`${place.name}, pickup place of ${point.username}`}
+            expanded={selected?.key === placeKey(point, place)}
+            register={(element) => register(placeKey(point, place), element)}
+            onSelect={() =>
+              setSelected({
+                kind: "place",
+                key: placeKey(point, place),
+                username: point.username,
+                place,
+              })
+            }
+          >
+            <FarmPin place />
+          </PinMarker>
+        ))}
         {popup ? (
           <Popup
             longitude={popup.at.longitude}

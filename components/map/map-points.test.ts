@@ -5,6 +5,7 @@ import {
   groupOverlappingPoints,
   paddedBounds,
   pinFits,
+  placesApart,
   snapBbox,
   zoomHint,
 } from "./map-points";
@@ -133,5 +134,29 @@ describe("grouping pins that would overlap", () => {
       points: ["a", "b", "c", "d", "e", "f"].map((n) => farm(n, 0, 0)),
     };
     expect(groupLabel(group)).toBe("6 farms: a, b, c, d, e, and more");
+  });
+});
+
+describe("placesApart", () => {
+  const at = (p: { x: number; y: number }) => p;
+  const spacing = { minDistancePx: 30, isShown: () => true };
+
+  it("keeps a place clear of every pin already standing and of the places before it", () => {
+    const farms = [{ x: 100, y: 100 }];
+    const places = [
+      { x: 110, y: 105 }, // on the farm's pin: one touch target, left out
+      { x: 200, y: 100 },
+      { x: 215, y: 110 }, // on the place before it
+      { x: 300, y: 100 },
+    ];
+    expect(placesApart(places, farms, at, spacing)).toEqual([
+      { x: 200, y: 100 },
+      { x: 300, y: 100 },
+    ]);
+  });
+
+  it("leaves out a place whose pin does not fit the view", () => {
+    const places = [{ x: 10, y: 10 }];
+    expect(placesApart(places, [], at, { minDistancePx: 30, isShown: () => false })).toEqual([]);
   });
 });

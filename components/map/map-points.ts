@@ -132,6 +132,29 @@ export function groupOverlappingPoints(
 }
 
 /**
+ * The pickup places (a farm's market stall) whose pins stand at least `minDistancePx` from every
+ * pin already `taken` and from each other, and fit the view: two pins closer than that are one
+ * touch target (WCAG 2.5.8), so a place that close waits until the map zooms in.
+ */
+export function placesApart<P>(
+  places: readonly P[],
+  taken: readonly ScreenPoint[],
+  project: (place: P) => ScreenPoint,
+  { minDistancePx, isShown }: { minDistancePx: number; isShown: (at: ScreenPoint) => boolean },
+): P[] {
+  const standing = [...taken];
+  const apart: P[] = [];
+  for (const place of places) {
+    const at = project(place);
+    if (!isShown(at)) continue;
+    if (standing.some((s) => Math.hypot(s.x - at.x, s.y - at.y) < minDistancePx)) continue;
+    standing.push(at);
+    apart.push(place);
+  }
+  return apart;
+}
+
+/**
  * Whether a pin (`pinWidth` x `pinHeight`, standing on its point) fits wholly inside a `width` x
  * `height` view and clear of the map's own controls (`keepClear` rectangles).
  */
