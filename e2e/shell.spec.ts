@@ -103,7 +103,12 @@ test.describe("navigation", () => {
       // Each link is followed from a light page with the same shell (the dashboard took twice as
       // long to load and hydrate, thirty times over), never from the page it leads to.
       const pathname = new URL(href, "http://x").pathname;
+      // Clicked once the shell knows the viewer, as the menus are read above: a Dashboard click
+      // made while GET /api/viewer was pending fetched "/" and never committed it, once in a quiet
+      // run (session 24); that race is left for its own investigation, not this walk.
+      const viewer = page.waitForResponse((r) => new URL(r.url()).pathname === "/api/viewer");
       await page.goto(pathname === "/credits" ? "/termsOfUse" : "/credits");
+      await viewer;
       const scope =
         place === "footer"
           ? page.getByRole("contentinfo")
