@@ -6,11 +6,10 @@
  */
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
-import type { AddressInfo } from "node:net";
 import os from "node:os";
 import path from "node:path";
 import pg from "pg";
-import { SMTPServer } from "smtp-server";
+import { startLocalSmtp } from "@/tests/smtp";
 import { startStripeFake, type StripeFake } from "@/tests/stripe-fake";
 
 export const STRIPE = {
@@ -55,10 +54,6 @@ async function adminQuery(adminUrl: string, text: string): Promise<void> {
   }
 }
 
-function freePortOf(server: { address(): AddressInfo | string | null }): number {
-  return (server.address() as AddressInfo).port;
-}
-
 export async function startEnvironment(port: number): Promise<Environment> {
   const adminUrl = process.env.E2E_PG_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
   const database = `lpm_security_${process.pid}`;
@@ -68,24 +63,7 @@ export async function startEnvironment(port: number): Promise<Environment> {
   const base = `http://127.0.0.1:${port}`;
   const uploads = mkdtempSync(path.join(os.tmpdir(), "security-uploads-"));
 
-  const mails: Mail[] = [];
-  const smtp = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ["STARTTLS", "AUTH"],
-    logger: false,
-    onData(stream, session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on("data", (chunk: Buffer) => chunks.push(chunk));
-      stream.on("end", () => {
-        mails.push({
-          to: session.envelope.rcptTo.map((r) => r.address.toLowerCase()),
-          raw: Buffer.concat(chunks).toString("utf8"),
-        });
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => smtp.listen(0, "127.0.0.1", resolve));
+  const smtp = await startLocalSmtp();
 
   const fake = await startStripeFake({
     port: 0,
@@ -103,7 +81,7 @@ export async function startEnvironment(port: number): Promise<Environment> {
     DATABASE_URL: databaseUrl,
     APP_URL: base,
     NEXTAUTH_SECRET: AUTH_SECRET,
-    SMTP_URL: `smtp://127.0.0.1:${freePortOf(smtp.server)}`,
+    SMTP_URL: smtp.url,
     UPLOADS_DIR: uploads,
     STRIPE_SECRET_KEY: STRIPE.secret,
     STRIPE_WEBHOOK_SECRET: STRIPE.webhook,
@@ -142,7 +120,7 @@ export async function startEnvironment(port: number): Promise<Environment> {
     }
     await pool.end().catch(() => undefined);
     await fake.close();
-    await new Promise<void>((resolve) => smtp.close(() => resolve()));
+    await smtp.close();
     await adminQuery(adminUrl, `drop database if exists ${database} with (force)`).catch(
       () => undefined,
     );
@@ -166,7 +144,13 @@ export async function startEnvironment(port: number): Promise<Environment> {
     base,
     databaseUrl,
     uploadsDir: uploads,
-    mails,
+    // Read afresh on each use, recipients in lower case as the groups write them.
+    get mails() {
+      return smtp.received.map((mail) => ({
+        to: mail.to.map((address) => address.toLowerCase()),
+        raw: mail.raw,
+      }));
+    },
     log: () => log,
     stripe: fake,
     sql: async (text, values) => (await pool.query(text, values as unknown[])).rows,
