@@ -10,13 +10,19 @@ vi.hoisted(() => {
 import { CART_CHANGED_MESSAGE } from "./review-order-lines";
 import type { Db } from "@/server/db/client";
 import { cartItems, members, orderItems, orders, products } from "@/server/db/schema";
-import { AppError } from "@/server/errors";
-import { CARDS, cardShop, intentIdOf, payAsBrowser } from "@/tests/card-checkout";
+import {
+  awaiting,
+  CARDS,
+  cardShop,
+  failure,
+  intentIdOf,
+  payAsBrowser,
+} from "@/tests/card-checkout";
 import type { StripeFake } from "@/tests/stripe-fake";
 import { setupStripeTestDb } from "@/tests/stripe-test-db";
 import { completeCardReturn } from "./complete-card-return";
 import { handleStripeEvent, verifyStripeEvent } from "@/server/money/handle-stripe-event";
-import { startCardCheckout, type CardCheckout } from "./start-card-checkout";
+import { startCardCheckout } from "./start-card-checkout";
 
 const stripeTestDb = setupStripeTestDb();
 let db: Db;
@@ -29,20 +35,6 @@ beforeAll(() => {
 
 type Shop = Awaited<ReturnType<typeof cardShop>>;
 type Change = (db: Db, shop: Shop) => Promise<unknown>;
-
-function awaiting(checkout: CardCheckout) {
-  if (checkout.state !== "awaiting_payment") throw new Error(`checkout is ${checkout.state}`);
-  return checkout;
-}
-
-async function failure(promise: Promise<unknown>): Promise<AppError> {
-  const error = await promise.then(
-    () => null,
-    (e: unknown) => e,
-  );
-  if (!(error instanceof AppError)) throw new Error(`expected an AppError, got ${String(error)}`);
-  return error;
-}
 
 /** The payment page's call: the lines it shows, with the prices it shows. */
 function pageInput(shop: Shop) {

@@ -25,17 +25,16 @@ import {
   type Member,
   type Product,
 } from "@/server/db/seed/factories";
-import { AppError } from "@/server/errors";
 import { getProductDetail } from "@/server/catalog/get-product-detail";
 import { cancelOrder } from "@/server/orders/cancel-order";
 import { updateOrderStatus } from "@/server/orders/update-order-status";
 import { reconcile } from "@/server/money/reconcile";
-import { CARDS, payAsBrowser, storePickup } from "@/tests/card-checkout";
+import { awaiting, CARDS, failure, payAsBrowser, storePickup } from "@/tests/card-checkout";
 import type { StripeFake } from "@/tests/stripe-fake";
 import { setupStripeTestDb } from "@/tests/stripe-test-db";
 import { completeCardReturn } from "./complete-card-return";
 import { placeOrder } from "./place-order";
-import { startCardCheckout, type CardCheckout } from "./start-card-checkout";
+import { startCardCheckout } from "./start-card-checkout";
 import { CARD_STOCK_HOLD_MINUTES } from "./write-card-order";
 
 // Stock by quantity (issue 41, decision 0042): taken in the order's own statement, held by a card
@@ -51,20 +50,6 @@ let stripe: Stripe;
 beforeAll(() => {
   ({ db, fake, stripe } = stripeTestDb);
 });
-
-async function failure(promise: Promise<unknown>): Promise<AppError> {
-  const error = await promise.then(
-    () => null,
-    (e: unknown) => e,
-  );
-  if (!(error instanceof AppError)) throw new Error(`expected an AppError, got ${String(error)}`);
-  return error;
-}
-
-function awaiting(checkout: CardCheckout) {
-  if (checkout.state !== "awaiting_payment") throw new Error(`checkout is ${checkout.state}`);
-  return checkout;
-}
 
 async function availableOf(productId: number): Promise<string | null> {
   const [row] = await db
