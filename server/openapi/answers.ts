@@ -269,6 +269,7 @@ export const adminMembersAnswer = z.object({
       email: z.string(),
       username: z.string(),
       memberType: z.enum(MEMBER_TYPES),
+      secondFactor: z.boolean(),
     }),
   ),
 });
