@@ -1,5 +1,5 @@
 import "server-only";
-import { and, eq, inArray, isNull, sql } from "drizzle-orm";
+import { and, count, eq, isNull, sql } from "drizzle-orm";
 import { SIGN_IN_LIMIT } from "@/server/auth/sign-in";
 import type { Db } from "@/server/db/client";
 import { adminActions, members, recoveryCodes } from "@/server/db/schema";
@@ -36,8 +36,7 @@ export const CODE_WRONG_MESSAGE =
   "That code is not right. Check your authenticator app and try again.";
 export const CODE_REUSED_MESSAGE =
   "That code was just used. Wait for the next code in your authenticator app and enter it.";
-export const CODE_RATE_LIMITED_MESSAGE =
-  "Too many attempts. Please wait 15 minutes and try again.";
+export const CODE_RATE_LIMITED_MESSAGE = "Too many attempts. Please wait 15 minutes and try again.";
 export const CHALLENGE_EXPIRED_MESSAGE =
   "Your sign-in took too long. Please enter your password again.";
 export const ENROL_FIRST_MESSAGE =
@@ -46,7 +45,8 @@ export const TURNED_ON_MESSAGE = "Two-step sign-in is on.";
 export const TURNED_OFF_MESSAGE = "Two-step sign-in is off.";
 export const ALREADY_ON_MESSAGE = "Two-step sign-in is already on.";
 export const NOT_ON_MESSAGE = "Two-step sign-in is not on.";
-export const NO_SETUP_MESSAGE = "Start the set-up again: scan the new QR code, then enter its code.";
+export const NO_SETUP_MESSAGE =
+  "Start the set-up again: scan the new QR code, then enter its code.";
 export const ADMIN_KEEPS_IT_MESSAGE = "Admins cannot turn two-step sign-in off.";
 export const RESET_SELF_MESSAGE =
   "Your own two-step sign-in is changed by another admin, not here.";
@@ -68,13 +68,18 @@ export type SecondFactorStatus = { enabled: boolean; recoveryCodesLeft: number }
 
 export async function getSecondFactorStatus(db: Db, memberId: number): Promise<SecondFactorStatus> {
   const [row] = await db
-    .select({
-      enabledAt: members.totpEnabledAt,
-      left: sql<number>`(select count(*)::int from ${recoveryCodes} rc
-        where rc.member_id = ${members.id} and not rc.pending and rc.used_at is null)`,
-    })
+    .select({ enabledAt: members.totpEnabledAt, left: count(recoveryCodes.id) })
     .from(members)
-    .where(eq(members.id, memberId));
+    .leftJoin(
+      recoveryCodes,
+      and(
+        eq(recoveryCodes.memberId, members.id),
+        eq(recoveryCodes.pending, false),
+        isNull(recoveryCodes.usedAt),
+      ),
+    )
+    .where(eq(members.id, memberId))
+    .groupBy(members.id);
   if (!row) throw notFoundError();
   return { enabled: row.enabledAt !== null, recoveryCodesLeft: row.enabledAt ? row.left : 0 };
 }
@@ -288,7 +293,7 @@ async function clearSecondFactor(
       ...(endSessions ? { sessionVersion: sql`${members.sessionVersion} + 1` } : {}),
     })
     .where(eq(members.id, memberId));
-  await db.delete(recoveryCodes).where(inArray(recoveryCodes.memberId, [memberId]));
+  await db.delete(recoveryCodes).where(eq(recoveryCodes.memberId, memberId));
 }
 
 function attemptKey(memberId: number): string {

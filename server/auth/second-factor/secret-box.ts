@@ -31,11 +31,7 @@ export function unseal(purpose: SealPurpose, sealed: string | null | undefined):
   const raw = Buffer.from(sealed.slice(VERSION.length), "base64url");
   if (raw.length <= IV_BYTES + TAG_BYTES) return null;
   try {
-    const decipher = createDecipheriv(
-      "aes-256-gcm",
-      keyFor(purpose),
-      raw.subarray(0, IV_BYTES),
-    );
+    const decipher = createDecipheriv("aes-256-gcm", keyFor(purpose), raw.subarray(0, IV_BYTES));
     decipher.setAuthTag(raw.subarray(IV_BYTES, IV_BYTES + TAG_BYTES));
     return Buffer.concat([
       decipher.update(raw.subarray(IV_BYTES + TAG_BYTES)),
