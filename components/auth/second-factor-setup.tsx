@@ -28,11 +28,17 @@ export function SecondFactorSetupView({ setup }: { setup: SecondFactorSetup }) {
           className="size-44 shrink-0 rounded-xl border border-stone-200 bg-white p-2"
           dangerouslySetInnerHTML={{ __html: setup.qrSvg }}
         />
-        <div className="min-w-0 text-sm">
-          <p className="font-semibold text-stone-800">Key for typing into the app</p>
-          <p className="mt-1 font-mono break-all text-stone-900" data-testid="totp-secret">
-            {setup.secret}
-          </p>
+        <div className="flex min-w-0 flex-1 flex-col gap-1.5 text-sm">
+          <label htmlFor="totp-key" className="font-semibold text-stone-800">
+            Key for typing into the app
+          </label>
+          <input
+            id="totp-key"
+            readOnly
+            value={setup.secret}
+            onFocus={(event) => event.currentTarget.select()}
+            className="h-11 w-full rounded-xl border border-stone-300 bg-stone-50 px-3 font-mono text-stone-900"
+          />
         </div>
       </div>
       <section aria-labelledby="recovery-codes-heading">
