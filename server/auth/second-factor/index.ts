@@ -276,6 +276,34 @@ export async function enrolDemoSecret(db: Db, memberId: number, secret: string):
     .where(eq(members.id, memberId));
 }
 
+/**
+ * `npm run admin:create -- --reset-second-factor --username NAME`: the operator on the server
+ * clears an account's second factor when no other admin can (the only admin lost their phone and
+ * codes, or NEXTAUTH_SECRET was rotated). Sessions end; the audit row names the command.
+ */
+export async function resetSecondFactorFromServer(
+  db: Db,
+  username: string,
+): Promise<{ username: string } | null> {
+  return db.transaction(async (tx) => {
+    const [found] = await tx
+      .select({ id: members.id, sessionVersion: members.sessionVersion })
+      .from(members)
+      .where(eq(members.username, username.trim().toLowerCase()))
+      .for("update");
+    if (!found) return null;
+    await clearSecondFactor(tx, found.id, { endSessions: true });
+    await tx.insert(adminActions).values({
+      adminId: found.id,
+      action: "second_factor_reset",
+      target: `member:${found.id}`,
+      before: { sessionVersion: found.sessionVersion },
+      after: { by: "npm run admin:create -- --reset-second-factor", sessionsEnded: true },
+    });
+    return { username };
+  });
+}
+
 type Executor = Pick<Db, "update" | "delete">;
 
 async function clearSecondFactor(

@@ -22,6 +22,7 @@ import {
   getSecondFactorStatus,
   isFreshSecondFactor,
   resetSecondFactor,
+  resetSecondFactorFromServer,
   startSetup,
   turnOffSecondFactor,
   verifySecondFactor,
@@ -200,6 +201,24 @@ describe("turning it off and resetting it", () => {
     expect(
       await refusal(resetSecondFactor(db, { adminId: operator.id, userId: member.id })),
     ).toMatchObject({ code: "conflict", message: RESET_NONE_MESSAGE });
+  });
+});
+
+describe("npm run admin:create -- --reset-second-factor", () => {
+  it("clears an account's second factor on the server, ends its sessions and says so in the trail", async () => {
+    const { member: admin } = await enrolled("admin");
+    expect(await resetSecondFactorFromServer(db, "nobody_here")).toBeNull();
+    expect(await resetSecondFactorFromServer(db, admin.username.toUpperCase())).toEqual({
+      username: admin.username.toUpperCase(),
+    });
+    const after = await row(admin.id);
+    expect(after).toMatchObject({ totpEnabledAt: null, sessionVersion: admin.sessionVersion + 1 });
+    const trail = await db
+      .select()
+      .from(adminActions)
+      .where(eq(adminActions.target, `member:${admin.id}`))
+      .orderBy(adminActions.id);
+    expect(trail.map((r) => r.action)).toEqual(["second_factor_enrol", "second_factor_reset"]);
   });
 });
 
