@@ -74,7 +74,7 @@ export function LoginForm({
     (message: string) => {
       setSecondFactor(null);
       setValue("password", "");
-      setFailure(message);
+      setFailure(message || null);
     },
     [setValue],
   );

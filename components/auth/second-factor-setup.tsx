@@ -28,7 +28,7 @@ export function SecondFactorSetupView({ setup }: { setup: SecondFactorSetup }) {
           className="size-44 shrink-0 rounded-xl border border-stone-200 bg-white p-2"
           dangerouslySetInnerHTML={{ __html: setup.qrSvg }}
         />
-        <div className="flex min-w-0 flex-1 flex-col gap-1.5 text-sm">
+        <div className="flex w-full min-w-0 flex-1 flex-col gap-1.5 text-sm">
           <label htmlFor="totp-key" className="font-semibold text-stone-800">
             Key for typing into the app
           </label>

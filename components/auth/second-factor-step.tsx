@@ -113,6 +113,13 @@ export function SecondFactorStep({
       <SubmitButton disabled={busy || (enrolling && !setup)}>
         {busy ? "Processing ..." : enrolling ? "Turn on and sign in" : "Verify"}
       </SubmitButton>
+      <button
+        type="button"
+        onClick={() => onRestart("")}
+        className="text-leaf-800 self-start text-sm font-semibold underline underline-offset-2"
+      >
+        Sign in with another account
+      </button>
     </form>
   );
 }

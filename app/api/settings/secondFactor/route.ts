@@ -1,4 +1,4 @@
-import { secondFactorCodeSchema } from "@/lib/auth/second-factor";
+import { secondFactorCodeSchema } from "@/lib/auth/second-factor-schema";
 import {
   confirmSetup,
   getSecondFactorStatus,

@@ -1,5 +1,5 @@
 import { NextResponse } from "next/server";
-import { apiSignInSchema } from "@/lib/auth/second-factor";
+import { apiSignInSchema } from "@/lib/auth/second-factor-schema";
 import { finishSignIn } from "@/server/auth/finish-sign-in";
 import { readSignInClient } from "@/server/auth/client-ip";
 import { CODE_PROMPT_MESSAGE, ENROL_FIRST_MESSAGE } from "@/server/auth/second-factor";

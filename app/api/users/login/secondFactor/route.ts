@@ -1,4 +1,4 @@
-import { secondFactorCodeSchema } from "@/lib/auth/second-factor";
+import { secondFactorCodeSchema } from "@/lib/auth/second-factor-schema";
 import { readCookie } from "@/server/base/cookie-header";
 import { finishSignIn } from "@/server/auth/finish-sign-in";
 import { CHALLENGE_COOKIE } from "@/server/auth/second-factor/challenge";

@@ -1,4 +1,4 @@
-import { secondFactorCodeSchema } from "@/lib/auth/second-factor";
+import { secondFactorCodeSchema } from "@/lib/auth/second-factor-schema";
 import { verifySecondFactor } from "@/server/auth/second-factor";
 import { answerWithSecondFactorChecked } from "@/server/auth/second-factor/step-up";
 import { route } from "@/server/http/route";
