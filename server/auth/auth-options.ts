@@ -91,11 +91,7 @@ export function getAuthOptions(): NextAuthOptions {
             const outcome = afterPassword(member);
             if (outcome.kind === "second-factor") {
               // No session yet: the code step (POST /api/users/login/secondFactor) reads this.
-              (await cookies()).set(
-                CHALLENGE_COOKIE,
-                outcome.challenge,
-                challengeCookieOptions(),
-              );
+              (await cookies()).set(CHALLENGE_COOKIE, outcome.challenge, challengeCookieOptions());
               throw new SecondFactorNeeded(outcome.purpose);
             }
             return {

@@ -1,4 +1,3 @@
-import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 
 vi.mock(import("@/server/security"), async (importOriginal) => ({
@@ -29,7 +28,6 @@ import { CHALLENGE_COOKIE } from "@/server/auth/second-factor/challenge";
 import { decodeSessionToken, encodeSessionToken, nowSeconds } from "@/server/auth/token";
 import { stampedHeadersForTest } from "@/server/base/connection";
 import type { Db } from "@/server/db/client";
-import { adminActions, members } from "@/server/db/schema";
 import {
   DEFAULT_PASSWORD,
   createAdmin,
@@ -72,7 +70,7 @@ function cookieValue(response: Response, name: string): string | undefined {
 }
 
 async function sessionCookie(member: Member, secondFactorAt?: number): Promise<string> {
-  const [row] = await db.select().from(members).where(eq(members.id, member.id));
+  const row = await db.query.members.findFirst({ where: (m, { eq }) => eq(m.id, member.id) });
   const token = await encodeSessionToken({
     memberId: member.id,
     sessionVersion: row!.sessionVersion,
@@ -132,7 +130,9 @@ describe("an admin's sign-in", () => {
     expect((await decodeSessionToken(token))?.secondFactorAt).toBeGreaterThan(0);
     expect(cookieValue(right, "_token")).toBe(token);
     expect(cookieValue(right, CHALLENGE_COOKIE)).toBe("");
-    const trail = await db.select().from(adminActions).where(eq(adminActions.adminId, admin.id));
+    const trail = await db.query.adminActions.findMany({
+      where: (a, { eq }) => eq(a.adminId, admin.id),
+    });
     expect(trail.map((r) => r.action)).toEqual(["second_factor_enrol"]);
   });
 
@@ -218,7 +218,7 @@ describe("the step-up of the sensitive admin calls", () => {
     const cookie = await sessionCookie(admin, nowSeconds());
     const answer = await resetSecondFactor(call("/x", { cookie, body: { userId: other.id } }), ctx);
     expect(answer.status).toBe(200);
-    const [row] = await db.select().from(members).where(eq(members.id, other.id));
+    const row = await db.query.members.findFirst({ where: (m, { eq }) => eq(m.id, other.id) });
     expect(row!.totpEnabledAt).toBeNull();
   });
 });

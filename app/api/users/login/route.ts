@@ -43,10 +43,7 @@ export const POST = route(
     if (code !== undefined && outcome.purpose === "verify")
       return finishSignIn(db, req, await completeWithPasswordAndCode(db, member, code));
     const message = outcome.purpose === "enrol" ? ENROL_FIRST_MESSAGE : CODE_PROMPT_MESSAGE;
-    const response = NextResponse.json(
-      { message, secondFactor: outcome.purpose },
-      { status: 401 },
-    );
+    const response = NextResponse.json({ message, secondFactor: outcome.purpose }, { status: 401 });
     response.cookies.set(CHALLENGE_COOKIE, outcome.challenge, challengeCookieOptions());
     return response;
   },
