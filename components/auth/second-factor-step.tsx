@@ -33,7 +33,7 @@ export function SecondFactorStep({
     void send<SecondFactorSetup>("/api/users/login/secondFactor/setup", {}).then((result) => {
       if (!live) return;
       if (result.ok) setSetup(result.data);
-      else if (result.status === 401) onRestart(result.message);
+      else if (result.status === 409) onRestart(result.message);
       else setFailure(result.message);
     });
     return () => {
@@ -57,7 +57,7 @@ export function SecondFactorStep({
       return;
     }
     setBusy(false);
-    if (result.status === 401) onRestart(result.message);
+    if (result.status === 409) onRestart(result.message);
     else if (result.fieldErrors.code) setCodeError(result.fieldErrors.code);
     else setFailure(result.message);
   }

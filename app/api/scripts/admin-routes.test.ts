@@ -164,6 +164,7 @@ describe("POST /api/scripts/findMembersByKeyword and findOrdersByKeyword", () =>
         email: customer.email,
         username: customer.username,
         memberType: "customer",
+        secondFactor: false,
       },
     ]);
     const orders = await call(findOrders, admin, { body: { keyword: order.orderNo } });

@@ -172,7 +172,7 @@ describe("an admin's sign-in", () => {
         call("/x", { ...(cookie ? { cookie } : {}), body: { code: "123456" } }),
         ctx,
       );
-      expect(answer.status).toBe(401);
+      expect(answer.status).toBe(409);
       expect(((await answer.json()) as { message: string }).message).toBe(
         CHALLENGE_EXPIRED_MESSAGE,
       );

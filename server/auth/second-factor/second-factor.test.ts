@@ -267,7 +267,7 @@ describe("signing in in two steps", () => {
     });
     for (const challenge of [undefined, "v1.nonsense", forged, stale])
       expect(await refusal(completeWithCode(db, challenge, code))).toEqual({
-        code: "unauthorized",
+        code: "conflict",
         message: CHALLENGE_EXPIRED_MESSAGE,
       });
     expect(readChallenge(forged)).toBeNull();

@@ -43,8 +43,9 @@ export function afterPassword(member: SignedInMember): PasswordOutcome {
 
 /**
  * The code step: a right code for the member behind a live challenge signs them in (and, for an
- * enrolment, confirms their new second factor first). @throws AppError unauthorized (no or an
- * expired challenge), validation (wrong code), rate_limited
+ * enrolment, confirms their new second factor first). @throws AppError conflict (no live
+ * challenge: a public call never answers a visitor 401, decision 0053), validation (wrong code),
+ * rate_limited
  */
 export async function completeWithCode(
   db: Db,
@@ -96,6 +97,6 @@ async function liveChallenge(db: Db, value: string | undefined) {
     : [];
   // A password reset or an operator's reset between the two steps voids the challenge.
   if (!challenge || !member || member.sessionVersion !== challenge.sessionVersion)
-    throw new AppError("unauthorized", CHALLENGE_EXPIRED_MESSAGE);
+    throw new AppError("conflict", CHALLENGE_EXPIRED_MESSAGE);
   return { challenge, member };
 }

@@ -86,15 +86,6 @@ const STATE_REFUSALS: Readonly<Record<string, string>> = {
 };
 
 /**
- * The code steps of a two-step sign-in: without the password step's `_second_factor` cookie there
- * is no sign-in to finish, and the answer is a 401 however right the body is (decision 0053).
- */
-const SIGN_IN_STEPS: Readonly<Record<string, string>> = {
-  "POST /api/users/login/secondFactor": "finishes the sign-in the password step began",
-  "POST /api/users/login/secondFactor/setup": "sets up the second factor of that sign-in",
-};
-
-/**
  * Operations the document lists for clients but whose answers are not ours to check: next-auth's
  * own handler answers the sign-in form and the sign-out form with a 302 to a page (or `{ url }`
  * with `json=true`) whatever the body says, and the document has no 302 answer (decision 0048).
@@ -188,7 +179,7 @@ export async function contractGroup({ app, env, tally }: GroupContext): Promise<
       if (!answer) continue;
       tally.expect(
         `${label}: a valid request is not refused as unauthenticated`,
-        answer.status !== 401 || SIGN_IN_STEPS[key] !== undefined,
+        answer.status !== 401,
       );
       if (MALFORMED.has(answer.status) && !STATE_REFUSALS[key])
         mismatch(
