@@ -134,7 +134,7 @@ let tail: Promise<unknown> = Promise.resolve();
  */
 export function withHandoverQueueLock<T>(task: () => Promise<T>): Promise<T> {
   const locks = (globalThis.navigator as Navigator | undefined)?.locks;
-  if (locks) return locks.request("handover-queue", task);
+  if (locks) return locks.request("handover-queue", task) as Promise<T>;
   const run = tail.then(task, task);
   tail = run.catch(() => undefined);
   return run;

@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import Link from "next/link";
 import { Suspense } from "react";
 import { SearchBox } from "@/components/catalog/search-box";
 import { EmptyOrders } from "@/components/orders/empty-orders";
@@ -33,6 +34,12 @@ export default function ManageCustomerOrdersPage({ searchParams }: Props) {
         lead="The orders customers placed with you. Keep each line's status up to date so they know when to come by."
       />
       <div className="container-page py-8 sm:py-12">
+        <Link
+          href="/customerOrders/scan"
+          className="text-leaf-800 mb-6 inline-block font-semibold underline underline-offset-4"
+        >
+          Scan a customer&rsquo;s code
+        </Link>
         <Suspense fallback={<p className="text-stone-600">Loading your orders…</p>}>
           <ReceivedOrders searchParams={searchParams} />
         </Suspense>

@@ -1,8 +1,6 @@
-import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { encodeSessionToken, nowSeconds } from "@/server/auth/token";
 import type { Db } from "@/server/db/client";
-import { orderItems } from "@/server/db/schema";
 import {
   createCustomer,
   createMerchant,
@@ -70,7 +68,7 @@ async function world() {
 }
 
 const confirmedAtOf = async (lineId: number) =>
-  (await db.select().from(orderItems).where(eq(orderItems.id, lineId)))[0]!.confirmedAt;
+  (await db.query.orderItems.findFirst({ where: (l, { eq }) => eq(l.id, lineId) }))!.confirmedAt;
 
 describe("POST /api/orders/confirmByCode", () => {
   it("confirms by typed short code once, and a replay answers already_confirmed", async () => {
@@ -143,8 +141,13 @@ describe("POST /api/orders/confirmByCode", () => {
   });
 
   it("says plainly when the farm's items were cancelled in the meantime", async () => {
-    const { merchant, order, line } = await world();
-    await db.update(orderItems).set({ status: "cancelled" }).where(eq(orderItems.id, line.id));
+    const merchant = await createMerchant(db);
+    const customer = await createCustomer(db);
+    const product = await createProduct(db, { merchantId: merchant.id });
+    const order = await createOrder(db, {
+      customerId: customer.id,
+      items: [{ productId: product.id, status: "cancelled" }],
+    });
     const answer = await confirm(merchant, { code: handoverShortCode(order.id, merchant.id) });
     expect(answer).toEqual({
       status: 409,
