@@ -1,9 +1,9 @@
 import { randomUUID } from "node:crypto";
-import { writeFile } from "node:fs/promises";
+import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { chromium, expect, test, type Page } from "@playwright/test";
 import QRCode from "qrcode";
-import { demoSession } from "./demo-sessions";
+import { resumeDemoSession } from "./demo-sessions";
 import { registerCustomer, skipMyLocalDialog } from "./fixtures";
 
 // The farm app (issue 45 items 3 and 4, decision 0053): the demo farm installs it, scans a
@@ -53,7 +53,11 @@ async function qrVideo(text: string, file: string) {
     for (let col = 0; col < modules.size; col += 1)
       if (modules.get(row, col))
         for (let y = 0; y < scale; y += 1)
-          luma.fill(16, (top + row * scale + y) * width + left + col * scale, (top + row * scale + y) * width + left + (col + 1) * scale);
+          luma.fill(
+            16,
+            (top + row * scale + y) * width + left + col * scale,
+            (top + row * scale + y) * width + left + (col + 1) * scale,
+          );
   const chroma = Buffer.alloc((width / 2) * (height / 2) * 2, 128);
   const frame = Buffer.concat([Buffer.from("FRAME\n"), luma, chroma]);
   const header = Buffer.from(`YUV4MPEG2 W${width} H${height} F10:1 Ip A1:1 C420jpeg\n`);
@@ -94,10 +98,12 @@ test("a farm installs the app, scans a code, confirms another offline and sees i
 
   // The farm's phone: a camera that films the first order's QR code.
   const video = path.join(testInfo.outputDir, "qr.y4m");
-  await import("node:fs/promises").then((fs) => fs.mkdir(testInfo.outputDir, { recursive: true }));
+  await mkdir(testInfo.outputDir, { recursive: true });
   await qrVideo(scanned.qrUrl, video);
   const { launchOptions, viewport, isMobile, hasTouch } = testInfo.project.use;
-  const browser = await chromium.launch({
+  // A profile of its own rather than an incognito context: Chrome never offers to install from
+  // incognito, and its installability check below says so.
+  const context = await chromium.launchPersistentContext(path.join(testInfo.outputDir, "profile"), {
     ...launchOptions,
     args: [
       ...(launchOptions?.args ?? []),
@@ -105,17 +111,15 @@ test("a farm installs the app, scans a code, confirms another offline and sees i
       "--use-fake-ui-for-media-stream",
       `--use-file-for-fake-video-capture=${video}`,
     ],
-  });
-  const context = await browser.newContext({
     baseURL,
     viewport,
     isMobile,
     hasTouch,
-    storageState: demoSession(FARM),
     permissions: ["camera"],
   });
+  await resumeDemoSession(context, FARM);
   await skipMyLocalDialog(context, baseURL!);
-  const farm = await context.newPage();
+  const farm = context.pages()[0] ?? (await context.newPage());
 
   // Installable: the manifest is linked and valid, and the service worker controls the page.
   await farm.goto("/customerOrders/manage");
@@ -164,8 +168,10 @@ test("a farm installs the app, scans a code, confirms another offline and sees i
   expect(installabilityErrors.map((e) => e.errorId)).toEqual([]);
 
   // The scanner: the camera reads the first order's code and confirms it in place.
-  await farm.getByRole("link", { name: "Scan a customer's code" }).click();
-  await expect(farm.getByRole("heading", { level: 1, name: "Scan a customer's code" })).toBeVisible();
+  await farm.getByRole("link", { name: "Scan a customer’s code" }).click();
+  await expect(
+    farm.getByRole("heading", { level: 1, name: "Scan a customer's code" }),
+  ).toBeVisible();
   await farm.getByRole("button", { name: "Start the camera" }).click();
   const result = farm.getByRole("status").filter({ hasText: "Handover confirmed" });
   await expect(result).toContainText(`Handover of order ${scanned.orderNo} confirmed.`, {
@@ -197,7 +203,9 @@ test("a farm installs the app, scans a code, confirms another offline and sees i
     `Order ${typed.orderNo} was already confirmed`,
   );
   // A tampered code is refused with a clear message.
-  await farm.getByLabel("Code under the QR code").fill(typed.shortCode.replace(/.$/, (c) => (c === "A" ? "B" : "A")));
+  await farm
+    .getByLabel("Code under the QR code")
+    .fill(typed.shortCode.replace(/.$/, (c) => (c === "A" ? "B" : "A")));
   await farm.getByRole("button", { name: "Confirm handover" }).click();
   await expect(farm.getByRole("alert").filter({ hasText: "Not confirmed" })).toContainText(
     "This QR code is not valid for your farm.",
@@ -209,5 +217,5 @@ test("a farm installs the app, scans a code, confirms another offline and sees i
     const { order } = (await view.json()) as { order: { lines: { confirmed: boolean }[] } };
     expect(order.lines.every((line) => line.confirmed)).toBe(true);
   }
-  await browser.close();
+  await context.close();
 });

@@ -104,7 +104,11 @@ describe("the handover queue", () => {
     await queueHandover(store, { code: "1-AAAA-AAAA", now: new Date(base + 2000), newId });
     const flushed = await flushHandoverQueue(store, server.send);
     expect(flushed.map(({ code, result, message }) => ({ code, result, message }))).toEqual([
-      { code: "9-ZZZZ-ZZZZ", result: "refused", message: "This QR code is not valid for your farm." },
+      {
+        code: "9-ZZZZ-ZZZZ",
+        result: "refused",
+        message: "This QR code is not valid for your farm.",
+      },
       {
         code: "8-YYYY-YYYY",
         result: "refused",

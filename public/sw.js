@@ -119,7 +119,9 @@ self.addEventListener("message", (event) => {
       caches
         .keys()
         .then((keys) =>
-          Promise.all(keys.filter((key) => key.startsWith("farm-")).map((key) => caches.delete(key))),
+          Promise.all(
+            keys.filter((key) => key.startsWith("farm-")).map((key) => caches.delete(key)),
+          ),
         ),
     );
   }
@@ -132,6 +134,8 @@ self.addEventListener("sync", (event) => {
   event.waitUntil(
     self.clients
       .matchAll({ type: "window" })
-      .then((windows) => windows.forEach((client) => client.postMessage({ type: "flush-handovers" }))),
+      .then((windows) =>
+        windows.forEach((client) => client.postMessage({ type: "flush-handovers" })),
+      ),
   );
 });

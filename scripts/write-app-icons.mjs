@@ -17,7 +17,10 @@ for (const size of [96, 180, 192, 512]) {
 // Maskable: the logo at 70% on a full green square, so any mask shape keeps the leaf whole.
 for (const size of [192, 512]) {
   const inner = Math.round(size * 0.7);
-  const logo = await sharp(svg, { density: (72 * inner) / 32 }).resize(inner, inner).png().toBuffer();
+  const logo = await sharp(svg, { density: (72 * inner) / 32 })
+    .resize(inner, inner)
+    .png()
+    .toBuffer();
   await sharp({ create: { width: size, height: size, channels: 4, background: GREEN } })
     .composite([{ input: logo, gravity: "centre" }])
     .png()

@@ -9,7 +9,9 @@ export async function clearFarmApp(): Promise<void> {
     const registrations = await navigator.serviceWorker.getRegistrations();
     if (registrations.length === 0) return;
     const keys = await caches.keys();
-    await Promise.all(keys.filter((key) => key.startsWith("farm-")).map((key) => caches.delete(key)));
+    await Promise.all(
+      keys.filter((key) => key.startsWith("farm-")).map((key) => caches.delete(key)),
+    );
     await Promise.all(registrations.map((registration) => registration.unregister()));
   } catch {
     // Storage the browser refuses to touch (a private window) holds nothing to clear.

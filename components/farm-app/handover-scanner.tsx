@@ -3,11 +3,7 @@
 import { Camera, CameraOff, CircleCheck, Clock } from "lucide-react";
 import { useCallback, useEffect, useId, useRef, useState } from "react";
 import { Button } from "@/components/ui/button";
-import {
-  queueHandover,
-  type FlushedHandover,
-  type QueuedHandover,
-} from "@/lib/handover-queue";
+import { queueHandover, type FlushedHandover, type QueuedHandover } from "@/lib/handover-queue";
 import { flushQueueNow, QUEUE_FLUSHED_EVENT, requestQueueSync } from "./flush-queue";
 import { handoverStore } from "./handover-store";
 import { HANDOVER_DONE_KEY } from "./install-prompt";

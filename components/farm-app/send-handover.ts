@@ -8,7 +8,9 @@ export async function sendHandover(
   item: Pick<QueuedHandover, "code"> & { handedOverAt?: string },
 ): Promise<HandoverAnswer> {
   const result = await send<Confirmed>("/api/orders/confirmByCode", {
-    json: item.handedOverAt ? { code: item.code, handedOverAt: item.handedOverAt } : { code: item.code },
+    json: item.handedOverAt
+      ? { code: item.code, handedOverAt: item.handedOverAt }
+      : { code: item.code },
   });
   if (!result.ok) return { ok: false, status: result.status, message: result.message };
   const { outcome, message, orderNo } = result.data;

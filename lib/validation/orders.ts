@@ -55,7 +55,9 @@ export const confirmByCodeSchema = z.object({
     .trim()
     .min(1, "Please scan or type the customer's code.")
     .max(512, "This is not a handover code."),
-  handedOverAt: z.iso.datetime({ offset: true, error: "Please give the time as an ISO date." }).optional(),
+  handedOverAt: z.iso
+    .datetime({ offset: true, error: "Please give the time as an ISO date." })
+    .optional(),
 });
 
 /** POST /api/scripts/cancelOrderLine and /api/scripts/payMerchant (admin): one order line. */

@@ -44,7 +44,9 @@ const SHORT_SIGNATURE_CHARS = 8;
 const SHORT_CODE_PATTERN = /^([1-9]\d{0,9})([0-9A-Z]{8})$/;
 
 function shortSignature(orderId: number, merchantId: number): string {
-  const digest = createHmac("sha256", signingKey()).update(`short:${orderId}:${merchantId}`).digest();
+  const digest = createHmac("sha256", signingKey())
+    .update(`short:${orderId}:${merchantId}`)
+    .digest();
   let bits = 0;
   let value = 0;
   let out = "";
@@ -77,11 +79,7 @@ export function handoverShortCode(orderId: number, merchantId: number): string {
 export function parseHandoverShortCode(
   text: string,
 ): { orderId: number; signature: string } | null {
-  const compact = text
-    .toUpperCase()
-    .replace(/[\s-]/g, "")
-    .replace(/O/g, "0")
-    .replace(/[IL]/g, "1");
+  const compact = text.toUpperCase().replace(/[\s-]/g, "").replace(/O/g, "0").replace(/[IL]/g, "1");
   const match = SHORT_CODE_PATTERN.exec(compact);
   if (!match) return null;
   return { orderId: Number(match[1]), signature: match[2]! };

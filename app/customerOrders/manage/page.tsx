@@ -1,5 +1,4 @@
 import type { Metadata } from "next";
-import Link from "next/link";
 import { Suspense } from "react";
 import { SearchBox } from "@/components/catalog/search-box";
 import { EmptyOrders } from "@/components/orders/empty-orders";
@@ -34,12 +33,14 @@ export default function ManageCustomerOrdersPage({ searchParams }: Props) {
         lead="The orders customers placed with you. Keep each line's status up to date so they know when to come by."
       />
       <div className="container-page py-8 sm:py-12">
-        <Link
+        {/* A full load, not a client navigation: a document keeps the Permissions-Policy it was
+            loaded with, and only the scanner's own allows the camera (decision 0053). */}
+        <a
           href="/customerOrders/scan"
           className="text-leaf-800 mb-6 inline-block font-semibold underline underline-offset-4"
         >
           Scan a customer&rsquo;s code
-        </Link>
+        </a>
         <Suspense fallback={<p className="text-stone-600">Loading your orders…</p>}>
           <ReceivedOrders searchParams={searchParams} />
         </Suspense>

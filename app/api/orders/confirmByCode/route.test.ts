@@ -125,7 +125,12 @@ describe("POST /api/orders/confirmByCode", () => {
       [otherMerchant, { code: good }, 403, INVALID_CODE_MESSAGE],
       [otherMerchant, { code: handoverUrl(order.id, merchant.id) }, 403, OTHER_FARM_MESSAGE],
       [merchant, { code: "hello" }, 422, CODE_NOT_RECOGNISED_MESSAGE],
-      [merchant, { code: "https://example.com/orders/1/confirmByMerchant?m=1&t=x" }, 422, CODE_NOT_RECOGNISED_MESSAGE],
+      [
+        merchant,
+        { code: "https://example.com/orders/1/confirmByMerchant?m=1&t=x" },
+        422,
+        CODE_NOT_RECOGNISED_MESSAGE,
+      ],
       [
         merchant,
         { code: good, handedOverAt: new Date(Date.now() - week).toISOString() },
