@@ -3,7 +3,7 @@ import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { chromium, expect, test, type Page } from "@playwright/test";
 import QRCode from "qrcode";
-import { resumeDemoSession } from "./demo-sessions";
+import { demoSession, resumeDemoSession } from "./demo-sessions";
 import { registerCustomer, skipMyLocalDialog } from "./fixtures";
 
 // The farm app (issue 45 items 3 and 4, decision 0053): the demo farm installs it, scans a
@@ -175,7 +175,7 @@ test("a farm installs the app, scans a code, confirms another offline and sees i
   await farm.getByRole("button", { name: "Start the camera" }).click();
   const result = farm.getByRole("status").filter({ hasText: "Handover confirmed" });
   await expect(result).toContainText(`Handover of order ${scanned.orderNo} confirmed.`, {
-    timeout: 20_000,
+    timeout: 30_000,
   });
 
   // Offline: the farm's recent orders still read, and a typed code waits on the phone.
@@ -193,7 +193,7 @@ test("a farm installs the app, scans a code, confirms another offline and sees i
   await context.setOffline(false);
   await expect(farm.getByRole("list", { name: "Sent confirmations" })).toContainText(
     `Handover of order ${typed.orderNo} confirmed.`,
-    { timeout: 20_000 },
+    { timeout: 30_000 },
   );
   await expect(farm.getByText("Nothing is waiting to be sent.")).toBeVisible();
   // The same code again (a second phone, a replayed queue) changes nothing and says so.
@@ -218,4 +218,36 @@ test("a farm installs the app, scans a code, confirms another offline and sees i
     expect(order.lines.every((line) => line.confirmed)).toBe(true);
   }
   await context.close();
+});
+
+test("a farm whose camera is blocked is told how to allow it and types the code", async ({
+  baseURL,
+}, testInfo) => {
+  const { launchOptions, viewport, isMobile, hasTouch } = testInfo.project.use;
+  // A camera exists, but the farm never allowed it: the browser refuses getUserMedia.
+  const browser = await chromium.launch({
+    ...launchOptions,
+    args: [...(launchOptions?.args ?? []), "--use-fake-device-for-media-stream"],
+  });
+  const context = await browser.newContext({
+    baseURL,
+    viewport,
+    isMobile,
+    hasTouch,
+    storageState: demoSession(FARM),
+  });
+  await skipMyLocalDialog(context, baseURL!);
+  const farm = await context.newPage();
+  await farm.goto("/customerOrders/scan");
+  await farm.getByRole("button", { name: "Start the camera" }).click();
+  await expect(
+    farm.getByRole("alert").filter({ hasText: "The camera is blocked for this site." }),
+  ).toContainText("To scan, allow it: tap the lock or camera icon beside the address");
+  await expect(farm.getByLabel("Code under the QR code")).toBeFocused();
+  await farm.getByLabel("Code under the QR code").fill("not a code");
+  await farm.getByRole("button", { name: "Confirm handover" }).click();
+  await expect(farm.getByRole("alert").filter({ hasText: "Not confirmed" })).toContainText(
+    "This is not a handover code.",
+  );
+  await browser.close();
 });

@@ -108,7 +108,8 @@ export function HandoverScanner() {
           localStorage.setItem(HANDOVER_DONE_KEY, "1");
           setResult({ kind: answer.outcome, message: answer.message });
           setCode("");
-        } else if (answer.status === 0) {
+        } else if (answer.status === 0 || answer.status >= 500) {
+          // No answer, or the server's fault: kept on the phone like an offline handover.
           await queueHandover(handoverStore(), { code: text, newId: () => crypto.randomUUID() });
           await refreshQueue();
           void requestQueueSync();
