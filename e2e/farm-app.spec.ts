@@ -211,6 +211,10 @@ test("a farm installs the app, scans a code, confirms another offline and sees i
     "This QR code is not valid for your farm.",
   );
 
+  // The customer's browser never got the worker: it is the farms' alone.
+  expect(
+    await page.evaluate(async () => (await navigator.serviceWorker.getRegistrations()).length),
+  ).toBe(0);
   // The customer sees both handovers done.
   for (const { orderNo } of [scanned, typed]) {
     const view = await page.request.get(`/api/orders/${orderNo}/view`);
