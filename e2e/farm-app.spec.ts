@@ -180,8 +180,12 @@ test("a farm installs the app, scans a code, confirms another offline and sees i
 
   // Offline: the farm's recent orders still read, and a typed code waits on the phone.
   await context.setOffline(true);
-  await farm.goto("/customerOrders/manage");
+  const kept = await farm.goto("/customerOrders/manage");
+  expect(kept?.fromServiceWorker()).toBe(true);
   await expect(farm.getByRole("heading", { level: 1, name: "Customer Orders" })).toBeVisible();
+  // A product page is never kept (its price and stock are the network's): offline, the offline page.
+  await farm.goto(`/products/${product.id}`);
+  await expect(farm.getByRole("heading", { level: 1, name: "You are offline" })).toBeVisible();
   await farm.goto("/customerOrders/scan");
   await farm.getByLabel("Code under the QR code").fill(typed.shortCode.toLowerCase());
   await farm.getByRole("button", { name: "Confirm handover" }).click();
