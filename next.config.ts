@@ -66,7 +66,7 @@ const nextConfig: NextConfig = {
   async headers() {
     return [
       { source: "/:path*", headers: securityHeaders },
-      // The handover scanner is the one page that may use the camera (decision 0053); the later
+      // The handover scanner is the one page that may use the camera (decision 0054); the later
       // entry wins for the same header.
       {
         source: "/customerOrders/scan",

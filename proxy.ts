@@ -36,7 +36,7 @@ const PROTECTED_PATHS: readonly RegExp[] = [
   /^\/checkout\/[^/]+\/payment\/?$/, // checkoutPayment: /checkout/{paymentType}/payment
   /^\/checkout\/payment\/[^/]+\/completed(?:\/[^/]+)?\/?$/, // checkoutPaymentCompleted
   /^\/customerOrders\/manage\/?$/, // manageCustomerOrders
-  /^\/customerOrders\/scan\/?$/, // the farm app's handover scanner (decision 0053)
+  /^\/customerOrders\/scan\/?$/, // the farm app's handover scanner (decision 0054)
   /^\/myOrders\/manage\/?$/, // manageMyOrders
   // Not in the spec's list, but a member's own pages all the same.
   /^\/checkout\/[^/]+\/preview\/?$/, // checkoutPreview

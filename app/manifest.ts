@@ -11,7 +11,7 @@ const icon = (src: string, size: number, purpose: "any" | "maskable") => ({
   purpose,
 });
 
-// /manifest.webmanifest: the installable farm app (issue 45 item 3, decision 0053). Next links it
+// /manifest.webmanifest: the installable farm app (issue 45 item 3, decision 0054). Next links it
 // from every page; only a signed-in farm gets the service worker that makes it installable.
 export default function manifest(): MetadataRoute.Manifest {
   return {

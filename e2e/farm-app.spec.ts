@@ -6,7 +6,7 @@ import QRCode from "qrcode";
 import { demoSession, resumeDemoSession } from "./demo-sessions";
 import { registerCustomer, skipMyLocalDialog } from "./fixtures";
 
-// The farm app (issue 45 items 3 and 4, decision 0053): the demo farm installs it, scans a
+// The farm app (issue 45 items 3 and 4, decision 0054): the demo farm installs it, scans a
 // customer's code with a fake camera, confirms another handover by typed code while offline, and
 // sees it confirmed once when the network returns. Its own customer and orders, so both projects
 // run it at once.

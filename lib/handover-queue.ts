@@ -1,5 +1,5 @@
 /**
- * The farm app's queue of handover confirmations made while the phone was offline (decision 0053).
+ * The farm app's queue of handover confirmations made while the phone was offline (decision 0054).
  * Pure logic over a small store interface: the browser keeps the queue in IndexedDB
  * (components/farm-app/handover-store.ts), the tests in memory.
  *

@@ -1,5 +1,5 @@
 /*
- * The farm app's service worker (decision 0053). Registered only for a signed-in farm
+ * The farm app's service worker (decision 0054). Registered only for a signed-in farm
  * (components/farm-app); a sign-out deletes its caches and unregisters it.
  *
  * - The shell (Next's content-hashed /_next/static files, the icons) is cache-first: a hashed file

@@ -3,7 +3,7 @@ import type { Metadata } from "next";
 
 export const metadata: Metadata = { title: "You are offline", robots: { index: false } };
 
-// /offline: what the farm app's service worker shows for a page it did not keep (decision 0053).
+// /offline: what the farm app's service worker shows for a page it did not keep (decision 0054).
 // Static, the same for everyone: the worker stores it when it installs.
 export default function OfflinePage() {
   return (

@@ -1,7 +1,7 @@
 /**
  * Sign-out: the farm app's caches (the farm's recent orders among them) are deleted and its service
  * worker unregistered, so the next person on this browser finds nothing of the farm's (decision
- * 0053). Small on purpose: the logout menu entry imports it on every page.
+ * 0054). Small on purpose: the logout menu entry imports it on every page.
  */
 export async function clearFarmApp(): Promise<void> {
   if (typeof navigator === "undefined" || !("serviceWorker" in navigator)) return;

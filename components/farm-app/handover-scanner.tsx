@@ -31,7 +31,7 @@ const timeOf = (iso: string) =>
   new Date(iso).toLocaleTimeString(undefined, { hour: "numeric", minute: "2-digit" });
 
 /**
- * "Scan a customer's code" (issue 45 item 4, decision 0053): the camera reads the customer's QR
+ * "Scan a customer's code" (issue 45 item 4, decision 0054): the camera reads the customer's QR
  * code, or the farm types the short code under it; the handover is confirmed in place. Offline, it
  * is queued on the phone with its time and sent when the network returns, exactly once.
  */

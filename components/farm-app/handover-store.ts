@@ -36,7 +36,7 @@ async function run<T>(
 let fallback: HandoverQueueStore | null = null;
 
 /**
- * The queue on the phone, in IndexedDB so it outlives the tab and a restart (decision 0053); in
+ * The queue on the phone, in IndexedDB so it outlives the tab and a restart (decision 0054); in
  * memory where IndexedDB is missing (a private window of some browsers), for this page only.
  */
 export function handoverStore(): HandoverQueueStore {

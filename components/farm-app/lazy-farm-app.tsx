@@ -10,7 +10,7 @@ const FarmApp = dynamic(() => import("./farm-app").then((m) => m.FarmApp), { ssr
 
 /**
  * The farm app for a signed-in farm; for anyone else, the app of a farm that signed out another
- * way (the session ended, a password change) is cleared here (decision 0053).
+ * way (the session ended, a password change) is cleared here (decision 0054).
  */
 export function LazyFarmApp({ isFarm }: { isFarm: boolean }) {
   useEffect(() => {

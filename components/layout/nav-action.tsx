@@ -21,7 +21,7 @@ export async function runNavAction(action: NavAction): Promise<void> {
   }
   try {
     await fetch(LOGOUT_ENDPOINT, { method: "POST", credentials: "same-origin" });
-    // The farm app's kept orders go with the session (decision 0053).
+    // The farm app's kept orders go with the session (decision 0054).
     await clearFarmApp();
   } finally {
     // A full load on purpose: it drops every client cache of the signed-in pages and redraws the shell.

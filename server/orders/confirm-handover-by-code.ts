@@ -47,7 +47,7 @@ export type ConfirmHandoverByCodeResult = Omit<ConfirmByMerchantResult, "confirm
 };
 
 /**
- * The in-app scanner's confirm (decision 0053): resolves what was scanned or typed to the order and
+ * The in-app scanner's confirm (decision 0054): resolves what was scanned or typed to the order and
  * its handover token, then confirms exactly like the confirm page (confirmByMerchant), so a code
  * confirmed elsewhere, or a queue replayed twice, answers `already_confirmed` and changes nothing.
  *

@@ -34,7 +34,7 @@ export default function ManageCustomerOrdersPage({ searchParams }: Props) {
       />
       <div className="container-page py-8 sm:py-12">
         {/* A full load, not a client navigation: a document keeps the Permissions-Policy it was
-            loaded with, and only the scanner's own allows the camera (decision 0053). */}
+            loaded with, and only the scanner's own allows the camera (decision 0054). */}
         <a
           href="/customerOrders/scan"
           className="text-leaf-800 mb-6 inline-block font-semibold underline underline-offset-4"

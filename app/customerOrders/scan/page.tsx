@@ -12,7 +12,7 @@ export const metadata: Metadata = {
 };
 
 // /customerOrders/scan (farms only; issue 45 item 4): the farm app's handover scanner. The camera
-// and its decoder load only here; offline, confirmations wait on the phone (decision 0053).
+// and its decoder load only here; offline, confirmations wait on the phone (decision 0054).
 export default function ScanPage() {
   return (
     <>
