@@ -11,7 +11,11 @@ import { parseArgs } from "node:util";
 
 const USAGE =
   "Usage: npm run admin:create -- --username NAME --email EMAIL --first-name FIRST --last-name LAST\n" +
-  "  The password is read from ADMIN_PASSWORD, or asked for.";
+  "  The password is read from ADMIN_PASSWORD, or asked for. The new admin sets up two-step\n" +
+  "  sign-in (an authenticator app) at the first sign-in.\n" +
+  "       npm run admin:create -- --reset-second-factor --username NAME\n" +
+  "  Clears that account's two-step sign-in (a lost phone and lost recovery codes, or a rotated\n" +
+  "  NEXTAUTH_SECRET): its sessions end and it sets it up again at the next sign-in.";
 
 async function askPassword(): Promise<string> {
   if (!process.stdin.isTTY) {
@@ -37,9 +41,11 @@ async function main(): Promise<number> {
       email: { type: "string" },
       "first-name": { type: "string" },
       "last-name": { type: "string" },
+      "reset-second-factor": { type: "boolean" },
       help: { type: "boolean" },
     },
   });
+  if (values["reset-second-factor"] && values.username) return resetSecondFactor(values.username);
   if (values.help || !values.username || !values.email) {
     process.stdout.write(`${USAGE}\n`);
     return values.help ? 0 : 1;
@@ -62,7 +68,9 @@ async function main(): Promise<number> {
       lastName: values["last-name"] ?? "",
       password,
     });
-    process.stdout.write(`Admin ${admin.username} (${admin.email}) created: log in at /login.\n`);
+    process.stdout.write(
+      `Admin ${admin.username} (${admin.email}) created: log in at /login, then set up two-step sign-in with an authenticator app.\n`,
+    );
     return 0;
   } catch (error) {
     if (error instanceof $ZodError)
@@ -70,6 +78,28 @@ async function main(): Promise<number> {
         process.stderr.write(`${issue.path.join(".") || "input"}: ${issue.message}\n`);
     else process.stderr.write(`${isAppError(error) ? error.message : String(error)}\n`);
     return 1;
+  } finally {
+    await closeDb(db);
+  }
+}
+
+async function resetSecondFactor(username: string): Promise<number> {
+  if (existsSync(".env")) process.loadEnvFile(".env");
+  const { closeDb, getDb } = await import("@/server/db/client");
+  const { migrateDb } = await import("@/server/db/migrate");
+  const { resetSecondFactorFromServer } = await import("@/server/auth/second-factor");
+  const db = await getDb();
+  try {
+    await migrateDb(db);
+    const done = await resetSecondFactorFromServer(db, username);
+    if (!done) {
+      process.stderr.write(`There is no member ${username}.\n`);
+      return 1;
+    }
+    process.stdout.write(
+      `Two-step sign-in of ${username} reset: their sessions ended; they set it up again at the next sign-in.\n`,
+    );
+    return 0;
   } finally {
     await closeDb(db);
   }

@@ -25,6 +25,8 @@ const ACTION_LABEL: Record<AdminActionEntry["action"], string> = {
   review_hide: "Hid a review or reply",
   review_restore: "Restored a review or reply",
   review_dismiss: "Dismissed reports",
+  second_factor_enrol: "Set up two-step sign-in",
+  second_factor_reset: "Reset a member's two-step sign-in",
 };
 
 const WHEN = new Intl.DateTimeFormat("en-CA", {

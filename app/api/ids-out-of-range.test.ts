@@ -71,6 +71,7 @@ async function call(
         memberId: member.id,
         sessionVersion: member.sessionVersion,
         signedInAt: nowSeconds(),
+        secondFactorAt: nowSeconds(),
       })}`,
     );
   const response = await handler(

@@ -5,6 +5,7 @@ import { NotificationSettings } from "@/components/account/notification-settings
 import { PickupSettings } from "@/components/account/pickup-settings";
 import { PasswordForm } from "@/components/account/password-form";
 import { PayoutsSection } from "@/components/account/payouts-section";
+import { SecondFactorSettings } from "@/components/account/second-factor-settings";
 import { SettingsNav } from "@/components/account/settings-nav";
 import {
   resolveSettingsSection,
@@ -14,6 +15,7 @@ import {
 import { SubscriptionSummary } from "@/components/account/subscription-summary";
 import { PageIntro } from "@/components/static/page-intro";
 import { requireCompleteProfile, requireMember } from "@/server/auth/guards";
+import { getSecondFactorStatus } from "@/server/auth/second-factor";
 import { getDb } from "@/server/db/client";
 import { getEnv } from "@/server/env";
 import { getProfile } from "@/server/members/get-profile";
@@ -25,7 +27,7 @@ export const metadata: Metadata = { title: "Settings", robots: { index: false } 
 
 type SearchParams = Promise<Record<string, string | string[] | undefined>>;
 
-// GET /settings?section=checkout|pickup|payouts|subscription|password|notifications (signed-in only)
+// GET /settings?section=checkout|pickup|payouts|subscription|password|security|notifications (signed-in only)
 export default function SettingsPage({ searchParams }: { searchParams: SearchParams }) {
   return (
     <>
@@ -63,6 +65,14 @@ async function Settings({ searchParams }: { searchParams: SearchParams }) {
           {SETTINGS_SECTION_LABELS[section]}
         </h2>
         {section === "password" ? <PasswordForm /> : null}
+        {section === "security" ? (
+          <SecondFactorSettings
+            initial={{
+              ...(await getSecondFactorStatus(db, member.id)),
+              required: member.memberType === "admin",
+            }}
+          />
+        ) : null}
         {section === "notifications" ? (
           <NotificationSettings initial={await getNotificationPreferences(db, member.id)} />
         ) : null}

@@ -2,17 +2,18 @@ import { describe, expect, it } from "vitest";
 import { resolveSettingsSection, settingsSectionsFor } from "./settings-sections";
 
 describe("settings sections", () => {
-  it("gives merchants all six sections and others only password and notifications", () => {
+  it("gives merchants all seven sections and others password, two-step sign-in and notifications", () => {
     expect(settingsSectionsFor("merchant")).toEqual([
       "checkout",
       "pickup",
       "payouts",
       "subscription",
       "password",
+      "security",
       "notifications",
     ]);
-    expect(settingsSectionsFor("customer")).toEqual(["password", "notifications"]);
-    expect(settingsSectionsFor("admin")).toEqual(["password", "notifications"]);
+    expect(settingsSectionsFor("customer")).toEqual(["password", "security", "notifications"]);
+    expect(settingsSectionsFor("admin")).toEqual(["password", "security", "notifications"]);
   });
 
   it.each([
@@ -23,6 +24,7 @@ describe("settings sections", () => {
     ["merchant", "bogus", "checkout"],
     ["customer", undefined, "password"],
     ["customer", "notifications", "notifications"],
+    ["admin", "security", "security"],
     ["customer", "checkout", "password"],
     ["customer", "subscription", "password"],
     ["customer", ["notifications"], "password"],

@@ -7,6 +7,7 @@ export const SETTINGS_SECTIONS = [
   "payouts",
   "subscription",
   "password",
+  "security",
   "notifications",
 ] as const;
 export type SettingsSection = (typeof SETTINGS_SECTIONS)[number];
@@ -17,12 +18,13 @@ export const SETTINGS_SECTION_LABELS: Record<SettingsSection, string> = {
   payouts: "Payouts",
   subscription: "Subscription",
   password: "Password",
+  security: "Two-step sign-in",
   notifications: "Notifications",
 };
 
 /** Merchants manage checkout options, payouts and their plan too; everyone has password and notifications. */
 export function settingsSectionsFor(memberType: MemberType): readonly SettingsSection[] {
-  return memberType === "merchant" ? SETTINGS_SECTIONS : ["password", "notifications"];
+  return memberType === "merchant" ? SETTINGS_SECTIONS : ["password", "security", "notifications"];
 }
 
 /** The section to show: the asked one when this member has it, else checkout (merchants) or password. */

@@ -2,6 +2,8 @@
 
 import { useState, type FormEvent } from "react";
 import { send } from "@/components/account/send";
+import { sendSensitive, StepUpDialog } from "@/components/admin/step-up";
+import { STEP_UP_FIELD } from "@/lib/auth/second-factor";
 import { FormField, inputClasses } from "@/components/account/form-field";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent } from "@/components/ui/dialog";
@@ -17,6 +19,8 @@ export type AdminMemberRow = {
   email: string;
   username: string;
   memberType: "customer" | "merchant" | "admin";
+  /** Two-step sign-in is on: an operator may reset it (POST /api/scripts/resetSecondFactor). */
+  secondFactor: boolean;
 };
 
 const TYPE_LABEL = { customer: "Customer", merchant: "Farm", admin: "Admin" } as const;
@@ -30,6 +34,7 @@ export function MemberManager() {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [resetting, setResetting] = useState<AdminMemberRow | null>(null);
+  const [clearing, setClearing] = useState<AdminMemberRow | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
 
   async function search(keyword: string) {
@@ -73,7 +78,10 @@ export function MemberManager() {
               </p>
               <p className="text-sm break-all text-stone-700">@{user.username}</p>
               <p className="text-sm break-all text-stone-700">{user.email}</p>
-              <ResetButton user={user} onOpen={setResetting} className="mt-3" />
+              <div className="mt-3 flex flex-wrap gap-2">
+                <ResetButton user={user} onOpen={setResetting} />
+                <SecondFactorButton user={user} onOpen={setClearing} />
+              </div>
             </li>
           ))}
         </ul>
@@ -115,7 +123,10 @@ export function MemberManager() {
                   <td className="px-4 py-3 break-all">{user.email}</td>
                   <td className="px-4 py-3">{TYPE_LABEL[user.memberType]}</td>
                   <td className="px-4 py-3 text-right">
-                    <ResetButton user={user} onOpen={setResetting} />
+                    <div className="flex flex-wrap justify-end gap-2">
+                      <ResetButton user={user} onOpen={setResetting} />
+                      <SecondFactorButton user={user} onOpen={setClearing} />
+                    </div>
                   </td>
                 </tr>
               ))}
@@ -135,7 +146,82 @@ export function MemberManager() {
           />
         ) : null}
       </Dialog>
+      <Dialog open={clearing !== null} onOpenChange={(open) => !open && setClearing(null)}>
+        {clearing ? (
+          <ResetSecondFactorDialog
+            key={clearing.userId}
+            user={clearing}
+            onDone={(message) => {
+              setClearing(null);
+              setNotice(message);
+              setUsers(
+                (rows) =>
+                  rows?.map((row) =>
+                    row.userId === clearing.userId ? { ...row, secondFactor: false } : row,
+                  ) ?? null,
+              );
+            }}
+          />
+        ) : null}
+      </Dialog>
+      <StepUpDialog />
     </div>
+  );
+}
+
+function SecondFactorButton({
+  user,
+  onOpen,
+}: {
+  user: AdminMemberRow;
+  onOpen: (user: AdminMemberRow) => void;
+}) {
+  if (!user.secondFactor) return null;
+  return (
+    <Button variant="secondary" size="sm" onClick={() => onOpen(user)}>
+      Reset two-step sign-in
+      <span className="sr-only"> of {user.username}</span>
+    </Button>
+  );
+}
+
+function ResetSecondFactorDialog({
+  user,
+  onDone,
+}: {
+  user: AdminMemberRow;
+  onDone: (message: string) => void;
+}) {
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  async function confirm() {
+    setBusy(true);
+    setError(null);
+    const result = await sendSensitive<{ message: string }>("/api/scripts/resetSecondFactor", {
+      json: { userId: user.userId },
+    });
+    setBusy(false);
+    if (result.ok) return onDone(`${result.data.message} (${user.username})`);
+    setError(result.message);
+  }
+
+  return (
+    <DialogContent
+      title={`Reset the two-step sign-in of ${user.username}`}
+      description="Do this only when you are sure it is them (a lost phone and lost recovery codes). They are signed out everywhere and set it up again at their next sign-in. The audit trail records it."
+    >
+      <div className="mt-5 flex flex-col gap-4">
+        {error ? (
+          <p role="alert" className="font-medium text-red-700">
+            {error}
+          </p>
+        ) : null}
+        <Button type="button" disabled={busy} onClick={() => void confirm()}>
+          {busy ? "Processing ..." : "Reset two-step sign-in"}
+        </Button>
+      </div>
+    </DialogContent>
   );
 }
 
@@ -174,7 +260,7 @@ function ResetPasswordDialog({
     setBusy(true);
     setError(null);
     setFieldError(undefined);
-    const result = await send<{ message: string }>("/api/scripts/updatePassword", {
+    const result = await sendSensitive<{ message: string }>("/api/scripts/updatePassword", {
       json: { userId: user.userId, password },
     });
     setBusy(false);
@@ -183,6 +269,7 @@ function ResetPasswordDialog({
         `${result.data.message} ${user.username} was signed out everywhere and emailed.`,
       );
     if (result.fieldErrors.password) setFieldError(result.fieldErrors.password);
+    else if (result.fieldErrors[STEP_UP_FIELD]) setError(result.message);
     else setError(PASSWORD_ERROR);
   }
 

@@ -2,7 +2,7 @@
 
 import { useRouter } from "next/navigation";
 import { useRef, useState, type ReactNode } from "react";
-import { send } from "@/components/account/send";
+import { sendSensitive, StepUpDialog } from "@/components/admin/step-up";
 import { useHydrated } from "@/components/layout/use-hydrated";
 import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
@@ -74,7 +74,10 @@ export function MoneyIssues({ issues, count }: { issues: MoneyIssueCard[]; count
     setBusy(`${issue.id}:${action}`);
     setNotice(null);
     setError(null);
-    const result = await send<{ message: string }>(`/api/admin/money/${issue.id}/${action}`, {});
+    const result = await sendSensitive<{ message: string }>(
+      `/api/admin/money/${issue.id}/${action}`,
+      {},
+    );
     setBusy(null);
     said(result.ok ? { ok: true, message: result.data.message } : result);
   }
@@ -153,6 +156,7 @@ export function MoneyIssues({ issues, count }: { issues: MoneyIssueCard[]; count
           />
         ) : null}
       </Dialog>
+      <StepUpDialog />
     </section>
   );
 }

@@ -3,6 +3,7 @@
 import Link from "next/link";
 import { useState } from "react";
 import { send } from "@/components/account/send";
+import { sendSensitive, StepUpDialog } from "@/components/admin/step-up";
 import { formatOrderDate } from "@/components/orders/order-date";
 import { StatusBadge } from "@/components/orders/status-badge";
 import { Button, buttonClasses } from "@/components/ui/button";
@@ -48,7 +49,7 @@ export function OrderManager() {
 
   async function act({ row, what }: Confirming) {
     const url = what === "cancel" ? "/api/scripts/cancelOrderLine" : "/api/scripts/payMerchant";
-    const result = await send<{ message: string }>(url, { json: { id: row.id } });
+    const result = await sendSensitive<{ message: string }>(url, { json: { id: row.id } });
     setConfirming(null);
     if (result.ok) setNotice(result.data.message);
     else setError(result.message);
@@ -152,6 +153,7 @@ export function OrderManager() {
       <Dialog open={confirming !== null} onOpenChange={(open) => !open && setConfirming(null)}>
         {confirming ? <ConfirmDialog confirming={confirming} onConfirm={act} /> : null}
       </Dialog>
+      <StepUpDialog />
     </div>
   );
 }

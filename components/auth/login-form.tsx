@@ -1,13 +1,15 @@
 "use client";
 
 import type { signIn } from "next-auth/react";
-import { useEffect, useState } from "react";
+import { useCallback, useEffect, useState } from "react";
 import { useForm } from "react-hook-form";
 import { FormField, inputClasses } from "@/components/account/form-field";
 import { lazyResolver } from "@/components/forms/lazy-resolver";
 import { SubmitButton } from "@/components/ui/submit-button";
 import { readRegisteredLogin } from "./registered-login";
 import type { SignInFormInput } from "@/lib/auth/login-schema";
+import { secondFactorPurposeOf, type SecondFactorPurpose } from "@/lib/auth/second-factor";
+import { SecondFactorStep } from "./second-factor-step";
 
 const LOGIN_FAILED = "Invalid Login Credentials. Please try again.";
 
@@ -61,6 +63,21 @@ export function LoginForm({
     if (login && !getValues("login")) setValue("login", login);
   }, [afterRegistration, getValues, setValue]);
   const [failure, setFailure] = useState<string | null>(null);
+  // The password was right and a second factor is due: the code step replaces the form.
+  const [secondFactor, setSecondFactor] = useState<SecondFactorPurpose | null>(null);
+  const goOn = useCallback(() => {
+    // A full load on purpose: the header and every cached page are redrawn for the member.
+    // eslint-disable-next-line @next/next/no-location-assign-relative-destination
+    window.location.assign(`/login/continue${continueQuery}`);
+  }, [continueQuery]);
+  const restart = useCallback(
+    (message: string) => {
+      setSecondFactor(null);
+      setValue("password", "");
+      setFailure(message || null);
+    },
+    [setValue],
+  );
 
   async function onSubmit(values: SignInFormInput) {
     setFailure(null);
@@ -75,16 +92,22 @@ export function LoginForm({
     } catch {
       result = undefined;
     }
+    const purpose = secondFactorPurposeOf(result?.error);
+    if (purpose) {
+      setSecondFactor(purpose);
+      return;
+    }
     if (!result?.ok || result.error) {
       // The server's own texts (wrong credentials, too many attempts); next-auth's codes become ours.
       const text = result?.error && result.error.includes(" ") ? result.error : LOGIN_FAILED;
       setFailure(text);
       return;
     }
-    // A full load on purpose: the header and every cached page are redrawn for the member.
-    // eslint-disable-next-line @next/next/no-location-assign-relative-destination
-    window.location.assign(`/login/continue${continueQuery}`);
+    goOn();
   }
+
+  if (secondFactor)
+    return <SecondFactorStep purpose={secondFactor} onSignedIn={goOn} onRestart={restart} />;
 
   return (
     <form

@@ -115,6 +115,9 @@ export const adminAccountSchema = z.object({
 });
 
 /** POST /api/scripts/updatePassword (admin sets a member's password): the registration rule. */
+/** An admin acts on one member (Members Manager): reset their two-step sign-in. */
+export const adminMemberIdSchema = z.object({ userId: id() });
+
 export const adminSetPasswordSchema = z.object({
   userId: id(),
   password: password({ required: MSG.required, rule: MSG.passwordRule }),

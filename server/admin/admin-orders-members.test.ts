@@ -125,6 +125,7 @@ describe("findMembersByKeyword", () => {
       email: byEmail.email,
       username: byEmail.username,
       memberType: "merchant",
+      secondFactor: false,
     });
   });
 

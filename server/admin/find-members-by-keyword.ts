@@ -13,6 +13,8 @@ export type AdminMember = {
   email: string;
   username: string;
   memberType: MemberType;
+  /** Whether two-step sign-in is on, so the operator can reset it after a lost phone. */
+  secondFactor: boolean;
 };
 
 /** The most a search answers: an operator narrows the keyword rather than pages. */
@@ -46,6 +48,7 @@ export async function findMembersByKeyword(
     email: string;
     username: string;
     member_type: MemberType;
+    second_factor: boolean;
   }>(sql`
     with exact as (
       select ${members.id} as id from ${members}
@@ -58,7 +61,8 @@ export async function findMembersByKeyword(
        order by ${members.id} desc limit ${MEMBER_SEARCH_LIMIT}
     ),
     found as (select id from exact union select id from contains)
-    select m.id, m.first_name, m.last_name, m.email, m.username, m.member_type
+    select m.id, m.first_name, m.last_name, m.email, m.username, m.member_type,
+           m.totp_enabled_at is not null as second_factor
       from found join ${members} m on m.id = found.id
      order by m.id desc
      limit ${MEMBER_SEARCH_LIMIT}`);
@@ -69,5 +73,6 @@ export async function findMembersByKeyword(
     email: row.email,
     username: row.username,
     memberType: row.member_type,
+    secondFactor: Boolean(row.second_factor),
   }));
 }

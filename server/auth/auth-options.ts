@@ -8,6 +8,13 @@ import { DEVICE_COOKIE, setDeviceCookie } from "@/server/auth/device-cookie";
 import { endAllSessions } from "@/server/auth/end-sessions";
 import { resolveSessionClaims, type MemberType } from "@/server/auth/session";
 import { signInWithPassword } from "@/server/auth/sign-in";
+import {
+  CHALLENGE_COOKIE,
+  challengeCookieOptions,
+  type ChallengePurpose,
+} from "@/server/auth/second-factor/challenge";
+import { afterPassword } from "@/server/auth/second-factor/sign-in-steps";
+import { SECOND_FACTOR_ERRORS } from "@/lib/auth/second-factor";
 import { mergeCartCookiesOnSignIn, VisitorCookies } from "@/server/cart";
 import {
   SESSION_MAX_AGE_SECONDS,
@@ -30,6 +37,16 @@ declare module "next-auth" {
 /** Thrown from the `jwt` callback for a token whose session is over (see `callbacks.jwt`). */
 /** next-auth's codes for a request it refused because of what the client sent. */
 const CLIENT_INPUT_CODES = new Set(["INVALID_CALLBACK_URL_ERROR"]);
+
+/**
+ * The password was right and the member has a second factor: next-auth hands this code to the
+ * login form (lib/auth/second-factor-codes.ts), which asks for the code (or sets one up).
+ */
+class SecondFactorNeeded extends Error {
+  constructor(purpose: ChallengePurpose) {
+    super(SECOND_FACTOR_ERRORS[purpose]);
+  }
+}
 
 class EndedSessionError extends Error {
   override name = "EndedSessionError";
@@ -71,6 +88,12 @@ export function getAuthOptions(): NextAuthOptions {
               password: String(credentials?.password ?? ""),
               ...client,
             });
+            const outcome = afterPassword(member);
+            if (outcome.kind === "second-factor") {
+              // No session yet: the code step (POST /api/users/login/secondFactor) reads this.
+              (await cookies()).set(CHALLENGE_COOKIE, outcome.challenge, challengeCookieOptions());
+              throw new SecondFactorNeeded(outcome.purpose);
+            }
             return {
               id: String(member.id),
               name: member.username,
@@ -78,6 +101,7 @@ export function getAuthOptions(): NextAuthOptions {
               sessionVersion: member.sessionVersion,
             };
           } catch (error) {
+            if (error instanceof SecondFactorNeeded) throw error;
             // next-auth hands a thrown message back to signIn() as `error` (in a URL the login
             // form shows): only our own texts. Anything else (a database failure) is logged here
             // and reaches the browser as the generic message.

@@ -24,7 +24,7 @@ import { SESSION_MAX_AGE_SECONDS, encodeSessionToken, nowSeconds } from "@/serve
 import type { Db } from "@/server/db/client";
 import { members } from "@/server/db/schema";
 import { closeTestDb, createTestDb } from "@/tests/db";
-import { createCustomer, createMerchant } from "@/server/db/seed/factories";
+import { createAdmin, createCustomer, createMerchant } from "@/server/db/seed/factories";
 
 let db: Db;
 
@@ -112,6 +112,46 @@ describe("getSessionMember (server components)", () => {
       await signIn(customer.id, nowSeconds() - SESSION_MAX_AGE_SECONDS - 1),
     );
     expect(await getSessionMember()).toBeNull();
+  });
+});
+
+describe("sessions of members with a second factor (decision 0053)", () => {
+  const bearer = (token: string) =>
+    new Request("http://localhost/api/x", { headers: { authorization: `Bearer ${token}` } });
+  const withFactor = async (memberId: number, secondFactorAt?: number) => {
+    const [row] = await db
+      .select({ sv: members.sessionVersion })
+      .from(members)
+      .where(eq(members.id, memberId));
+    return encodeSessionToken({
+      memberId,
+      sessionVersion: row!.sv,
+      signedInAt: nowSeconds(),
+      ...(secondFactorAt === undefined ? {} : { secondFactorAt }),
+    });
+  };
+
+  it("an admin's token without a checked second factor is no session; with one it is", async () => {
+    const admin = await createAdmin(db);
+    expect(await getSessionMemberFromRequest(bearer(await withFactor(admin.id)))).toBeNull();
+    const checkedAt = nowSeconds() - 60;
+    expect(
+      await getSessionMemberFromRequest(bearer(await withFactor(admin.id, checkedAt))),
+    ).toMatchObject({ id: admin.id, memberType: "admin", secondFactorAt: checkedAt });
+  });
+
+  it("a member who turns it on loses the sessions that never passed it", async () => {
+    const customer = await createCustomer(db);
+    const before = await withFactor(customer.id);
+    expect(await getSessionMemberFromRequest(bearer(before))).toMatchObject({ id: customer.id });
+    await db
+      .update(members)
+      .set({ totpSecret: "v1.sealed", totpEnabledAt: new Date() })
+      .where(eq(members.id, customer.id));
+    expect(await getSessionMemberFromRequest(bearer(before))).toBeNull();
+    expect(
+      await getSessionMemberFromRequest(bearer(await withFactor(customer.id, nowSeconds()))),
+    ).toMatchObject({ id: customer.id });
   });
 });
 

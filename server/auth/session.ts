@@ -9,6 +9,7 @@ import {
   isWithinSignInLimit,
   type SessionClaims,
 } from "@/server/auth/token";
+import { requiresSecondFactor } from "@/server/auth/second-factor/rules";
 import { getDb } from "@/server/db/client";
 import { members } from "@/server/db/schema";
 import { readCookie } from "@/server/base/cookie-header";
@@ -26,6 +27,8 @@ export type SessionMember = {
   phone: string | null;
   /** Spec: a profile with missing currency or phone is incomplete (notice require_info). */
   hasCompleteProfile: boolean;
+  /** When this session last passed two-step sign-in (epoch seconds); absent when it never did. */
+  secondFactorAt?: number;
 };
 
 /**
@@ -72,8 +75,9 @@ export function carriesLoginCookies(req: Request): boolean {
 
 /**
  * For route() and the functions above: a token is a session only if it decodes with our secret, its
- * sign-in is less than a day old, and its session version is the member's current one (a password
- * reset, an admin reset or a security block bumps it). One primary-key query, only after decoding.
+ * sign-in is less than a day old, its session version is the member's current one (a password
+ * reset, an admin reset or a security block bumps it), and, for an admin or a member with two-step
+ * sign-in, it passed the second factor. One primary-key query, only after decoding.
  */
 export async function resolveSessionToken(token: string): Promise<SessionMember | null> {
   return (await resolveSessionTokenWith(token, {}))?.member ?? null;
@@ -88,8 +92,12 @@ const SESSION_COLUMNS = {
   currency: members.currency,
   phone: members.phone,
   sessionVersion: members.sessionVersion,
+  totpEnabledAt: members.totpEnabledAt,
 };
-type SessionRow = Omit<SessionMember, "hasCompleteProfile"> & { sessionVersion: number };
+type SessionRow = Omit<SessionMember, "hasCompleteProfile" | "secondFactorAt"> & {
+  sessionVersion: number;
+  totpEnabledAt: Date | null;
+};
 
 /** Values read in the same statement as the session, by name: scalar subqueries on `members.id`. */
 export type SessionExtras = Record<string, SQL<unknown>>;
@@ -134,6 +142,9 @@ async function resolveSessionClaimsWith<E extends SessionExtras>(
   // The spread of a generic record loses the column types; the session's own are these.
   const row = rows[0] as (SessionRow & Record<string, unknown>) | undefined;
   if (!row || row.sessionVersion !== claims.sessionVersion) return null;
+  // An admin, or a member with two-step sign-in on, is signed in only by a session that passed
+  // it: a token from before it was turned on (or minted from a password alone) is no session.
+  if (requiresSecondFactor(row) && claims.secondFactorAt === undefined) return null;
   const member: SessionMember = {
     id: row.id,
     userKey: row.userKey,
@@ -143,6 +154,7 @@ async function resolveSessionClaimsWith<E extends SessionExtras>(
     currency: row.currency,
     phone: row.phone,
     hasCompleteProfile: Boolean(row.phone?.trim() && row.currency),
+    ...(claims.secondFactorAt === undefined ? {} : { secondFactorAt: claims.secondFactorAt }),
   };
   const values = {} as Record<string, unknown>;
   for (const key of Object.keys(extras)) values[key] = row[key];

@@ -75,6 +75,7 @@ describe("signInWithPassword", () => {
       username: member.username,
       memberType: "merchant",
       sessionVersion: member.sessionVersion,
+      totpEnabledAt: null,
     });
     expect((await attempt({ login: member.username })).id).toBe(member.id);
     expect(recordSignIn).toHaveBeenCalledWith(db, {
@@ -259,6 +260,7 @@ describe("ending sessions (logout)", () => {
       memberId: member.id,
       sessionVersion: member.sessionVersion,
       signedInAt: nowSeconds(),
+      secondFactorAt: nowSeconds(),
     });
     const withToken = () =>
       new Request("http://localhost:3000/api/x", { headers: { authorization: `Bearer ${token}` } });

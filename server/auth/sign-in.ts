@@ -46,6 +46,8 @@ export type SignedInMember = {
   username: string;
   memberType: MemberType;
   sessionVersion: number;
+  /** Set when the member has two-step sign-in on (server/auth/second-factor). */
+  totpEnabledAt: Date | null;
 };
 
 export function accountLimitKey(login: string, memberId: number | undefined): string {
@@ -138,6 +140,7 @@ async function findByLogin(db: Db, login: string) {
       username: members.username,
       memberType: members.memberType,
       sessionVersion: members.sessionVersion,
+      totpEnabledAt: members.totpEnabledAt,
       passwordHash: members.passwordHash,
     })
     .from(members)

@@ -66,6 +66,11 @@ export type SessionClaims = {
   sessionVersion: number;
   /** Sign-in time in epoch seconds. next-auth re-signs `iat`/`exp` on every read; this never moves. */
   signedInAt: number;
+  /**
+   * When this session last passed its second factor (epoch seconds), for members who have one
+   * (decision 0053); absent otherwise. Such a member's session without it is no session.
+   */
+  secondFactorAt?: number;
 };
 
 /** Epoch seconds. */
@@ -75,7 +80,7 @@ export function nowSeconds(): number {
 
 /**
  * Issue a session token exactly as next-auth's JWT session does (same `encode`, same secret, default
- * salt), so tokens from either side are interchangeable. Claims: `sub` = member id, `sv`, `sat`.
+ * salt), so tokens from either side are interchangeable. Claims: `sub` = member id, `sv`, `sat`, and `sfa` when the second factor was checked.
  */
 export async function encodeSessionToken(
   claims: SessionClaims,
@@ -84,8 +89,18 @@ export async function encodeSessionToken(
   return encode({
     secret: getEnv().authSecret,
     maxAge: maxAgeSeconds,
-    token: { sub: String(claims.memberId), sv: claims.sessionVersion, sat: claims.signedInAt },
+    token: sessionTokenClaims(claims),
   });
+}
+
+/** The claims as the token carries them (next-auth's `jwt` callback makes the same at sign-in). */
+export function sessionTokenClaims(claims: SessionClaims): Record<string, string | number> {
+  return {
+    sub: String(claims.memberId),
+    sv: claims.sessionVersion,
+    sat: claims.signedInAt,
+    ...(claims.secondFactorAt === undefined ? {} : { sfa: claims.secondFactorAt }),
+  };
 }
 
 /**
@@ -111,11 +126,17 @@ export function readSessionClaims(payload: Record<string, unknown> | null): Sess
     typeof payload.sub === "string" && /^[1-9]\d{0,15}$/.test(payload.sub)
       ? Number(payload.sub)
       : NaN;
-  const { sv, sat } = payload;
+  const { sv, sat, sfa } = payload;
   if (!Number.isSafeInteger(memberId)) return null;
   if (typeof sv !== "number" || !Number.isInteger(sv)) return null;
   if (typeof sat !== "number" || !Number.isInteger(sat)) return null;
-  return { memberId, sessionVersion: sv, signedInAt: sat };
+  if (sfa !== undefined && (typeof sfa !== "number" || !Number.isInteger(sfa))) return null;
+  return {
+    memberId,
+    sessionVersion: sv,
+    signedInAt: sat,
+    ...(sfa === undefined ? {} : { secondFactorAt: sfa }),
+  };
 }
 
 /** Allowed clock skew for a sign-in time slightly in the future (several app instances). */

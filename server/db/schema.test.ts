@@ -72,6 +72,7 @@ const TABLES = [
   "product_terms",
   "products",
   "rate_limit_buckets",
+  "recovery_codes",
   "reseller_transactions",
   "resellers",
   "review_replies",

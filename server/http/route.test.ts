@@ -50,6 +50,7 @@ async function tokenFor(
     memberId: member.id,
     sessionVersion: overrides.sessionVersion ?? row!.sessionVersion,
     signedInAt: overrides.signedInAt ?? nowSeconds(),
+    secondFactorAt: nowSeconds(),
   });
 }
 
@@ -414,6 +415,7 @@ describe("credentials", () => {
       memberId: 987654,
       sessionVersion: 1,
       signedInAt: nowSeconds(),
+      secondFactorAt: nowSeconds(),
     });
     expect((await call(whoAmI, request("/api/me", { token }))).status).toBe(401);
   });

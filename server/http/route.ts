@@ -30,6 +30,8 @@ import {
   isStateChangingMethod,
 } from "@/server/http/same-origin";
 import { log } from "@/server/log";
+import { STEP_UP_FIELD } from "@/lib/auth/second-factor";
+import { isFreshSecondFactor, STEP_UP_MESSAGE } from "@/server/auth/second-factor/rules";
 import { observeRoute } from "@/server/base/observe-route";
 import { currentRequestId } from "@/server/base/request-context";
 import type { Access, RouteDoc } from "@/server/openapi/types";
@@ -88,6 +90,12 @@ export type ProtectedRouteOptions = DocumentedRoute & {
   public?: false;
   role?: Role | readonly Role[];
   roleMessage?: string;
+  /**
+   * A sensitive action (a member's password, a refund, paying a farm): the session's second factor
+   * must have been checked in the last 15 minutes, else a 403 whose `errors.secondFactor` asks the
+   * client for a code (POST /api/users/secondFactor/verify) and to try again (decision 0053).
+   */
+  stepUp?: true;
 };
 
 export const FORM_ERROR_MESSAGE = "Please check the form.";
@@ -127,6 +135,7 @@ export function route<P extends RouteParams>(
 ): RouteHandler<P> {
   const roles = options.public ? null : toRoleList(options.role);
   const signedInRoles = options.public ? options.signedInRoles : undefined;
+  const stepUp = !options.public && options.stepUp === true;
   // member is null only on public routes, whose handlers were typed to accept it (first overload).
   const run = handler as (
     args: HandlerArgs<SessionMember | null, P>,
@@ -181,6 +190,11 @@ export function route<P extends RouteParams>(
       }
       if (member && signedInRoles && !hasRole(member, signedInRoles))
         throw new AppError("forbidden", options.roleMessage);
+      if (stepUp && member && !isFreshSecondFactor(member.secondFactorAt))
+        throw new AppError("forbidden", STEP_UP_MESSAGE, {
+          fieldErrors: { [STEP_UP_FIELD]: [STEP_UP_MESSAGE] },
+          logMessage: `a sensitive action asked member ${member.id} for a fresh second factor`,
+        });
 
       const params = ((await ctx?.params) ?? {}) as P;
       refuseUnusableAddress(req, params);

@@ -269,6 +269,7 @@ export const adminMembersAnswer = z.object({
       email: z.string(),
       username: z.string(),
       memberType: z.enum(MEMBER_TYPES),
+      secondFactor: z.boolean(),
     }),
   ),
 });
@@ -832,3 +833,22 @@ export const deliveryCheckedAnswer = z.object({
   ]),
   addressSaved: z.boolean(),
 });
+
+/** A two-step sign-in being set up (server/auth/second-factor): shown once. */
+export const secondFactorSetupAnswer = z.object({
+  secret: z.string(),
+  otpauthUri: z.string(),
+  qrSvg: z.string(),
+  recoveryCodes: z.array(z.string()),
+});
+
+/** Whether two-step sign-in is on for the signed-in member. */
+export const secondFactorStatusAnswer = z.object({
+  enabled: z.boolean(),
+  recoveryCodesLeft: z.number().int(),
+  /** Admins must keep it on. */
+  required: z.boolean(),
+});
+
+/** A session that just passed its second factor: its new token (the cookie is set too). */
+export const secondFactorCheckedAnswer = z.object({ message: z.string(), token: z.string() });

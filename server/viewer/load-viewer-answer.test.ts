@@ -72,6 +72,7 @@ async function cookieFor(memberId: number): Promise<string> {
     memberId,
     sessionVersion: row!.sv,
     signedInAt: nowSeconds(),
+    secondFactorAt: nowSeconds(),
   });
   return `_token=${encodeURIComponent(token)}`;
 }

@@ -5,6 +5,8 @@
  * missing security header, whatever the group itself expected.
  */
 
+import { DEMO_ADMIN_TOTP_SECRET, TotpCodes } from "@/tests/totp";
+
 export type Answer = {
   status: number;
   headers: Headers;
@@ -133,8 +135,10 @@ export class App {
 
   /** Signs in through the API and answers the session cookies (plus the device cookie). */
   async signIn(login: string, password: string, device?: string): Promise<Map<string, string>> {
+    // The demo admin signs in with a second factor (decision 0053), its code computed as an app would.
+    const code = DEMO_ADMIN_LOGINS.has(login) ? await demoAdminCodes.next() : undefined;
     const answer = await this.call("/api/users/login", {
-      body: { login, password },
+      body: { login, password, ...(code ? { code } : {}) },
       ...(device ? { cookies: `_device=${device}` } : {}),
     });
     if (answer.status !== 200)
@@ -142,6 +146,9 @@ export class App {
     return answer.setCookies;
   }
 }
+
+const DEMO_ADMIN_LOGINS = new Set(["admin", "admin@example.com"]);
+const demoAdminCodes = new TotpCodes(DEMO_ADMIN_TOTP_SECRET);
 
 export function cookieHeader(cookies: Map<string, string> | string): string {
   if (typeof cookies === "string") return cookies;

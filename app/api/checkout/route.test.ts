@@ -39,6 +39,7 @@ const tokenFor = (m: Member) =>
     memberId: m.id,
     sessionVersion: m.sessionVersion,
     signedInAt: nowSeconds(),
+    secondFactorAt: nowSeconds(),
   });
 
 type Handler = (req: Request, ctx: typeof noParams) => Promise<Response>;

@@ -273,6 +273,10 @@ export const ROUTE_MODULES: readonly RouteModuleLoader[] = [
     load: () => import("@/app/api/scripts/payMerchant/route"),
   },
   {
+    file: "app/api/scripts/resetSecondFactor/route.ts",
+    load: () => import("@/app/api/scripts/resetSecondFactor/route"),
+  },
+  {
     file: "app/api/scripts/updatePassword/route.ts",
     load: () => import("@/app/api/scripts/updatePassword/route"),
   },
@@ -291,6 +295,10 @@ export const ROUTE_MODULES: readonly RouteModuleLoader[] = [
   {
     file: "app/api/settings/password/route.ts",
     load: () => import("@/app/api/settings/password/route"),
+  },
+  {
+    file: "app/api/settings/secondFactor/route.ts",
+    load: () => import("@/app/api/settings/secondFactor/route"),
   },
   {
     file: "app/api/stores/[username]/products/route.ts",
@@ -323,11 +331,23 @@ export const ROUTE_MODULES: readonly RouteModuleLoader[] = [
     load: () => import("@/app/api/users/forgotPassword/route"),
   },
   { file: "app/api/users/login/route.ts", load: () => import("@/app/api/users/login/route") },
+  {
+    file: "app/api/users/login/secondFactor/route.ts",
+    load: () => import("@/app/api/users/login/secondFactor/route"),
+  },
+  {
+    file: "app/api/users/login/secondFactor/setup/route.ts",
+    load: () => import("@/app/api/users/login/secondFactor/setup/route"),
+  },
   { file: "app/api/users/logout/route.ts", load: () => import("@/app/api/users/logout/route") },
   { file: "app/api/users/register/route.ts", load: () => import("@/app/api/users/register/route") },
   {
     file: "app/api/users/resetPassword/route.ts",
     load: () => import("@/app/api/users/resetPassword/route"),
+  },
+  {
+    file: "app/api/users/secondFactor/verify/route.ts",
+    load: () => import("@/app/api/users/secondFactor/verify/route"),
   },
   { file: "app/api/viewer/route.ts", load: () => import("@/app/api/viewer/route") },
 ];

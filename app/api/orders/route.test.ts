@@ -39,6 +39,7 @@ const tokenFor = (m: Member) =>
     memberId: m.id,
     sessionVersion: m.sessionVersion,
     signedInAt: nowSeconds(),
+    secondFactorAt: nowSeconds(),
   });
 
 async function call<P>(handler: Handler<P>, req: Request, params: P = {} as P): Promise<Answer> {

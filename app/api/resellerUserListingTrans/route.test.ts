@@ -38,6 +38,7 @@ const tokenFor = (m: Member) =>
     memberId: m.id,
     sessionVersion: m.sessionVersion,
     signedInAt: nowSeconds(),
+    secondFactorAt: nowSeconds(),
   });
 
 async function call(handler: Handler, req: Request): Promise<Answer> {

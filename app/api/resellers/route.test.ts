@@ -37,6 +37,7 @@ const tokenFor = (m: Member) =>
     memberId: m.id,
     sessionVersion: m.sessionVersion,
     signedInAt: nowSeconds(),
+    secondFactorAt: nowSeconds(),
   });
 
 async function call(handler: Handler, req: Request): Promise<Answer> {

@@ -19,6 +19,10 @@ export const ADMIN_ACTIONS = [
   "review_hide",
   "review_restore",
   "review_dismiss",
+  // Two-step sign-in (decision 0053): an admin's own enrolment (the target is themselves), and
+  // another admin clearing a member's second factor after a lost phone.
+  "second_factor_enrol",
+  "second_factor_reset",
 ] as const;
 export type AdminAction = (typeof ADMIN_ACTIONS)[number];
 

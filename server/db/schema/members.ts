@@ -17,7 +17,7 @@ import {
 } from "drizzle-orm/pg-core";
 import { cartItems, dreamTrackerItems } from "./cart";
 import { products, reviews } from "./catalog";
-import { createdAt, updatedAt } from "./columns";
+import { createdAt, happenedAt, updatedAt } from "./columns";
 import { conversations } from "./messaging";
 import { notificationPreferences } from "./notifications";
 import { orderItems, orders } from "./orders";
@@ -115,6 +115,17 @@ export const members = pgTable(
     /** Carried in the session token; bumping it ends every session of the member. */
     sessionVersion: integer("session_version").notNull().default(1),
     /**
+     * Two-step sign-in (decision 0053): the TOTP secret sealed with AES-256-GCM under a key derived
+     * from NEXTAUTH_SECRET (server/auth/second-factor/secret-box.ts), never in clear. Set while
+     * `totp_enabled_at` is; an admin must have it, any member may.
+     */
+    totpSecret: text("totp_secret"),
+    totpEnabledAt: happenedAt("totp_enabled_at"),
+    /** The newest 30-second step a code was accepted for: an older or equal one is a replay. */
+    totpLastStep: integer("totp_last_step"),
+    /** A secret being set up and not yet confirmed by a code (sealed like `totp_secret`). */
+    totpPendingSecret: text("totp_pending_secret"),
+    /**
      * A merchant's active products, kept by the products_active_count_sync trigger
      * (drizzle/0005_catalog_counts.sql): list totals sum it over farms instead of counting products.
      */
@@ -181,6 +192,10 @@ export const members = pgTable(
     check("members_latitude_range", sql`${t.latitude} between -90 and 90`),
     check("members_longitude_range", sql`${t.longitude} between -180 and 180`),
     check("members_session_version_positive", sql`${t.sessionVersion} >= 1`),
+    check(
+      "members_totp_enabled_has_secret",
+      sql`${t.totpEnabledAt} is null or ${t.totpSecret} is not null`,
+    ),
     check(
       "members_service_charge_non_negative",
       sql`${t.internationalCreditCardRate} >= 0 and ${t.baseRate} >= 0 and ${t.baseAmountCents} >= 0 and ${t.handlingFeeRate} >= 0 and ${t.handlingFeeAmtCents} >= 0`,

@@ -1,5 +1,6 @@
 import { relations } from "drizzle-orm";
 import {
+  boolean,
   index,
   integer,
   pgTable,
@@ -68,6 +69,26 @@ export const passwordResetTokens = pgTable(
   (t) => [index("password_reset_tokens_member_id_idx").on(t.memberId)],
 );
 
+/**
+ * A member's ten one-time recovery codes for two-step sign-in (decision 0053): only a SHA-256 of
+ * each is kept. `pending` codes belong to a set-up not yet confirmed; confirming it replaces the
+ * member's active codes with them. A used code keeps its row with `used_at`.
+ */
+export const recoveryCodes = pgTable(
+  "recovery_codes",
+  {
+    id: serial("id").primaryKey(),
+    memberId: integer("member_id")
+      .notNull()
+      .references(() => members.id, { onDelete: "cascade" }),
+    codeHash: text("code_hash").notNull(),
+    pending: boolean("pending").notNull().default(false),
+    usedAt: happenedAt("used_at"),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("recovery_codes_member_code_unique").on(t.memberId, t.codeHash)],
+);
+
 /** Fixed-window counters shared by every app instance when running on PostgreSQL. */
 export const rateLimitBuckets = pgTable(
   "rate_limit_buckets",
@@ -86,4 +107,8 @@ export const securityAccessesRelations = relations(securityAccesses, ({ one }) =
 
 export const passwordResetTokensRelations = relations(passwordResetTokens, ({ one }) => ({
   member: one(members, { fields: [passwordResetTokens.memberId], references: [members.id] }),
+}));
+
+export const recoveryCodesRelations = relations(recoveryCodes, ({ one }) => ({
+  member: one(members, { fields: [recoveryCodes.memberId], references: [members.id] }),
 }));

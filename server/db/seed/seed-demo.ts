@@ -5,6 +5,7 @@ import { members, pickupPlaces, pickupWindows, products } from "@/server/db/sche
 import { geocode } from "@/server/geo";
 import { FARM_PLACE_NAME } from "@/server/pickup/farm-setup";
 import { saveImage, type ImageStore } from "@/server/storage";
+import { enrolDemoSecret } from "@/server/auth/second-factor";
 import {
   createAdmin,
   createCustomer,
@@ -27,6 +28,11 @@ import { renderAvatar, renderProductImage } from "./images";
 
 /** Every demo account signs in with this password (listed in the README). */
 export const DEMO_PASSWORD = "Harvest2026!";
+/**
+ * The demo admin's TOTP secret (base32), printed in the README: demo only, like the password. The
+ * e2e suite, the attack suite and the bench compute the admin's codes from it (tests/totp.ts).
+ */
+export const DEMO_ADMIN_TOTP_SECRET = "MARKETDEMOADMINTOTPSECRETXYZ2345";
 
 /** How many products each plan's demo farms list: the plan limits of part 1 section 6. */
 const PRODUCTS_PER_PLAN: Record<DemoPlan, number> = { basic: 2, engager: 4, harvest: 10 };
@@ -64,13 +70,15 @@ export async function seedDemo(db: Db, options: SeedDemoOptions = {}): Promise<S
   const daysAgo = (days: number) => new Date(now.getTime() - days * DAY_MS - random() * DAY_MS);
   const log = options.log ?? (() => {});
 
-  await createAdmin(db, {
+  const admin = await createAdmin(db, {
     username: "admin",
     email: "admin@example.com",
     firstName: "Alex",
     lastName: "Morgan",
     password: DEMO_PASSWORD,
   });
+  // Admins sign in with a second factor (decision 0053): the demo's secret is in the README.
+  await enrolDemoSecret(db, admin.id, DEMO_ADMIN_TOTP_SECRET);
   const customers = await createDemoCustomers(db);
   const reseller = await createReseller(db, {
     identifier: "5f2b8c1e9a7d4e3f8b6a0c2d4e6f8a1b",

@@ -80,6 +80,9 @@ const STATE_REFUSALS: Readonly<Record<string, string>> = {
   "POST /api/users/resetPassword": "the code must be one the server mailed, unused and fresh",
   "POST /api/settings/password":
     "the current password must be the member's; sending it would change the demo's password",
+  "POST /api/users/secondFactor/verify": "the code must be the one the member's app shows now",
+  "PUT /api/settings/secondFactor": "the code must be the one the member's new app entry shows",
+  "DELETE /api/settings/secondFactor": "the code must be the one the member's app shows now",
 };
 
 /**

@@ -5,6 +5,7 @@
 import type { Answer } from "../harness";
 import { median, message, sameBody } from "../harness";
 import type { GroupContext } from "./index";
+import { DEMO_ADMIN_TOTP_SECRET, currentStep, totpCode } from "@/tests/totp";
 
 const PASSWORD = "Harvest2026!";
 const FORGED = (i: number) => ({
@@ -163,6 +164,37 @@ export async function signInGroup({ app, env, tally }: GroupContext): Promise<vo
     free.status === 201,
     `${free.status} ${free.text}`,
   );
+
+  // Two-step sign-in (decision 0053): the admin's right password alone makes no session, and
+  // codes are guessed no faster than passwords: after 10 wrong ones even the right code is refused.
+  await resetBudgets();
+  const passwordOnly = await guess("admin", PASSWORD);
+  tally.attempt(
+    "the admin's password alone makes a session",
+    passwordOnly.status === 401 && !passwordOnly.setCookies.has("_token"),
+    `${passwordOnly.status} ${passwordOnly.text.slice(0, 120)}`,
+  );
+  const codeGuesses: number[] = [];
+  for (let i = 0; i < 10; i++) {
+    const answer = await app.call("/api/users/login", {
+      body: { login: "admin", password: PASSWORD, code: String(100000 + i * 7919) },
+    });
+    tally.inspect("login admin with a guessed code", answer);
+    codeGuesses.push(answer.status);
+  }
+  const rightCode = await app.call("/api/users/login", {
+    body: {
+      login: "admin",
+      password: PASSWORD,
+      code: await totpCode(DEMO_ADMIN_TOTP_SECRET, currentStep()),
+    },
+  });
+  tally.attempt(
+    "the right code after 10 guessed ones",
+    codeGuesses.every((s) => s === 422) && rightCode.status === 429,
+    `${codeGuesses.join()} then ${rightCode.status}`,
+  );
+  await resetBudgets();
 
   /** Medians within 40 ms or 40 % of each other: an attacker cannot tell them apart by time. */
   function compareTimes(name: string, t: { known: number[]; unknown: number[] }) {

@@ -62,6 +62,7 @@ const tokenFor = (m: Member) =>
     memberId: m.id,
     sessionVersion: m.sessionVersion,
     signedInAt: nowSeconds(),
+    secondFactorAt: nowSeconds(),
   });
 
 function request(method: string, pathname: string, caller: Caller, body?: unknown): Request {

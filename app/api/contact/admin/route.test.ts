@@ -64,6 +64,7 @@ async function call(
         memberId: member.id,
         sessionVersion: member.sessionVersion,
         signedInAt: nowSeconds(),
+        secondFactorAt: nowSeconds(),
       })}`,
     );
   const req = new Request(new URL(path, SITE), {

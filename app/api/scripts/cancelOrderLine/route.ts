@@ -9,6 +9,7 @@ import { messageAnswer } from "@/server/openapi/answers";
 export const POST = route(
   {
     role: "admin",
+    stepUp: true,
     doc: {
       summary: "Cancel one order line (a paid card line is refunded)",
       responses: ok(messageAnswer),

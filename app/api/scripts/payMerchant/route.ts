@@ -9,6 +9,7 @@ import { merchantPaidAnswer } from "@/server/openapi/answers";
 export const POST = route(
   {
     role: "admin",
+    stepUp: true,
     doc: {
       summary: "Pay a line's farm for its part of a paid card order (once)",
       responses: ok(merchantPaidAnswer),

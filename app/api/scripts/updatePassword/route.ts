@@ -8,6 +8,7 @@ import { messageAnswer } from "@/server/openapi/answers";
 export const POST = route(
   {
     role: "admin",
+    stepUp: true,
     doc: {
       summary: "Set a member's password (their sessions end, they are mailed)",
       responses: ok(messageAnswer),

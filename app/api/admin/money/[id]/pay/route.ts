@@ -9,6 +9,7 @@ import { ok } from "@/server/openapi/declare";
 export const POST = route<{ id: string }>(
   {
     role: "admin",
+    stepUp: true,
     doc: {
       summary: "Pay the farm an overdue payout, or its payouts once a dispute is won",
       responses: ok(messageAnswer),

@@ -9,6 +9,7 @@ import { ok } from "@/server/openapi/declare";
 export const POST = route<{ id: string }>(
   {
     role: "admin",
+    stepUp: true,
     doc: {
       summary: "Retry a refund or payout reversal Stripe refused (the issue is closed first)",
       responses: ok(messageAnswer),

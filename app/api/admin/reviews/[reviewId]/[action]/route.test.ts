@@ -41,6 +41,7 @@ async function moderate(member: Member | null, action: string) {
         memberId: member.id,
         sessionVersion: member.sessionVersion,
         signedInAt: nowSeconds(),
+        secondFactorAt: nowSeconds(),
       })}`
     : "";
   const response = await POST(
