@@ -12,6 +12,8 @@ const securityHeaders = [
   { key: "Content-Security-Policy", value: cachedPagePolicy },
 ];
 
+const SCANNER_PERMISSIONS = "camera=(self), microphone=(), geolocation=(self)";
+
 const nextConfig: NextConfig = {
   // The Docker image runs Next's standalone server (NEXT_OUTPUT=standalone in its build stage);
   // `npm run demo` and `npm run start` use `next start`, which warns about a standalone build.
@@ -62,7 +64,17 @@ const nextConfig: NextConfig = {
     "@opentelemetry/sdk-trace-node",
   ],
   async headers() {
-    return [{ source: "/:path*", headers: securityHeaders }];
+    return [
+      { source: "/:path*", headers: securityHeaders },
+      // The handover scanner is the one page that may use the camera (decision 0054); the later
+      // entry wins for the same header.
+      {
+        source: "/customerOrders/scan",
+        headers: [{ key: "Permissions-Policy", value: SCANNER_PERMISSIONS }],
+      },
+      // The farm app's service worker: always checked for an update, never kept by a cache.
+      { source: "/sw.js", headers: [{ key: "Cache-Control", value: "no-cache" }] },
+    ];
   },
   // The pages a crowd reads go to their shared copy when nothing of the visitor's own is in them
   // (decision 0028). Rules here, not in proxy.ts: a proxy rewrite halved the cached pages' req/s.

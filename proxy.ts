@@ -36,6 +36,7 @@ const PROTECTED_PATHS: readonly RegExp[] = [
   /^\/checkout\/[^/]+\/payment\/?$/, // checkoutPayment: /checkout/{paymentType}/payment
   /^\/checkout\/payment\/[^/]+\/completed(?:\/[^/]+)?\/?$/, // checkoutPaymentCompleted
   /^\/customerOrders\/manage\/?$/, // manageCustomerOrders
+  /^\/customerOrders\/scan\/?$/, // the farm app's handover scanner (decision 0054)
   /^\/myOrders\/manage\/?$/, // manageMyOrders
   // Not in the spec's list, but a member's own pages all the same.
   /^\/checkout\/[^/]+\/preview\/?$/, // checkoutPreview
@@ -115,6 +116,7 @@ export function isProtectedPath(pathname: string): boolean {
  */
 const MERCHANT_PATHS: readonly RegExp[] = [
   /^\/customerOrders\/manage\/?$/,
+  /^\/customerOrders\/scan\/?$/,
   /^\/orders\/[^/]+\/confirmByMerchant\/?$/,
   /^\/products\/[^/]+\/edit\/?$/,
   /^\/subscription\/payment\//,
@@ -203,6 +205,7 @@ export const config = {
     "/messages/:path*",
     "/checkout/:path*",
     "/customerOrders/manage",
+    "/customerOrders/scan",
     "/myOrders/manage",
     "/orders/ready",
     "/orders/:orderId/confirmByMerchant",

@@ -20,7 +20,10 @@ export const metadata: Metadata = {
   },
   description: SITE_DESCRIPTION,
   applicationName: SITE_NAME,
-  icons: { icon: { url: "/favicon.svg", type: "image/svg+xml" } },
+  icons: {
+    icon: { url: "/favicon.svg", type: "image/svg+xml" },
+    apple: { url: "/icons/apple-touch-icon.png", sizes: "180x180" },
+  },
 };
 
 export const viewport: Viewport = {

@@ -1,6 +1,7 @@
 "use client";
 
 import type { ComponentProps } from "react";
+import { clearFarmApp } from "@/components/farm-app/clear-farm-app";
 import type { NavAction } from "./nav-items";
 
 /**
@@ -20,6 +21,8 @@ export async function runNavAction(action: NavAction): Promise<void> {
   }
   try {
     await fetch(LOGOUT_ENDPOINT, { method: "POST", credentials: "same-origin" });
+    // The farm app's kept orders go with the session (decision 0054).
+    await clearFarmApp();
   } finally {
     // A full load on purpose: it drops every client cache of the signed-in pages and redraws the shell.
     // eslint-disable-next-line @next/next/no-location-assign-relative-destination

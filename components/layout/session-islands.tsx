@@ -1,5 +1,6 @@
 "use client";
 
+import { LazyFarmApp } from "@/components/farm-app/lazy-farm-app";
 import { MyLocalLauncher } from "@/components/location/my-local-launcher";
 import { LazyLiveMessages } from "@/components/messaging/lazy-live-messages";
 import { LazyIdleTimer } from "@/components/session/lazy-idle-timer";
@@ -48,6 +49,7 @@ export function SessionExtras() {
     <>
       {viewer ? <LazyIdleTimer /> : null}
       {viewer ? <LazyLiveMessages /> : null}
+      <LazyFarmApp isFarm={viewer?.role === "merchant"} />
       {myLocal ? (
         <MyLocalLauncher
           initial={myLocal.initial}

@@ -20,9 +20,13 @@ export function HandoverQr({ code }: { code: HandoverCode }) {
         <rect x={-quiet} y={-quiet} width={side} height={side} fill="#ffffff" />
         <path d={code.path} fill="#1c1917" />
       </svg>
+      <p className="font-mono text-lg font-semibold tracking-wider text-stone-900">
+        <span className="sr-only">Handover code for {code.merchantName}: </span>
+        {code.shortCode}
+      </p>
       <figcaption className="text-sm text-stone-700">
         Show this to <strong className="text-stone-900">{code.merchantName}</strong> when you get
-        your items.
+        your items. They can also type the code under it.
       </figcaption>
       <details className="w-full text-left text-sm text-stone-700">
         <summary className="focus-visible:outline-leaf-600 text-leaf-800 cursor-pointer rounded font-semibold focus-visible:outline-2">

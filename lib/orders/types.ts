@@ -63,6 +63,8 @@ export type HandoverCode = {
   url: string;
   /** What the code encodes: the short link to `url` (/shortLink/{code}). */
   qrUrl: string;
+  /** The code printed under the QR code, typed by a farmer who cannot scan (e.g. 1042-7KQ2-M9XD). */
+  shortCode: string;
   /** Modules per side (the SVG viewBox). */
   size: number;
   /** The dark modules as an SVG path. */

@@ -44,6 +44,22 @@ export const confirmByMerchantSchema = z.object({
   t: z.string({ error: MSG.invalidValue }).max(64, MSG.invalidValue).optional(),
 });
 
+/**
+ * POST /api/orders/confirmByCode: the farm app's scanner. `code` is what the camera read (the QR's
+ * link) or the short code typed from under it; `handedOverAt` is when a confirmation queued offline
+ * happened on the phone.
+ */
+export const confirmByCodeSchema = z.object({
+  code: z
+    .string({ error: "Please scan or type the customer's code." })
+    .trim()
+    .min(1, "Please scan or type the customer's code.")
+    .max(512, "This is not a handover code."),
+  handedOverAt: z.iso
+    .datetime({ offset: true, error: "Please give the time as an ISO date." })
+    .optional(),
+});
+
 /** POST /api/scripts/cancelOrderLine and /api/scripts/payMerchant (admin): one order line. */
 export const adminOrderLineSchema = z.object({ id: id() });
 

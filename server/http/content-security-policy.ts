@@ -25,6 +25,8 @@ const COMMON_DIRECTIVES = [
   "style-src 'self' 'unsafe-inline'",
   "connect-src 'self' https:",
   "worker-src 'self' blob:",
+  // The farm app's manifest (/manifest.webmanifest) and service worker (/sw.js), decision 0054.
+  "manifest-src 'self'",
   // Stripe.js must load from Stripe's own host (PCI); it is fetched only on the payment pages.
   "frame-src 'self' https://js.stripe.com https://hooks.stripe.com",
   "frame-ancestors 'none'",

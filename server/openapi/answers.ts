@@ -727,6 +727,7 @@ export const orderDetailAnswer = z.object({
         merchantName: z.string(),
         url: z.string(),
         qrUrl: z.string(),
+        shortCode: z.string(),
         size: z.number().int().positive(),
         path: z.string(),
       }),
@@ -756,6 +757,14 @@ export const handoverConfirmedAnswer = z.object({
       reason: z.string().nullable(),
     })
     .nullable(),
+});
+
+/** The farm app's scanner: the confirm result, and whether this call or an earlier one confirmed. */
+export const handoverByCodeAnswer = handoverConfirmedAnswer.extend({
+  outcome: z.enum(["confirmed", "already_confirmed"]),
+  message: z.string(),
+  orderId: rowId(),
+  orderNo: z.string(),
 });
 
 /** next-auth's CSRF token, which its POST calls carry. */

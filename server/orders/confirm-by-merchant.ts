@@ -34,6 +34,11 @@ export type ConfirmByMerchantInput = {
   token?: string | undefined;
   /** Pays the farmer for a card order (a Transfer); null while card payments are off. */
   stripe?: StripeClient | null;
+  /**
+   * When the handover happened, when it is not now: a confirmation the farm's phone queued while
+   * offline (already bounded by the caller). Lines confirmed before keep their own time.
+   */
+  handedOverAt?: Date | undefined;
 };
 
 /** What the farmer is paid for their lines of a card order, as the confirm page says it. */
@@ -51,6 +56,7 @@ export type ConfirmByMerchantResult = {
   /** The lines this call confirmed; empty when everything was confirmed before. */
   confirmedNow: number[];
   paymentType: "card" | "in_person";
+  orderNo: string;
   /** Card orders: the payout this handover released (or still owes); null for pay in person. */
   payout: HandoverPayout | null;
 };
@@ -70,7 +76,7 @@ export type ConfirmByMerchantResult = {
  */
 export async function confirmByMerchant(
   db: Db,
-  { merchantId, orderId, token, stripe = null }: ConfirmByMerchantInput,
+  { merchantId, orderId, token, stripe = null, handedOverAt }: ConfirmByMerchantInput,
 ): Promise<ConfirmByMerchantResult> {
   if (token !== undefined && !verifyHandoverToken(orderId, merchantId, token))
     throw forbiddenError(INVALID_CODE_MESSAGE);
@@ -119,14 +125,15 @@ export async function confirmByMerchant(
     );
     // Lines the farmer had already marked Customer Received (whose mail went out then) are only
     // confirmed; the others change status now, and only they are in the mail below.
+    const confirmedAt = handedOverAt ?? sql`now()`;
     const receivedNow = await tx
       .update(orderItems)
-      .set({ confirmedAt: sql`now()`, status: "customer_received", statusUpdatedAt: sql`now()` })
+      .set({ confirmedAt, status: "customer_received", statusUpdatedAt: sql`now()` })
       .where(and(unconfirmed, ne(orderItems.status, "customer_received")))
       .returning({ id: orderItems.id, name: orderItems.productName, qty: orderItems.qty });
     const confirmedOnly = await tx
       .update(orderItems)
-      .set({ confirmedAt: sql`now()` })
+      .set({ confirmedAt })
       .where(and(unconfirmed, eq(orderItems.status, "customer_received")))
       .returning({ id: orderItems.id });
 
@@ -194,6 +201,7 @@ export async function confirmByMerchant(
     })),
     confirmedNow,
     paymentType: order.paymentType,
+    orderNo: order.orderNo,
     payout,
   };
 }

@@ -37,6 +37,63 @@ export function verifyHandoverToken(orderId: number, merchantId: number, token: 
   return sameSignature(token, signHandoverToken(orderId, merchantId));
 }
 
+/** Crockford's base32: no I, L, O or U, so a typed code survives being read aloud or misread. */
+const CROCKFORD = "0123456789ABCDEFGHJKMNPQRSTVWXYZ";
+/** 8 characters of 5 bits: 40 bits of HMAC, bound to the order and the farm, rate-limited on failure. */
+const SHORT_SIGNATURE_CHARS = 8;
+const SHORT_CODE_PATTERN = /^([1-9]\d{0,9})([0-9A-Z]{8})$/;
+
+function shortSignature(orderId: number, merchantId: number): string {
+  const digest = createHmac("sha256", signingKey())
+    .update(`short:${orderId}:${merchantId}`)
+    .digest();
+  let bits = 0;
+  let value = 0;
+  let out = "";
+  for (const byte of digest) {
+    value = (value << 8) | byte;
+    bits += 8;
+    while (bits >= 5 && out.length < SHORT_SIGNATURE_CHARS) {
+      out += CROCKFORD[(value >>> (bits - 5)) & 31];
+      bits -= 5;
+    }
+    if (out.length === SHORT_SIGNATURE_CHARS) break;
+  }
+  return out;
+}
+
+/**
+ * The code printed under the QR code, for a farmer who types it instead of scanning: the order's
+ * id and 8 characters of an HMAC over the order and the farmer (its own label, so it is never the
+ * token's prefix), e.g. `1042-7KQ2-M9XD`. Only the farmer it was made for can confirm with it.
+ */
+export function handoverShortCode(orderId: number, merchantId: number): string {
+  const signature = shortSignature(orderId, merchantId);
+  return `${orderId}-${signature.slice(0, 4)}-${signature.slice(4)}`;
+}
+
+/**
+ * The order a typed short code names, read leniently (spaces, dashes, lower case, O for 0, I and
+ * L for 1), or null when it is not shaped like one. The signature is not checked here.
+ */
+export function parseHandoverShortCode(
+  text: string,
+): { orderId: number; signature: string } | null {
+  const compact = text.toUpperCase().replace(/[\s-]/g, "").replace(/O/g, "0").replace(/[IL]/g, "1");
+  const match = SHORT_CODE_PATTERN.exec(compact);
+  if (!match) return null;
+  return { orderId: Number(match[1]), signature: match[2]! };
+}
+
+/** Whether `signature` (from parseHandoverShortCode) was made for this order and farmer. */
+export function verifyHandoverShortSignature(
+  orderId: number,
+  merchantId: number,
+  signature: string,
+): boolean {
+  return sameSignature(signature, shortSignature(orderId, merchantId));
+}
+
 /** The confirm page's path with its query: what the short link of the code stores. */
 export function handoverPath(orderId: number, merchantId: number): string {
   const query = new URLSearchParams({
@@ -77,6 +134,7 @@ export function handoverCode(
     merchantName: merchant.name,
     url,
     qrUrl,
+    shortCode: handoverShortCode(orderId, merchant.id),
     size: modules.size,
     path,
   };

@@ -140,6 +140,10 @@ export const ROUTE_MODULES: readonly RouteModuleLoader[] = [
     load: () => import("@/app/api/orders/[orderNo]/view/route"),
   },
   {
+    file: "app/api/orders/confirmByCode/route.ts",
+    load: () => import("@/app/api/orders/confirmByCode/route"),
+  },
+  {
     file: "app/api/orders/confirmByMerchant/route.ts",
     load: () => import("@/app/api/orders/confirmByMerchant/route"),
   },

@@ -33,6 +33,14 @@ export default function ManageCustomerOrdersPage({ searchParams }: Props) {
         lead="The orders customers placed with you. Keep each line's status up to date so they know when to come by."
       />
       <div className="container-page py-8 sm:py-12">
+        {/* A full load, not a client navigation: a document keeps the Permissions-Policy it was
+            loaded with, and only the scanner's own allows the camera (decision 0054). */}
+        <a
+          href="/customerOrders/scan"
+          className="text-leaf-800 mb-6 inline-block font-semibold underline underline-offset-4"
+        >
+          Scan a customer&rsquo;s code
+        </a>
         <Suspense fallback={<p className="text-stone-600">Loading your orders…</p>}>
           <ReceivedOrders searchParams={searchParams} />
         </Suspense>
