@@ -53,7 +53,7 @@ const log = (line: string) => out(line);
  * between servers of one build: cleared before every server starts, so each starts cold and a
  * server over one dataset never serves pages rendered from another.
  */
-function clearRouteCache(distDir: string): void {
+export function clearRouteCache(distDir: string): void {
   rmSync(path.join(process.cwd(), distDir, "server", "route-cache"), {
     recursive: true,
     force: true,
@@ -65,8 +65,8 @@ export async function runHttpGroups(
   report: Report,
   opts: RunOptions,
 ): Promise<void> {
-  const wanted = (["http", "bundle", "lighthouse", "mixed", "coldstart"] as const).filter((g) =>
-    opts.groups.has(g),
+  const wanted = (["http", "bundle", "lighthouse", "mixed", "coldstart", "proxy"] as const).filter(
+    (g) => opts.groups.has(g),
   );
   if (wanted.length === 0) return;
   const distDir = BENCH_DIST_DIR;
@@ -94,6 +94,14 @@ export async function runHttpGroups(
   const snapshotDir = path.join(process.cwd(), distDir, "bench-snapshots");
   rmSync(snapshotDir, { recursive: true, force: true });
   mkdirSync(snapshotDir, { recursive: true });
+
+  if (opts.groups.has("proxy")) {
+    const { proxyDesigns } = await import("./proxy-designs");
+    await guard(report, ["caching proxy (HTTP):both designs"], () =>
+      proxyDesigns(ctx, report, opts, routes, distDir, snapshotDir),
+    );
+  }
+  if (!wanted.some((g) => g !== "bundle" && g !== "proxy")) return;
 
   // Statements per request at the small size first, on its own server (the route cache is shared).
   let smallCounts: PageCounts | null = null;
@@ -164,7 +172,7 @@ function bundleGroup(report: Report, distDir: string): void {
   }
 }
 
-async function sampleColdIds(
+export async function sampleColdIds(
   ctx: DbContext,
   exclude: number[],
   limit: number,
@@ -711,7 +719,7 @@ async function dashboardCrowd(
 }
 
 /** The health check asked every 250 ms from its own process (bench/http/health-probe.cjs). */
-function startHealthProbe(origin: string): {
+export function startHealthProbe(origin: string): {
   stop(): Promise<{ times: number[]; failures: number }>;
 } {
   const child = spawn(
@@ -743,12 +751,20 @@ function routeLabel(name: "product" | "store" | "search" | "dashboard"): string 
 }
 
 /** An owner's edit of a cached product page, through the real update call: how long until a visitor sees it. */
-async function editVisible(
+export async function editVisible(
   ctx: DbContext,
   report: Report,
   app: Server,
   routes: BuildRoutes,
   ids: number[],
+  {
+    readOrigin = app.origin,
+    id: reportId = "product page cached (HTTP):edit visible after",
+  }: {
+    /** Where the visitor reads the page (a proxy in front of the app); the edit goes to the app. */
+    readOrigin?: string;
+    id?: string;
+  } = {},
 ): Promise<void> {
   routes.require("product", "productUpdate");
   // A product without card payments: with no Stripe keys the form refuses them.
@@ -775,7 +791,7 @@ async function editVisible(
   const row = rows[0];
   if (!row) throw new Error(`product ${id} not found`);
   const owner = await mintSession(ctx, row.email);
-  const url = `${app.origin}/products/${id}`;
+  const url = `${readOrigin}/products/${id}`;
   await getPage(url); // cached now
   const update = async (name: string) => {
     const form = new FormData();
@@ -813,7 +829,7 @@ async function editVisible(
       }
       await new Promise((r) => setTimeout(r, 20));
     }
-    report.add("product page cached (HTTP):edit visible after", seen, {
+    report.add(reportId, seen, {
       unit: "ms",
       note: Number.isNaN(seen)
         ? "not visible within 10 s"
