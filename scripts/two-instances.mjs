@@ -354,7 +354,8 @@ async function startVarnish() {
   servers.push(
     spawn("varnishd", args, {
       env: { ...process.env, CACHE_PROXY_PURGE_SECRET: PURGE_SECRET },
-      stdio: ["ignore", "ignore", "inherit"],
+      // varnishd -F narrates its start and stop on stderr; a failed start shows as no answer.
+      stdio: ["ignore", "ignore", "ignore"],
     }),
   );
   const deadline = Date.now() + 20_000;
