@@ -23,6 +23,7 @@ import { interleaved, runLoad, type LoadTarget } from "./load";
 import { mixedLoad } from "./mixed";
 import { BuildRoutes, getPage, mainContent, writeSnapshot } from "./pages";
 import {
+  hasTaskset,
   hookCapture,
   hookCount,
   pinSelf,
@@ -719,12 +720,17 @@ async function dashboardCrowd(
 }
 
 /** The health check asked every 250 ms from its own process (bench/http/health-probe.cjs). */
-export function startHealthProbe(origin: string): {
+export function startHealthProbe(
+  origin: string,
+  /** The CPUs the probe may use (taskset); by default this process's (the load generator's). */
+  cores?: string,
+): {
   stop(): Promise<{ times: number[]; failures: number }>;
 } {
+  const args = [path.join(process.cwd(), "bench", "http", "health-probe.cjs"), origin, "250"];
   const child = spawn(
-    process.execPath,
-    [path.join(process.cwd(), "bench", "http", "health-probe.cjs"), origin, "250"],
+    cores && hasTaskset() ? "taskset" : process.execPath,
+    cores && hasTaskset() ? ["-c", cores, process.execPath, ...args] : args,
     {
       stdio: ["pipe", "pipe", "inherit"],
     },
