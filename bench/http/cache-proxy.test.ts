@@ -178,9 +178,7 @@ describe.skipIf(!varnish)("the caching proxy in front of an app", () => {
     // Refused: no secret, a wrong one, or the public listener.
     expect((await purge("product:5", {})).status).toBe(403);
     expect((await purge("product:5", { "x-purge-secret": "wrong" })).status).toBe(403);
-    expect((await purge("product:5", { "x-purge-secret": SECRET }, proxy.origin)).status).toBe(
-      403,
-    );
+    expect((await purge("product:5", { "x-purge-secret": SECRET }, proxy.origin)).status).toBe(403);
     expect((await get("/products/5")).text).toContain("version 1");
     const ok = await purge("product:4 product:5", { "x-purge-secret": SECRET });
     expect(ok.status).toBe(200);
