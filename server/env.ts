@@ -80,7 +80,7 @@ const schema = z.object({
     z
       .string()
       .transform((v) => v.split(",").map((u) => u.trim()))
-      .pipe(z.array(z.url()))
+      .pipe(z.array(z.url({ protocol: /^https?$/ })))
       .optional(),
   ),
   /** The secret the proxy asks of a purge (X-Purge-Secret); required with CACHE_PROXY_PURGE_URL. */

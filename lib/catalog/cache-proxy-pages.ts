@@ -13,8 +13,7 @@ const PRODUCT_PAGE = "/products/:productId(\\d+)";
  * fetches it again for 5 more minutes; nothing in the browser (max-age=0), whose next visit asks
  * the proxy again.
  */
-export const CACHE_PROXY_CACHE_CONTROL =
-  "public, max-age=0, s-maxage=86400, stale-while-revalidate=300";
+const CACHE_PROXY_CACHE_CONTROL = "public, max-age=0, s-maxage=86400, stale-while-revalidate=300";
 
 export function cacheProxyRewrites() {
   return [

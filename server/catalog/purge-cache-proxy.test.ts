@@ -83,3 +83,31 @@ describe("purgeCacheProxy", () => {
     expect(purges[0]?.xkey).not.toContain(`product:${elsewhere.id}`);
   });
 });
+
+describe("the proxy's environment", () => {
+  const parse = async (vars: Record<string, string>) => {
+    const { parseEnvForTest } = await import("@/server/env");
+    return () => parseEnvForTest({ NEXTAUTH_SECRET: "s".repeat(32), ...vars });
+  };
+
+  it("takes several purge listeners, comma-separated, with a secret", async () => {
+    const env = (
+      await parse({
+        CACHE_PROXY_PURGE_URL: "http://cache-a:6081/, http://cache-b:6081/",
+        CACHE_PROXY_PURGE_SECRET: "a-purge-secret-of-some-length",
+      })
+    )();
+    expect(env.CACHE_PROXY_PURGE_URL).toEqual(["http://cache-a:6081/", "http://cache-b:6081/"]);
+  });
+
+  it.each([
+    [{ CACHE_PROXY_PURGE_URL: "http://cache:6081/" }, "CACHE_PROXY_PURGE_SECRET: required"],
+    [
+      { CACHE_PROXY_PURGE_URL: "http://cache:6081/", CACHE_PROXY_PURGE_SECRET: "short" },
+      "at least 16 characters",
+    ],
+    [{ CACHE_PROXY_PURGE_URL: "cache:6081", CACHE_PROXY_PURGE_SECRET: "x".repeat(16) }, "URL"],
+  ])("refuses %o", async (vars, message) => {
+    expect(await parse(vars)).toThrow(message);
+  });
+});

@@ -17,11 +17,6 @@ const SECOND_PURGE_MS = 1_500;
 
 const STORE_TAG = /^store:(.+)$/;
 
-/** Whether a caching proxy is in front (decision 0054): the product page then says it may keep it. */
-export function isCacheProxyOn(): boolean {
-  return getEnv().CACHE_PROXY_PURGE_URL !== undefined;
-}
-
 /**
  * Beside every `revalidateTag`: purges the caching proxy in front (decision 0054) of the pages
  * carrying these tags, on every proxy of CACHE_PROXY_PURGE_URL. A product page carries
