@@ -87,7 +87,7 @@ describe("purgeCacheProxy", () => {
 describe("the proxy's environment", () => {
   const parse = async (vars: Record<string, string>) => {
     const { parseEnvForTest } = await import("@/server/env");
-    return () => parseEnvForTest({ NEXTAUTH_SECRET: "s".repeat(32), ...vars });
+    return () => parseEnvForTest({ NODE_ENV: "test", NEXTAUTH_SECRET: "s".repeat(32), ...vars });
   };
 
   it("takes several purge listeners, comma-separated, with a secret", async () => {
