@@ -1,4 +1,5 @@
 import type { NextConfig } from "next";
+import { cacheProxyHeaders, cacheProxyRewrites } from "./lib/catalog/cache-proxy-pages";
 import { sharedPageRewrites } from "./lib/catalog/shared-page-rewrites";
 import { cachedPagePolicy } from "./server/http/content-security-policy";
 
@@ -74,12 +75,17 @@ const nextConfig: NextConfig = {
       },
       // The farm app's service worker: always checked for an update, never kept by a cache.
       { source: "/sw.js", headers: [{ key: "Cache-Control", value: "no-cache" }] },
+      ...cacheProxyHeaders(),
     ];
   },
   // The pages a crowd reads go to their shared copy when nothing of the visitor's own is in them
   // (decision 0028). Rules here, not in proxy.ts: a proxy rewrite halved the cached pages' req/s.
   async rewrites() {
-    return { beforeFiles: sharedPageRewrites(), afterFiles: [], fallback: [] };
+    return {
+      beforeFiles: [...cacheProxyRewrites(), ...sharedPageRewrites()],
+      afterFiles: [],
+      fallback: [],
+    };
   },
 };
 

@@ -5,10 +5,16 @@
 //   (a) a farmer's product edit made through A shows on B's product and store pages within 1 s,
 //       both pages having been cached on B first;
 //   (b) a sign-out on A ends the session on B (the same token answers 401 there);
-//   (c) the sign-in limit counts failures made on A and on B together.
+//   (c) the sign-in limit counts failures made on A and on B together;
+//   (d) with varnishd on the PATH, Varnish in front of B (deploy/varnish/default.vcl, decision
+//       0055), both instances purging it: an edit made through A shows through the proxy within
+//       1 s, and a member's answers are neither stored nor served to the next visitor.
 // Prints each check with its timing and exits non-zero when one fails. It drops its database and
 // its Redis keys and stops both servers at the end.
 import { spawn, spawnSync } from "node:child_process";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import { fileURLToPath } from "node:url";
 import Redis from "ioredis";
 import pg from "pg";
@@ -21,6 +27,8 @@ a sign-out and a rate limit made through one are seen by the other.
 Options:
   --port-a N   port of instance A (default 3760)
   --port-b N   port of instance B (default 3761)
+  --port-cache N
+               port of the caching proxy in front of B (default 3762; its purge listener N+1)
   --no-shared-cache
                run without REDIS_URL (each instance keeps its own cache): check (a) must fail,
                which shows the test can tell
@@ -37,7 +45,7 @@ Environment:
 `;
 
 function parseArgs(argv) {
-  const options = { portA: 3760, portB: 3761, shared: true, measure: false };
+  const options = { portA: 3760, portB: 3761, portCache: 3762, shared: true, measure: false };
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i];
     if (arg === "--help" || arg === "-h") {
@@ -47,11 +55,12 @@ function parseArgs(argv) {
       options.measure = true;
     } else if (arg === "--no-shared-cache") {
       options.shared = false;
-    } else if (arg === "--port-a" || arg === "--port-b") {
+    } else if (arg === "--port-a" || arg === "--port-b" || arg === "--port-cache") {
       const port = Number(argv[++i]);
-      if (!Number.isInteger(port) || port < 1 || port > 65535)
+      if (!Number.isInteger(port) || port < 1 || port > 65534)
         fail(`${arg} needs a port number\n\n${HELP}`);
-      options[arg === "--port-a" ? "portA" : "portB"] = port;
+      options[{ "--port-a": "portA", "--port-b": "portB", "--port-cache": "portCache" }[arg]] =
+        port;
     } else {
       fail(`unknown option ${arg}\n\n${HELP}`);
     }
@@ -64,7 +73,7 @@ function fail(message) {
   process.exit(2);
 }
 
-const { portA, portB, shared, measure } = parseArgs(process.argv.slice(2));
+const { portA, portB, portCache, shared, measure } = parseArgs(process.argv.slice(2));
 const ports = [portA, portB];
 const adminUrl = process.env.E2E_PG_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
 const redisUrl = process.env.REDIS_URL || "redis://127.0.0.1:6379";
@@ -76,6 +85,9 @@ const tsx = fileURLToPath(new URL("../node_modules/.bin/tsx", import.meta.url));
 const FARM = { login: "maple_ridge_farm", password: "Harvest2026!" };
 const VISIBLE_WITHIN_MS = 1000;
 const SIGN_IN_LIMIT = 10; // server/auth/sign-in.ts SIGN_IN_LIMIT: an account's budget
+const hasVarnish = spawnSync("varnishd", ["-V"], { stdio: "ignore" }).status === 0;
+const cacheBase = `http://127.0.0.1:${portCache}`;
+const PURGE_SECRET = "two-instances-purge-secret-0123456789";
 
 const parsed = new URL(adminUrl);
 parsed.pathname = `/${database}`;
@@ -89,6 +101,13 @@ const env = {
   REDIS_URL: shared ? redisUrl : "",
   REDIS_KEY_PREFIX: keyPrefix,
   LOG_LEVEL: "warn",
+  // Both instances purge the proxy in front of B (d); without varnishd, no proxy and no purges.
+  ...(hasVarnish
+    ? {
+        CACHE_PROXY_PURGE_URL: `http://127.0.0.1:${portCache + 1}/`,
+        CACHE_PROXY_PURGE_SECRET: PURGE_SECRET,
+      }
+    : {}),
 };
 
 async function withClient(url, run) {
@@ -118,11 +137,13 @@ async function deleteRedisKeys() {
 }
 
 const servers = [];
+let varnishDir = null;
 async function cleanUp() {
   for (const server of servers) if (server.exitCode === null) server.kill("SIGTERM");
   await Promise.all(
     servers.map((s) => (s.exitCode !== null ? null : new Promise((r) => s.once("exit", r)))),
   );
+  if (varnishDir) rmSync(varnishDir, { recursive: true, force: true });
   await admin(`drop database if exists ${database} with (force)`).catch(() => undefined);
   await deleteRedisKeys().catch((error) => process.stderr.write(`Redis clean-up: ${error}\n`));
 }
@@ -268,7 +289,7 @@ async function checkEdit() {
   // And B serves it from the cache again afterwards (the new page, not a render per request).
   const again = await pageHtml(1, productPath);
   report(again.includes(marker), "(a) B keeps serving the edited product page");
-  return productPath;
+  return { productPath, edit };
 }
 
 /** (b) A sign-out on A ends the session on B. */
@@ -314,6 +335,95 @@ async function checkSignOut() {
     `(b) B knew the member before the sign-out (viewer ${before.status})`,
   );
   return { username, password };
+}
+
+/** Varnish with the deployed VCL in front of B, its purge listener on the next port. */
+async function startVarnish() {
+  varnishDir = mkdtempSync(path.join(tmpdir(), "two-instances-varnish-"));
+  const vcl = path.join(varnishDir, "default.vcl");
+  writeFileSync(
+    vcl,
+    readFileSync(path.join(root, "deploy", "varnish", "default.vcl"), "utf8").replace(
+      /(backend default \{[^}]*?\.host = )"[^"]*";(\s*\.port = )"[^"]*";/,
+      `$1"127.0.0.1";$2"${portB}";`,
+    ),
+  );
+  const args = ["-F", "-j", "none", "-n", path.join(varnishDir, "instance"), "-f", vcl];
+  args.push("-a", `http=127.0.0.1:${portCache}`, "-a", `purge=127.0.0.1:${portCache + 1}`);
+  args.push("-T", "none", "-s", "malloc,64m");
+  servers.push(
+    spawn("varnishd", args, {
+      env: { ...process.env, CACHE_PROXY_PURGE_SECRET: PURGE_SECRET },
+      // varnishd -F narrates its start and stop on stderr; a failed start shows as no answer.
+      stdio: ["ignore", "ignore", "ignore"],
+    }),
+  );
+  const deadline = Date.now() + 20_000;
+  while (
+    !(await fetch(`${cacheBase}/api/health`).then(
+      (r) => r.ok,
+      () => false,
+    ))
+  ) {
+    if (Date.now() > deadline) throw new Error("Varnish did not answer /api/health within 20 s");
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+/** A GET through the proxy: { status, text, cache } (X-Cache: hit or miss). */
+async function viaCache(path, cookie) {
+  const response = await fetch(`${cacheBase}${path}`, { headers: cookie ? { cookie } : {} });
+  return {
+    status: response.status,
+    text: await response.text(),
+    cache: response.headers.get("x-cache"),
+  };
+}
+
+/** (d) Through Varnish in front of B: an edit made on A, and a member's answers. */
+async function checkCacheProxy(productPath, edit, { username, password }) {
+  await viaCache(productPath);
+  const before = await viaCache(productPath);
+  report(
+    before.status === 200 && before.cache === "hit",
+    `(d) Varnish serves ${productPath} from its cache before the edit (X-Cache: ${before.cache})`,
+  );
+  const marker = `Through Varnish ${Date.now().toString(36)}`;
+  const saved = await edit(marker);
+  let ms = NaN;
+  while (performance.now() - saved < 5000) {
+    if ((await viaCache(productPath)).text.includes(marker)) {
+      ms = performance.now() - saved;
+      break;
+    }
+    await new Promise((r) => setTimeout(r, 25));
+  }
+  report(
+    ms <= VISIBLE_WITHIN_MS,
+    `(d) edit saved on A, visible through Varnish after ` +
+      (Number.isNaN(ms) ? "more than 5 s" : `${ms.toFixed(0)} ms`) +
+      ` (limit ${VISIBLE_WITHIN_MS} ms)`,
+  );
+
+  const signedIn = await expectOk(1, "/api/users/login", { body: { login: username, password } });
+  const cookie = signedIn.setCookie;
+  const memberPage = [await viaCache(productPath, cookie), await viaCache(productPath, cookie)];
+  const memberViewer = await viaCache("/api/viewer", cookie);
+  const visitorViewer = await viaCache("/api/viewer");
+  report(
+    memberPage.every((a) => a.status === 200 && a.cache === "miss") &&
+      memberViewer.text.includes(username) &&
+      !visitorViewer.text.includes(username) &&
+      visitorViewer.cache === "miss",
+    `(d) a member's answers go past Varnish (page X-Cache: ${memberPage.map((a) => a.cache)}, ` +
+      `viewer ${memberViewer.cache}), and the next visitor's viewer does not name them`,
+  );
+  await expectOk(0, "/api/users/logout", { cookie, method: "POST" });
+  const next = [await viaCache(productPath), await viaCache("/api/viewer")];
+  report(
+    next.every((a) => a.status === 200 && !a.text.includes(username)),
+    "(d) after the sign-out, the next visitor through Varnish sees nothing of the member's",
+  );
 }
 
 /** The cost of a cache hit: B's product page, read one at a time and then under load. */
@@ -381,13 +491,19 @@ try {
       }),
     );
   await Promise.all([waitForHealth(0), waitForHealth(1)]);
+  if (hasVarnish) await startVarnish();
   process.stdout.write(
     `two instances (A :${ports[0]}, B :${ports[1]}) on one PostgreSQL, ` +
       (shared ? `sharing the cache in Redis (prefix ${keyPrefix})` : "each with its own cache") +
       `, ready after ${((performance.now() - startedAt) / 1000).toFixed(1)} s\n`,
   );
-  const productPath = await checkEdit();
+  const { productPath, edit } = await checkEdit();
   const member = await checkSignOut();
+  if (hasVarnish) await checkCacheProxy(productPath, edit, member);
+  else
+    process.stdout.write(
+      "skip (d): no varnishd on the PATH (apt-get install varnish varnish-modules)\n",
+    );
   await checkRateLimit(member);
   if (measure) await measureHit(productPath);
   const failed = results.filter((ok) => !ok).length;

@@ -71,6 +71,22 @@ const schema = z.object({
    * instance sends its traces there (instrumentation.ts); unset, tracing is not even loaded.
    */
   OTEL_EXPORTER_OTLP_ENDPOINT: optionalText.pipe(z.url().optional()),
+  /**
+   * A caching proxy in front (decision 0055): its purge listener(s), comma-separated (e.g.
+   * http://cache:6081). Set, the product page tells the proxy it may keep it and every change
+   * that expires a cache tag purges the proxy by the same tags; unset, nothing is sent.
+   */
+  CACHE_PROXY_PURGE_URL: optionalText.pipe(
+    z
+      .string()
+      .transform((v) => v.split(",").map((u) => u.trim()))
+      .pipe(z.array(z.url({ protocol: /^https?$/ })))
+      .optional(),
+  ),
+  /** The secret the proxy asks of a purge (X-Purge-Secret); required with CACHE_PROXY_PURGE_URL. */
+  CACHE_PROXY_PURGE_SECRET: optionalText.pipe(
+    z.string().min(16, "must be at least 16 characters").optional(),
+  ),
 });
 
 export type Env = z.infer<typeof schema> & {
@@ -89,6 +105,10 @@ function loadEnv(source: NodeJS.ProcessEnv): Env {
   }
   const env = parsed.data;
   const embedded = env.DATABASE_URL === undefined;
+  if (env.CACHE_PROXY_PURGE_URL && !env.CACHE_PROXY_PURGE_SECRET)
+    throw new Error(
+      "Invalid environment:\n  CACHE_PROXY_PURGE_SECRET: required when CACHE_PROXY_PURGE_URL is set",
+    );
   const override = stripeApiOverride(env);
   if (override) throw new Error(`Invalid environment:\n  STRIPE_API_BASE: ${override}`);
   return {

@@ -19,8 +19,10 @@ describe("the bench's copy of deploy/haproxy.cfg", () => {
     expect(config).toMatch(/backend live\n\s+server app1 127\.0\.0\.1:3900 check\s*(\n|$)/);
   });
 
-  it("keeps nothing that needs Docker", () => {
+  it("keeps nothing that needs Docker, nor the caching proxy's frontend (the bench starts its own)", () => {
     expect(config).not.toMatch(/resolvers|server-template|127\.0\.0\.11|app:3000/);
+    expect(config).not.toContain("from-cache");
+    expect(config.match(/^\s+bind /gm)).toHaveLength(1);
   });
 
   it("keeps the queue, the health check and the streams' own backend", () => {

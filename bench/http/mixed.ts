@@ -31,13 +31,27 @@ export async function mixedLoad(
   report: Report,
   app: Server,
   routes: BuildRoutes,
-  { durationS, clients = 16 }: { durationS: number; clients?: number },
+  {
+    durationS,
+    clients = 16,
+    productIds: givenIds,
+    scenario = "mixed load (HTTP)",
+  }: {
+    durationS: number;
+    clients?: number;
+    /** The products asked for (default: the 2,000 best sellers). */
+    productIds?: number[];
+    /** The report's scenario name. */
+    scenario?: string;
+  },
 ): Promise<void> {
   routes.require("dashboard", "product", "search", "checkout");
-  const { rows: productRows } = await ctx.raw.query<{ id: number }>(
-    "select id from products where status = 'active' order by units_sold_90d desc, id limit 2000",
-  );
-  const productIds = productRows.map((r) => r.id);
+  const { rows: productRows } = givenIds
+    ? { rows: [] }
+    : await ctx.raw.query<{ id: number }>(
+        "select id from products where status = 'active' order by units_sold_90d desc, id limit 2000",
+      );
+  const productIds = givenIds ?? productRows.map((r) => r.id);
   const { rows: cartProducts } = await ctx.raw.query<{ id: number }>(
     `select id from products where status = 'active' and in_stock and pay_in_person and currency = 'CAD' order by id limit 50`,
   );
@@ -172,12 +186,12 @@ export async function mixedLoad(
           ).toFixed(0)} ms`,
       )
       .join(", ");
-    report.add("mixed load (HTTP):req/s", times.length / seconds, {
+    report.add(`${scenario}:req/s`, times.length / seconds, {
       unit: "req/s",
       note: `${clients} clients, ${Math.round(seconds)} s`,
     });
-    report.add("mixed load (HTTP):p95", percentile(times, 95), { unit: "ms", note: kinds });
-    report.add("mixed load (HTTP):errors", errors, {
+    report.add(`${scenario}:p95`, percentile(times, 95), { unit: "ms", note: kinds });
+    report.add(`${scenario}:errors`, errors, {
       note: [...errorSamples].slice(0, 5).join("; "),
     });
   } finally {

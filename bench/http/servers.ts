@@ -122,6 +122,8 @@ export interface NextOptions {
   snapshotDir: string;
   firstPath?: string;
   logName: string;
+  /** More environment for the app (the caching proxy's purge address, decision 0055). */
+  env?: Record<string, string>;
 }
 
 export async function startNext(opts: NextOptions): Promise<Server> {
@@ -139,6 +141,7 @@ export async function startNext(opts: NextOptions): Promise<Server> {
     BENCH_COUNT_STATEMENTS: "1",
     BENCH_HOOK_PORT: String(opts.hookPort),
     BENCH_SNAPSHOT_DIR: opts.snapshotDir,
+    ...opts.env,
   };
   if (opts.pgliteDir) {
     delete env.DATABASE_URL;

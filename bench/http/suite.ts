@@ -23,6 +23,7 @@ import { interleaved, runLoad, type LoadTarget } from "./load";
 import { mixedLoad } from "./mixed";
 import { BuildRoutes, getPage, mainContent, writeSnapshot } from "./pages";
 import {
+  hasTaskset,
   hookCapture,
   hookCount,
   pinSelf,
@@ -53,7 +54,7 @@ const log = (line: string) => out(line);
  * between servers of one build: cleared before every server starts, so each starts cold and a
  * server over one dataset never serves pages rendered from another.
  */
-function clearRouteCache(distDir: string): void {
+export function clearRouteCache(distDir: string): void {
   rmSync(path.join(process.cwd(), distDir, "server", "route-cache"), {
     recursive: true,
     force: true,
@@ -65,8 +66,8 @@ export async function runHttpGroups(
   report: Report,
   opts: RunOptions,
 ): Promise<void> {
-  const wanted = (["http", "bundle", "lighthouse", "mixed", "coldstart"] as const).filter((g) =>
-    opts.groups.has(g),
+  const wanted = (["http", "bundle", "lighthouse", "mixed", "coldstart", "proxy"] as const).filter(
+    (g) => opts.groups.has(g),
   );
   if (wanted.length === 0) return;
   const distDir = BENCH_DIST_DIR;
@@ -94,6 +95,14 @@ export async function runHttpGroups(
   const snapshotDir = path.join(process.cwd(), distDir, "bench-snapshots");
   rmSync(snapshotDir, { recursive: true, force: true });
   mkdirSync(snapshotDir, { recursive: true });
+
+  if (opts.groups.has("proxy")) {
+    const { proxyDesigns } = await import("./proxy-designs");
+    await guard(report, ["caching proxy (HTTP):both designs"], () =>
+      proxyDesigns(ctx, report, opts, routes, distDir, snapshotDir),
+    );
+  }
+  if (!wanted.some((g) => g !== "bundle" && g !== "proxy")) return;
 
   // Statements per request at the small size first, on its own server (the route cache is shared).
   let smallCounts: PageCounts | null = null;
@@ -164,7 +173,7 @@ function bundleGroup(report: Report, distDir: string): void {
   }
 }
 
-async function sampleColdIds(
+export async function sampleColdIds(
   ctx: DbContext,
   exclude: number[],
   limit: number,
@@ -711,12 +720,17 @@ async function dashboardCrowd(
 }
 
 /** The health check asked every 250 ms from its own process (bench/http/health-probe.cjs). */
-function startHealthProbe(origin: string): {
+export function startHealthProbe(
+  origin: string,
+  /** The CPUs the probe may use (taskset); by default this process's (the load generator's). */
+  cores?: string,
+): {
   stop(): Promise<{ times: number[]; failures: number }>;
 } {
+  const args = [path.join(process.cwd(), "bench", "http", "health-probe.cjs"), origin, "250"];
   const child = spawn(
-    process.execPath,
-    [path.join(process.cwd(), "bench", "http", "health-probe.cjs"), origin, "250"],
+    cores && hasTaskset() ? "taskset" : process.execPath,
+    cores && hasTaskset() ? ["-c", cores, process.execPath, ...args] : args,
     {
       stdio: ["pipe", "pipe", "inherit"],
     },
@@ -743,12 +757,20 @@ function routeLabel(name: "product" | "store" | "search" | "dashboard"): string 
 }
 
 /** An owner's edit of a cached product page, through the real update call: how long until a visitor sees it. */
-async function editVisible(
+export async function editVisible(
   ctx: DbContext,
   report: Report,
   app: Server,
   routes: BuildRoutes,
   ids: number[],
+  {
+    readOrigin = app.origin,
+    id: reportId = "product page cached (HTTP):edit visible after",
+  }: {
+    /** Where the visitor reads the page (a proxy in front of the app); the edit goes to the app. */
+    readOrigin?: string;
+    id?: string;
+  } = {},
 ): Promise<void> {
   routes.require("product", "productUpdate");
   // A product without card payments: with no Stripe keys the form refuses them.
@@ -775,7 +797,7 @@ async function editVisible(
   const row = rows[0];
   if (!row) throw new Error(`product ${id} not found`);
   const owner = await mintSession(ctx, row.email);
-  const url = `${app.origin}/products/${id}`;
+  const url = `${readOrigin}/products/${id}`;
   await getPage(url); // cached now
   const update = async (name: string) => {
     const form = new FormData();
@@ -813,7 +835,7 @@ async function editVisible(
       }
       await new Promise((r) => setTimeout(r, 20));
     }
-    report.add("product page cached (HTTP):edit visible after", seen, {
+    report.add(reportId, seen, {
       unit: "ms",
       note: Number.isNaN(seen)
         ? "not visible within 10 s"

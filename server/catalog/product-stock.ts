@@ -7,6 +7,7 @@ import type { Db } from "@/server/db/client";
 import { log } from "@/server/log";
 import { farmsClosedBy, placesGivenBack } from "@/server/pickup/pickup-slots";
 import { CACHE_TAGS } from "./cache-tags";
+import { purgeCacheProxy } from "./purge-cache-proxy";
 
 /**
  * Stock by quantity on the server (decision 0042): what every writer of `products.available_qty`
@@ -184,6 +185,8 @@ export function expireStockPages(changes: readonly StockChange[]): void {
     tags.add(CACHE_TAGS.store(change.username));
     if (change.cameBack || change.soldOut) tags.add(CACHE_TAGS.PRODUCT_LISTS);
   }
+  // The proxy needs no request: its pages are purged from anywhere (decision 0055).
+  purgeCacheProxy(tags);
   try {
     for (const tag of tags) revalidateTag(tag, { expire: 0 });
   } catch (error) {

@@ -2,6 +2,7 @@ import "server-only";
 import { revalidateTag } from "next/cache";
 import type { MemberType } from "@/lib/constants";
 import { CACHE_TAGS } from "./cache-tags";
+import { purgeCacheProxy } from "./purge-cache-proxy";
 
 /**
  * After a merchant changes what the public sees of the farm (profile, picture, checkout options):
@@ -23,6 +24,7 @@ export function revalidateMerchant({
     CACHE_TAGS.MERCHANT_LISTS,
   ]);
   for (const tag of tags) revalidateTag(tag, { expire: 0 });
+  purgeCacheProxy(tags);
 }
 
 /**
@@ -31,4 +33,5 @@ export function revalidateMerchant({
  */
 export function revalidateStore(username: string): void {
   revalidateTag(CACHE_TAGS.store(username), { expire: 0 });
+  purgeCacheProxy([CACHE_TAGS.store(username)]);
 }

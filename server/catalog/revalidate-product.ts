@@ -1,6 +1,7 @@
 import "server-only";
 import { revalidateTag } from "next/cache";
 import { CACHE_TAGS } from "./cache-tags";
+import { purgeCacheProxy } from "./purge-cache-proxy";
 
 /**
  * After a product write: drop the cached product, every product list and the owner's store page.
@@ -15,11 +16,11 @@ export function revalidateProduct({
   productId: number;
   username: string;
 }): void {
-  for (const tag of [
+  const tags = [
     CACHE_TAGS.product(productId),
     CACHE_TAGS.PRODUCT_LISTS,
     CACHE_TAGS.store(username),
-  ]) {
-    revalidateTag(tag, { expire: 0 });
-  }
+  ];
+  for (const tag of tags) revalidateTag(tag, { expire: 0 });
+  purgeCacheProxy(tags);
 }

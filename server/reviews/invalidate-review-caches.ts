@@ -1,6 +1,7 @@
 import "server-only";
 import { revalidateTag } from "next/cache";
 import { CACHE_TAGS } from "@/server/catalog/cache-tags";
+import { purgeCacheProxy } from "@/server/catalog/purge-cache-proxy";
 import { log } from "@/server/log";
 import type { RecountedRatings } from "./rating-counters";
 
@@ -16,6 +17,7 @@ import type { RecountedRatings } from "./rating-counters";
 export function invalidateReviewCaches(rated: RecountedRatings): void {
   revalidateTag(CACHE_TAGS.reviews(rated.productId), { expire: 0 });
   revalidateTag(CACHE_TAGS.product(rated.productId), { expire: 0 });
+  purgeCacheProxy([CACHE_TAGS.reviews(rated.productId), CACHE_TAGS.product(rated.productId)]);
   for (const tag of [
     CACHE_TAGS.productCard(rated.productId),
     CACHE_TAGS.farmCard(rated.merchantId),
@@ -31,6 +33,8 @@ export function invalidateReviewCaches(rated: RecountedRatings): void {
  * run outside a request (a script, a test): there the pages catch up with their cache life.
  */
 export function expireReviewPages(productIds: readonly number[]): void {
+  // The proxy needs no request: its pages are purged from anywhere (decision 0055).
+  purgeCacheProxy(productIds.flatMap((id) => [CACHE_TAGS.reviews(id), CACHE_TAGS.product(id)]));
   try {
     for (const productId of productIds) {
       revalidateTag(CACHE_TAGS.reviews(productId), { expire: 0 });
