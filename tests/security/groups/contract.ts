@@ -125,18 +125,11 @@ export async function contractGroup({ app, env, tally }: GroupContext): Promise<
   const validators = new AnswerValidators(document);
   const samples = await pathSamples(env.sql);
   const sessions = new Map<Role, Map<string, string> | undefined>([["visitor", undefined]]);
+  // A live session per role: signed in again only when a write ended it (decision 0053: the
+  // admin's sign-ins need a code, one per 30 seconds).
   const signIn = async (role: Exclude<Role, "visitor">) =>
-    sessions.set(role, await app.signIn(ACCOUNTS[role], PASSWORD));
+    sessions.set(role, await app.keptSignIn(ACCOUNTS[role], PASSWORD));
   for (const role of MEMBER_ROLES) await signIn(role);
-  /**
-   * After a write: a new sign-in only when the write ended the session (a logout, a new password).
-   * The admin's sign-ins need a code, and a code is one per 30 seconds (decision 0053).
-   */
-  const keepSignedIn = async (role: Exclude<Role, "visitor">) => {
-    const cookies = sessions.get(role);
-    const still = cookies ? await app.call("/api/settings/secondFactor", { cookies }) : null;
-    if (still?.status !== 200) await signIn(role);
-  };
 
   let checked = 0;
   const mismatch = (label: string, detail: string) => tally.fail(`${label}: ${detail}`);
@@ -196,7 +189,7 @@ export async function contractGroup({ app, env, tally }: GroupContext): Promise<
           `a valid request was refused: ${answer.status} ${answer.text.slice(0, 200)}`,
         );
       // A write may end the session (logout, a reset password): sign in again if it did.
-      if (role !== "visitor" && method !== "get" && answer.status < 400) await keepSignedIn(role);
+      if (role !== "visitor" && method !== "get" && answer.status < 400) await signIn(role);
     }
     for (const role of refused) {
       const label = `${key} as ${role} (not in x-roles)`;

@@ -104,8 +104,8 @@ export async function fuzzGroup({ app, tally }: GroupContext): Promise<void> {
       operations += 1;
       // "visitor" (a public call that admits only some members) needs no session.
       const role = operation["x-roles"]?.find((name) => name !== "visitor");
-      // A fresh session per call: a hostile value may end it (logout, a password change).
-      const cookies = role ? await app.signIn(ACCOUNT_FOR_ROLE[role]!, PASSWORD) : undefined;
+      // A live session per operation: a hostile value may end it (logout, a password change).
+      const cookies = role ? await app.keptSignIn(ACCOUNT_FOR_ROLE[role]!, PASSWORD) : undefined;
       const path = template.replace(/\{[^}]+\}/g, "1");
       const label = `${method.toUpperCase()} ${template}`;
       const send = async (name: string, target: string, options: CallOptions) => {
