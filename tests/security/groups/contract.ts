@@ -81,6 +81,7 @@ const STATE_REFUSALS: Readonly<Record<string, string>> = {
   "POST /api/settings/password":
     "the current password must be the member's; sending it would change the demo's password",
   "POST /api/users/secondFactor/verify": "the code must be the one the member's app shows now",
+  "POST /api/orders/confirmByCode": "the code must be one the server signed for the farm's order",
   "PUT /api/settings/secondFactor": "the code must be the one the member's new app entry shows",
   "DELETE /api/settings/secondFactor": "the code must be the one the member's app shows now",
 };
