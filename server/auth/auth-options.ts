@@ -40,7 +40,7 @@ const CLIENT_INPUT_CODES = new Set(["INVALID_CALLBACK_URL_ERROR"]);
 
 /**
  * The password was right and the member has a second factor: next-auth hands this code to the
- * login form (lib/auth/second-factor-codes.ts), which asks for the code (or sets one up).
+ * login form (lib/auth/second-factor.ts), which asks for the code (or sets one up).
  */
 class SecondFactorNeeded extends Error {
   constructor(purpose: ChallengePurpose) {
