@@ -19,7 +19,9 @@ import { listStorePickupPlaces } from "@/server/pickup/store-pickup-places";
 import { createLocalStore } from "@/server/storage/image-store";
 import { closeTestDb, createTestDb } from "@/tests/db";
 import { getFarmDemand } from "@/server/demand/get-farm-demand";
-import { DEMO_PASSWORD, seedDemo } from "./seed-demo";
+import { verifySecondFactor } from "@/server/auth/second-factor";
+import { DEMO_ADMIN_TOTP_SECRET as HARNESS_SECRET, currentStep, totpCode } from "@/tests/totp";
+import { DEMO_ADMIN_TOTP_SECRET, DEMO_PASSWORD, seedDemo } from "./seed-demo";
 
 describe("seedDemo", () => {
   let db: Db;
@@ -95,6 +97,14 @@ describe("seedDemo", () => {
       expect(member?.memberType).toBe(type);
       expect(await verify(member!.passwordHash, DEMO_PASSWORD)).toBe(true);
     }
+  });
+
+  it("enrols the admin with the README's TOTP secret, the one the harnesses compute codes from", async () => {
+    expect(HARNESS_SECRET).toBe(DEMO_ADMIN_TOTP_SECRET);
+    const [admin] = await db.select().from(members).where(eq(members.username, "admin"));
+    expect(admin?.totpEnabledAt).not.toBeNull();
+    const code = await totpCode(DEMO_ADMIN_TOTP_SECRET, currentStep());
+    expect(await verifySecondFactor(db, admin!.id, code)).toEqual({ kind: "totp" });
   });
 
   it("shows ratings: a product with a spread of stars ranked by Top rated, and farms with a rating", async () => {
