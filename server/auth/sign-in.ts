@@ -128,21 +128,23 @@ async function spendBudgets(db: Db, keys: string[]): Promise<string | null> {
   return null;
 }
 
+/** The columns of a `SignedInMember`, for every step of a sign-in that reads the member. */
+export const SIGNED_IN_COLUMNS = {
+  id: members.id,
+  userKey: members.userKey,
+  username: members.username,
+  memberType: members.memberType,
+  sessionVersion: members.sessionVersion,
+  totpEnabledAt: members.totpEnabledAt,
+};
+
 async function findByLogin(db: Db, login: string) {
   // Usernames never contain "@" and emails always do: one lookup, on the right unique index.
   const where = login.includes("@")
     ? sql`lower(${members.email}) = ${login}`
     : eq(members.username, login);
   const [row] = await db
-    .select({
-      id: members.id,
-      userKey: members.userKey,
-      username: members.username,
-      memberType: members.memberType,
-      sessionVersion: members.sessionVersion,
-      totpEnabledAt: members.totpEnabledAt,
-      passwordHash: members.passwordHash,
-    })
+    .select({ ...SIGNED_IN_COLUMNS, passwordHash: members.passwordHash })
     .from(members)
     .where(where)
     .limit(1);

@@ -1,6 +1,6 @@
 import "server-only";
 import { eq } from "drizzle-orm";
-import type { SignedInMember } from "@/server/auth/sign-in";
+import { SIGNED_IN_COLUMNS, type SignedInMember } from "@/server/auth/sign-in";
 import { nowSeconds } from "@/server/auth/token";
 import type { Db } from "@/server/db/client";
 import { members } from "@/server/db/schema";
@@ -83,17 +83,7 @@ export async function setupFromChallenge(
 async function liveChallenge(db: Db, value: string | undefined) {
   const challenge = readChallenge(value);
   const [member] = challenge
-    ? await db
-        .select({
-          id: members.id,
-          userKey: members.userKey,
-          username: members.username,
-          memberType: members.memberType,
-          sessionVersion: members.sessionVersion,
-          totpEnabledAt: members.totpEnabledAt,
-        })
-        .from(members)
-        .where(eq(members.id, challenge.memberId))
+    ? await db.select(SIGNED_IN_COLUMNS).from(members).where(eq(members.id, challenge.memberId))
     : [];
   // A password reset or an operator's reset between the two steps voids the challenge.
   if (!challenge || !member || member.sessionVersion !== challenge.sessionVersion)
